@@ -1,0 +1,51 @@
+# The two commands of the README: `make report` and `make test`.
+# Both create .venv with Python 3.11 when missing and install the project.
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# Keep warnings and tracebacks from naming the kernel's temp file, so stored
+# notebook outputs compare equal (see notebooks/README.md).
+export IPYKERNEL_CELL_NAME := <IPY-INPUT>
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+.PHONY: report test lint notebooks bench browser clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	# torch first and pinned: the CPU build on this disk, not a CUDA download.
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+# Debian's Chromium for static figure export (kaleido) and browser tests.
+# Installed when we are root with apt-get; otherwise the report skips the
+# static files and says why, and the browser tests skip.
+browser:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian chromium + chromium-driver"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	else echo "note: no /usr/bin/chromium and cannot install it; PNG/SVG export and browser tests will be skipped"; fi
+
+report: $(STAMP) browser
+	$(PY) -m analysis report seeds --out figures
+
+test: $(STAMP) browser
+	$(PY) -m ruff check analysis tests bench notebooks
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check analysis tests bench notebooks
+	$(PY) -m ruff format --check analysis tests bench
+
+notebooks: $(STAMP)
+	$(PY) -m analysis.notebooks
+
+bench: $(STAMP) browser
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) .cache .pytest_cache

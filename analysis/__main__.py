@@ -1,0 +1,106 @@
+"""Command line: ``python -m analysis corpus|topics|report ...``.
+
+Exit codes: 0 success, 1 bad input (the message names the file), 2 usage.
+Errors go to stderr; summaries and tables to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .config import DEDUP_THRESHOLD, FIGURES_DIR, SEEDS_DIR
+from .errors import InputError
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except InputError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted: previous outputs were left as they were", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m analysis", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    corpus = commands.add_parser("corpus", help="read and deduplicate abstracts, print a summary, write the frame")
+    _add_inputs(corpus)
+    corpus.add_argument("--out", type=Path, help="write the paper frame here (.csv, .parquet or .jsonl)")
+    corpus.set_defaults(run=_run_corpus)
+    _add_topic_commands(commands)
+    return parser
+
+
+def _add_inputs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, default=[SEEDS_DIR], help="files or folders (default: seeds/)")
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=DEDUP_THRESHOLD,
+        help=f"near-duplicate Jaccard threshold (default {DEDUP_THRESHOLD})",
+    )
+
+
+def _add_topic_commands(commands) -> None:
+    topics = commands.add_parser("topics", help="fit topics and themes, print the topic table, write CSVs")
+    _add_inputs(topics)
+    _add_model_options(topics)
+    topics.add_argument("--out", type=Path, default=FIGURES_DIR, help="folder for documents.csv and topics.csv")
+    topics.set_defaults(run=_run_topics)
+    report = commands.add_parser("report", help="the whole pipeline: topics, map, figures and the reading-group report")
+    _add_inputs(report)
+    _add_model_options(report)
+    report.add_argument("--out", type=Path, default=FIGURES_DIR, help="output folder (default: figures/)")
+    report.set_defaults(run=_run_report)
+
+
+def _add_model_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--themes", type=Path, help="themes file (TOML); default: the bundled themes")
+    parser.add_argument(
+        "--embedding", default="minilm", help="minilm (default), tfidf, or a sentence-transformers path"
+    )
+    parser.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
+
+
+def _run_corpus(args) -> int:
+    from .corpus import read_abstracts
+    from .dedup import deduplicate, summarize
+    from .output import write_frame
+
+    raw = read_abstracts(*args.paths)
+    papers, duplicates = deduplicate(raw, threshold=args.threshold)
+    print(summarize(raw, papers, duplicates))
+    if args.out:
+        write_frame(papers, args.out)
+        print(f"wrote {args.out}")
+    return 0
+
+
+def _run_topics(args) -> int:
+    from .pipeline import run_topics
+
+    run_topics(
+        args.paths, out=args.out, themes=args.themes, embedding=args.embedding, seed=args.seed, threshold=args.threshold
+    )
+    return 0
+
+
+def _run_report(args) -> int:
+    from .pipeline import run_report
+
+    run_report(
+        args.paths, out=args.out, themes=args.themes, embedding=args.embedding, seed=args.seed, threshold=args.threshold
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""Paths and defaults, anchored at the repository root.
+
+Nothing here does I/O or logging at import: notebooks (which nbval starts
+inside ``notebooks/``), the CLI and the tests all resolve the same paths.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+ROOT = PACKAGE_DIR.parent
+SEEDS_DIR = ROOT / "seeds"
+FIGURES_DIR = ROOT / "figures"
+DEFAULT_THEMES_FILE = PACKAGE_DIR / "themes.toml"
+SHARED_DIR = ROOT.parent / "shared"
+REFERENCE_CORPUS = SHARED_DIR / "corpora" / "iclr2024.jsonl"
+
+SUPPORTED_SUFFIXES = (".txt", ".md", ".csv", ".tsv", ".jsonl", ".json")
+
+# Default Jaccard similarity of word 3-shingles above which two entries are
+# one paper. Edited copies of the same abstract (typo, one sentence added or
+# cut, markup, reflow) score 0.8-1.0; different papers on one topic stay
+# under 0.15 on the reference corpus (bench/bench_dedup.py measures both).
+DEDUP_THRESHOLD = 0.6
+
+
+def cache_dir() -> Path:
+    """Directory of the embedding cache (``ANALYSIS_CACHE_DIR`` overrides)."""
+    override = os.environ.get("ANALYSIS_CACHE_DIR")
+    return Path(override) if override else ROOT / ".cache" / "embeddings"

@@ -1,0 +1,260 @@
+"""Read lists of abstracts (txt, csv/tsv, jsonl/json, folders) into one frame.
+
+Every reader yields one row per entry as found, with where it was found
+(``source``, ``entry``, ``line``), so that deduplication can keep provenance.
+Bad input raises :class:`~analysis.errors.InputError` naming the file and
+the line or record.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import warnings
+from pathlib import Path
+
+import pandas as pd
+
+from .config import SUPPORTED_SUFFIXES
+from .errors import InputError
+from .names import paper_name
+
+RAW_COLUMNS = ["source", "entry", "line", "title", "text", "name"]
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_SENTENCE_END = re.compile(r"[.!?。！？](\s|$)")
+# csv's default field limit (128 KiB) is below a 1 MB abstract, which is
+# unusual but valid input.
+csv.field_size_limit(2**31 - 1)
+
+
+def read_abstracts(*paths: str | Path) -> pd.DataFrame:
+    """Read one or more files or folders of abstracts into one raw frame.
+
+    Args:
+        *paths: Files (.txt/.md, .csv/.tsv, .jsonl/.json) or folders; a
+            folder contributes every supported file in it, in sorted order.
+
+    Returns:
+        One row per entry as found, with columns ``source`` (file name),
+        ``entry`` (1-based position in its file), ``line`` (line where the
+        entry starts), ``title``, ``text`` (as written) and ``name``, plus any
+        other fields a CSV or JSON source carries.
+
+    Raises:
+        InputError: A path is missing, unreadable or holds no abstracts.
+
+    Example:
+        >>> raw = read_abstracts("seeds/")
+        >>> len(raw)
+        38
+    """
+    if not paths:
+        raise InputError("<no path>", "give at least one file or folder to read")
+    frames = [_read_file(path) for path in _expand(paths)]
+    raw = pd.concat(frames, ignore_index=True)
+    raw["name"] = [paper_name(t, title) for t, title in zip(raw["text"], raw["title"], strict=True)]
+    extra = [c for c in raw.columns if c not in RAW_COLUMNS]
+    return raw[RAW_COLUMNS + extra]
+
+
+def _expand(paths) -> list[Path]:
+    files: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES)
+            if not found:
+                raise InputError(path, f"folder holds no supported file ({', '.join(SUPPORTED_SUFFIXES)})")
+            files.extend(found)
+        elif path.is_file():
+            if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+                raise InputError(
+                    path,
+                    f"unsupported file type '{path.suffix or '(none)'}'; use one of {', '.join(SUPPORTED_SUFFIXES)}",
+                )
+            files.append(path)
+        else:
+            raise InputError(path, "no such file or folder")
+    return files
+
+
+def _read_file(path: Path) -> pd.DataFrame:
+    text = _decode(path)
+    if not text.strip():
+        raise InputError(path, "empty file: no abstracts to read")
+    suffix = path.suffix.lower()
+    if suffix in (".txt", ".md"):
+        rows = _parse_text(text)
+    elif suffix in (".csv", ".tsv"):
+        rows = _parse_delimited(text, path, "\t" if suffix == ".tsv" else ",")
+    elif suffix == ".jsonl":
+        rows = _parse_jsonl(text, path)
+    else:
+        rows = _parse_json(text, path)
+    if not rows:
+        raise InputError(path, "no abstracts found (only a header or blank entries)")
+    frame = pd.DataFrame(rows)
+    frame.insert(0, "source", path.name)
+    frame.insert(1, "entry", range(1, len(frame) + 1))
+    frame["line"] = frame["line"].astype("Int64")
+    return frame
+
+
+def _decode(path: Path) -> str:
+    """Decode UTF-8 (with or without BOM); say what else the bytes look like."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(path, f"cannot read: {err.strerror or err}") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(path, "file is UTF-16 encoded; save it as UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise InputError(
+            path, f"not UTF-8 (byte 0x{data[err.start]:02x} at offset {err.start}); {_guess(data)}", line
+        ) from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise InputError(path, "contains NUL bytes: this looks like a binary file, not a list of abstracts", line)
+    # Windows and old Mac line endings become plain newlines so paragraph and
+    # line numbers mean the same in every file.
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _guess(data: bytes) -> str:
+    sample = data[:4096]
+    if sum(b < 9 or 13 < b < 32 for b in sample) > len(sample) // 20:
+        return "this looks like a binary file, not text"
+    return "it looks like Latin-1/Windows-1252 text; re-save it as UTF-8"
+
+
+def _parse_text(text: str) -> list[dict]:
+    rows = []
+    for line_no, paragraph in _paragraphs(text):
+        if not rows and _is_header(paragraph):
+            continue
+        rows.append({"line": line_no, "title": "", "text": paragraph})
+    return rows
+
+
+def _paragraphs(text: str):
+    """Yield (start line, paragraph) for blank-line separated paragraphs."""
+    offset = 0
+    for chunk in _PARAGRAPH_BREAK.split(text):
+        stripped = chunk.strip()
+        if stripped:
+            lead = len(chunk) - len(chunk.lstrip())
+            yield text.count("\n", 0, offset + lead) + 1, stripped
+        offset += len(chunk)
+        # The separator that split() consumed: find it to keep offsets right.
+        match = _PARAGRAPH_BREAK.match(text, offset)
+        if match:
+            offset = match.end()
+
+
+def _is_header(paragraph: str) -> bool:
+    """A list header is short and has no sentence structure."""
+    words = paragraph.split()
+    return len(paragraph) <= 120 and len(words) <= 12 and "\n" not in paragraph and not _SENTENCE_END.search(paragraph)
+
+
+def _parse_delimited(text: str, path: Path, delimiter: str) -> list[dict]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    try:
+        header = next(reader)
+    except csv.Error as err:
+        raise InputError(path, f"malformed header: {err}", 1) from None
+    fields = [h.strip().lstrip("\ufeff") for h in header]
+    abstract_col = _abstract_column(fields, path)
+    rows, start = [], reader.line_num + 1
+    try:
+        for record in reader:
+            if any(cell.strip() for cell in record):
+                row = _record_row(dict(zip(fields, record, strict=False)), abstract_col, path, start)
+                if row:
+                    rows.append(row)
+            start = reader.line_num + 1
+    except csv.Error as err:
+        raise InputError(path, f"malformed row: {err}", start) from None
+    return rows
+
+
+def _abstract_column(fields: list[str], path: Path) -> str:
+    for field in fields:
+        if field.lower() == "abstract":
+            return field
+    shown = ", ".join(repr(f) for f in fields[:8]) or "none"
+    raise InputError(path, f"no 'abstract' column (columns found: {shown})", 1)
+
+
+def _record_row(record: dict, abstract_key: str, path: Path, line: int | None) -> dict | None:
+    """One entry from a CSV row or JSON object; None (with a warning) when empty."""
+    abstract = record.get(abstract_key)
+    if not isinstance(abstract, str) or not abstract.strip():
+        warnings.warn(f"{path}:{line}: empty abstract, entry skipped", stacklevel=4)
+        return None
+    title = record.get("title") or record.get("Title") or ""
+    extra = {k: v for k, v in record.items() if k not in (abstract_key, "title", "Title", None)}
+    extra = {k if k not in RAW_COLUMNS else f"{k}_field": _scalar(v) for k, v in extra.items()}
+    return {"line": line, "title": str(title).strip(), "text": abstract.strip(), **extra}
+
+
+def _scalar(value):
+    """Keep extra fields as plain text columns; lists and objects as JSON."""
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def _parse_jsonl(text: str, path: Path) -> list[dict]:
+    rows = []
+    for line_no, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as err:
+            raise InputError(path, f"malformed JSON line: {_json_reason(err)}", line_no) from None
+        row = _json_record(record, path, line_no)
+        if row:
+            rows.append(row)
+    return rows
+
+
+def _parse_json(text: str, path: Path) -> list[dict]:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        line = getattr(err, "lineno", None)
+        raise InputError(path, f"malformed JSON: {_json_reason(err)}", line) from None
+    if isinstance(data, dict):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = lists[0] if len(lists) == 1 else [data]
+    if not isinstance(data, list):
+        raise InputError(path, "expected a list of objects with an 'abstract' field")
+    # JSON arrays carry no reliable line per record; the record number is kept
+    # in ``entry`` and ``line`` stays empty.
+    return [row for i, record in enumerate(data, start=1) if (row := _json_record(record, path, None, i))]
+
+
+def _json_record(record, path: Path, line: int | None, index: int | None = None) -> dict | None:
+    where = line if line is not None else index
+    if not isinstance(record, dict):
+        raise InputError(path, f"expected a JSON object, found {type(record).__name__}", where)
+    key = next((k for k in record if isinstance(k, str) and k.lower() == "abstract"), None)
+    if key is None:
+        raise InputError(
+            path, f"record has no 'abstract' field (fields: {', '.join(list(record)[:8]) or 'none'})", where
+        )
+    return _record_row(record, key, path, line)
+
+
+def _json_reason(err: Exception) -> str:
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
+    return err.msg if isinstance(err, json.JSONDecodeError) else str(err)

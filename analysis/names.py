@@ -1,0 +1,114 @@
+"""Short human labels for papers: the method or system an abstract introduces.
+
+A reader remembers "SkeletonLLM" or "WASH", not the first words of an
+abstract. We look for a name-like token (inner capitals, all capitals or
+digits, e.g. ``OPO-CMDP``, ``T3-Video``, ``PhaseLock``) that the abstract
+introduces: right after "we propose / introduce / present / termed ...", or
+as the subject of "X is a ...". A token already used before that point is a
+background term (``CSLs``, ``RLVR``), not the contribution.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import strip_markup
+
+_URL = re.compile(r"\b(?:https?://|www\.)\S+")
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_INTRODUCER = re.compile(
+    r"\b(?:propose[sd]?|introduce[sd]?|present(?:s|ed)?|develop(?:s|ed)?|termed|called|dubbed|named)\b",
+    re.IGNORECASE,
+)
+_DEFINITION = re.compile(r"\b(is|are) (?:a|an|the)\b")
+_WINDOW_WORDS = 12
+_FALLBACK_WORDS = 6
+_MAX_NAME = 60
+
+
+def paper_name(text: str, title: str = "") -> str:
+    """Label a paper by the method it introduces, else its title, else its first words.
+
+    Args:
+        text: The abstract as written (markdown and LaTeX are fine).
+        title: The title, "" when the source has none.
+
+    Returns:
+        A short label such as ``"SkeletonLLM"`` or ``"OPO-CMDP"``.
+
+    Example:
+        >>> paper_name("We introduce WASH (Watermark Attenuation ...), which ...")
+        'WASH'
+    """
+    plain = " ".join(_URL.sub(" ", strip_markup(text)).split())
+    name = introduced_name(plain)
+    if name:
+        return name
+    if title and title.strip():
+        return _shorten(" ".join(title.split()))
+    return _first_words(plain)
+
+
+def introduced_name(plain: str) -> str | None:
+    """The name-like token the abstract introduces, or None."""
+    tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(plain)]
+    first_seen: dict[str, int] = {}
+    for position, token in tokens:
+        first_seen.setdefault(token, position)
+    for cue in _cues(plain, tokens):
+        name = _candidate_after(cue, tokens, first_seen)
+        if name:
+            return _extend(name, tokens)
+    return None
+
+
+def _cues(plain: str, tokens: list[tuple[int, str]]) -> list[int]:
+    """Positions from which a newly introduced name is looked for, in text order."""
+    cues = [m.end() for m in _INTRODUCER.finditer(plain)]
+    for position, token in tokens:
+        after = plain[position + len(token) : position + len(token) + 8]
+        if _is_name_like(token) and _DEFINITION.match(after.lstrip()):
+            cues.append(position)
+    return sorted(cues)
+
+
+def _candidate_after(cue: int, tokens, first_seen: dict[str, int]) -> str | None:
+    window = [(p, t) for p, t in tokens if p >= cue][:_WINDOW_WORDS]
+    for _, token in window:
+        if _is_name_like(token) and first_seen[token] >= cue:
+            return token
+    return None
+
+
+def _is_name_like(token: str) -> bool:
+    """Inner capitals, all capitals or a letter-digit mix in some hyphen part."""
+    return any(_is_name_part(part) for part in token.split("-"))
+
+
+def _is_name_part(part: str) -> bool:
+    if len(part) < 2 or part.isdigit():
+        return False
+    has_upper = any(c.isupper() for c in part)
+    inner_upper = any(c.isupper() for c in part[1:])
+    mixed_digit = has_upper and any(c.isdigit() for c in part)
+    return inner_upper or mixed_digit
+
+
+def _extend(name: str, tokens) -> str:
+    """``T3`` introduced, then mostly written ``T3-Video``: use the longer name."""
+    words = [t for _, t in tokens]
+    extensions = {t for t in words if t.startswith(name + "-")}
+    if len(extensions) != 1:
+        return name
+    longer = extensions.pop()
+    return longer if words.count(longer) >= words.count(name) else name
+
+
+def _first_words(plain: str) -> str:
+    words = plain.split()
+    label = " ".join(words[:_FALLBACK_WORDS]).rstrip(",;:.")
+    return _shorten(label + ("…" if len(words) > _FALLBACK_WORDS else ""))
+
+
+def _shorten(label: str) -> str:
+    return label if len(label) <= _MAX_NAME else label[: _MAX_NAME - 1].rstrip() + "…"

@@ -1,0 +1,51 @@
+"""Plain-text helpers shared by reading, naming and deduplication."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LATEX_ARG = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
+_LATEX_SYMBOLS = {r"\times": "×", r"\approx": "≈", r"\sim": "~", r"\%": "%", r"\#": "#", r"\&": "&", r"\_": "_"}
+_LATEX_CMD = re.compile(r"\\[A-Za-z]+")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MD_EMPHASIS = re.compile(r"(\*{1,3}|_{2,3})(?=\S)(.+?)(?<=\S)\1")
+_MD_ITALIC_UNDERSCORE = re.compile(r"(?<![\w])_(?=\S)(.+?)(?<=\S)_(?![\w])")
+_OLD_STYLE_FONT = re.compile(r"\{\\(?:it|bf|em|rm|tt|sc)\s+([^{}]*)\}")
+
+
+def strip_markup(text: str) -> str:
+    r"""Reduce markdown emphasis and LaTeX markup to the plain words they show.
+
+    ``**T**ransform``, ``$\textbf{D}$oob`` and ``{\it SPT}`` read as
+    ``Transform``, ``Doob`` and ``SPT``; math keeps its symbols without the
+    dollars and backslashes.
+    """
+    # Each rule runs only when its marker character is present: most
+    # abstracts have little markup, and this keeps 100,000 entries fast.
+    if "](" in text:
+        text = _MD_LINK.sub(r"\1", text)
+    if "\\" in text:
+        for _ in range(3):  # nested \cmd{\cmd{x}} unwraps one level per pass
+            text = _OLD_STYLE_FONT.sub(r"\1", text)
+            text = _LATEX_ARG.sub(r"\1", text)
+        for command, symbol in _LATEX_SYMBOLS.items():
+            text = text.replace(command, symbol)
+        text = _LATEX_CMD.sub("", text)
+    if "$" in text or "{" in text or "}" in text:
+        text = text.replace("$", "").replace("{", "").replace("}", "")
+    if "*" in text or "__" in text:
+        text = _MD_EMPHASIS.sub(r"\2", text)
+    if "_" in text:
+        text = _MD_ITALIC_UNDERSCORE.sub(r"\1", text)
+    return text
+
+
+def normalize(text: str) -> str:
+    """Matching form of an abstract: NFKC, markup reduced, whitespace folded, case folded.
+
+    Display keeps the text as written; this form only decides what is equal.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = strip_markup(text)
+    return " ".join(text.split()).casefold()

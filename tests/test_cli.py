@@ -1,0 +1,56 @@
+"""The command line: summaries on stdout, errors on stderr, exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from conftest import SEED_A, SEED_B
+
+from analysis.__main__ import main
+from analysis.config import ROOT
+
+
+def test_corpus_prints_summary_and_writes_frame(tmp_path, capsys, seeds_dir):
+    out = tmp_path / "papers.parquet"
+    assert main(["corpus", str(seeds_dir), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("38 entries read, 26 papers, 12 duplicates merged\n")
+    assert f"{SEED_A} <- {SEED_B}: 12" in printed
+    frame = pd.read_parquet(out)
+    assert len(frame) == 26 and frame["n_copies"].sum() == 38
+    assert list(tmp_path.iterdir()) == [out]  # no temp file left behind
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_corpus_writes_csv_and_jsonl(tmp_path, seeds_dir, suffix):
+    out = tmp_path / f"papers{suffix}"
+    assert main(["corpus", str(seeds_dir), "--out", str(out)]) == 0
+    frame = pd.read_csv(out) if suffix == ".csv" else pd.read_json(out, lines=True)
+    assert len(frame) == 26
+
+
+def test_bad_input_exits_1_with_message_on_stderr(tmp_path, capsys):
+    assert main(["corpus", str(tmp_path / "missing.txt")]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"error: {tmp_path / 'missing.txt'}: no such file or folder\n"
+    assert captured.out == ""
+
+
+def test_unsupported_output_type_exits_1(tmp_path, capsys, seeds_dir):
+    assert main(["corpus", str(seeds_dir), "--out", str(tmp_path / "x.xlsx")]) == 1
+    assert "unsupported output type '.xlsx'" in capsys.readouterr().err
+
+
+def test_usage_error_exits_2_and_help_works():
+    run = subprocess.run(
+        [sys.executable, "-m", "analysis", "corpus", "--bogus"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert run.returncode == 2 and "unrecognized arguments: --bogus" in run.stderr
+    for command in ("corpus", "topics", "report"):
+        helped = subprocess.run(
+            [sys.executable, "-m", "analysis", command, "--help"], capture_output=True, text=True, cwd=ROOT
+        )
+        assert helped.returncode == 0 and f"usage: python -m analysis {command}" in helped.stdout

@@ -1,0 +1,51 @@
+"""Set-up files agree with each other, and the seeds are the shared lists byte for byte."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+import pytest
+
+from analysis.config import ROOT, SHARED_DIR
+
+
+def _pyproject_requirements() -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return set(project["dependencies"]) | {r for extra in project["optional-dependencies"].values() for r in extra}
+
+
+def _environment_requirements() -> tuple[set[str], set[str]]:
+    conda, pip = set(), set()
+    section = None
+    for line in (ROOT / "environment.yml").read_text().splitlines():
+        item = re.match(r"^(\s*)- (.+)$", line)
+        if not item:
+            continue
+        value = item.group(2).strip()
+        if value == "pip:":
+            section = "pip"
+        elif len(item.group(1)) > 2 and section == "pip":
+            pip.add(value)
+        else:
+            conda.add(value)
+    return conda, pip
+
+
+def test_environment_yml_names_the_same_pinned_dependencies():
+    conda, pip = _environment_requirements()
+    assert "python=3.11" in conda
+    assert pip - {"-e ."} == _pyproject_requirements()
+    assert "-e ." in pip
+
+
+def test_torch_is_pinned_to_the_cpu_build_on_disk():
+    assert "torch==2.13.0" in _pyproject_requirements()
+
+
+def test_seeds_are_the_shared_lists_byte_for_byte():
+    shared = SHARED_DIR / "seeds"
+    if not shared.exists():
+        pytest.skip(f"{shared} not present")
+    for original in sorted(shared.iterdir()):
+        assert (ROOT / "seeds" / original.name).read_bytes() == original.read_bytes()
