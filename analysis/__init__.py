@@ -1,7 +1,26 @@
-"""Topic and theme analysis of research abstracts."""
+"""Topic and theme analysis of research abstracts.
+
+Example:
+    >>> from analysis import load_corpus, fit_topics
+    >>> papers = load_corpus("seeds/")
+    >>> result = fit_topics(papers)
+    >>> result.topics[["label", "size", "theme"]]
+"""
 
 from .corpus import read_abstracts
 from .dedup import deduplicate, load_corpus
 from .errors import InputError
+from .themes import ThemeSet, load_themes
+from .topics import TopicModel, TopicResult, fit_topics
 
-__all__ = ["InputError", "deduplicate", "load_corpus", "read_abstracts"]
+__all__ = [
+    "InputError",
+    "ThemeSet",
+    "TopicModel",
+    "TopicResult",
+    "deduplicate",
+    "fit_topics",
+    "load_corpus",
+    "load_themes",
+    "read_abstracts",
+]

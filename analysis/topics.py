@@ -1,0 +1,489 @@
+"""Topics with BERTopic (UMAP + HDBSCAN + c-TF-IDF), sized for 1 to 10,000+ papers.
+
+BERTopic's defaults suit thousands of documents: on 20-30 papers they put
+everything into the outlier topic, below 10 HDBSCAN raises, and UMAP's
+spectral initialisation fails when the corpus is smaller than its
+components. :func:`size_parameters` scales each setting with the corpus, and
+very small corpora skip clustering altogether.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .embed import document_texts, embed_papers, topic_texts
+from .themes import ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
+
+# Below this many papers no clustering is meaningful: they form one topic.
+MIN_CLUSTERED = 6
+# Words that every abstract uses and no topic label should show.
+BOILERPLATE = [
+    "paper",
+    "propose",
+    "proposed",
+    "proposes",
+    "approach",
+    "approaches",
+    "method",
+    "methods",
+    "methodology",
+    "results",
+    "result",
+    "show",
+    "shows",
+    "shown",
+    "demonstrate",
+    "demonstrates",
+    "novel",
+    "new",
+    "existing",
+    "based",
+    "using",
+    "use",
+    "used",
+    "work",
+    "problem",
+    "problems",
+    "performance",
+    "state",
+    "art",
+    "extensive",
+    "experiments",
+    "experimental",
+    "code",
+    "available",
+    "https",
+    "github",
+    "com",
+    "www",
+    "model",
+    "models",
+    "framework",
+    "task",
+    "tasks",
+    "learning",
+    "data",
+    "training",
+    "various",
+    "significantly",
+    "achieve",
+    "achieves",
+    "improve",
+    "improves",
+    "improved",
+    "effective",
+    "efficient",
+    "key",
+    "study",
+    "introduce",
+    "present",
+    "including",
+    "however",
+    "furthermore",
+    "moreover",
+    "different",
+    "recent",
+    "large",
+    "high",
+    "low",
+    "significant",
+    "challenge",
+    "challenges",
+    "address",
+    "leverage",
+    "leverages",
+    "enables",
+    "provide",
+    "provides",
+    "setting",
+    "settings",
+    "real",
+    "world",
+    "release",
+    "released",
+    "supplementary",
+    "material",
+    "inference",
+]
+
+
+@dataclass(frozen=True)
+class SizeParameters:
+    """BERTopic settings for one corpus size."""
+
+    n_neighbors: int
+    n_components: int
+    min_cluster_size: int
+    min_samples: int
+    min_df: int
+    spectral: bool
+    selection: str
+
+
+def size_parameters(n: int) -> SizeParameters:
+    """Settings that follow the corpus size.
+
+    * UMAP neighbours grow like sqrt(n), from 3 up to BERTopic's 15.
+    * Components stay at 5 but below n - 2, where spectral init breaks; under
+      30 papers a random init is steadier.
+    * HDBSCAN's smallest cluster grows like sqrt(n)/2 (2 for 20 papers, 24
+      for 2,260, 50 for 10,000), samples a third of it: fewer outliers.
+    * Under 200 papers HDBSCAN selects leaf clusters: "excess of mass"
+      keeps two or three broad blobs, too coarse for a reading group.
+    * ``min_df`` of the c-TF-IDF vectoriser counts topics (one document per
+      topic), so it stays at 1 until there are many topics.
+    """
+    n_neighbors = int(min(15, max(3, round(math.sqrt(n)))))
+    n_components = int(max(2, min(5, n - 3)))
+    min_cluster_size = int(max(2, round(math.sqrt(n) / 2)))
+    min_samples = int(max(1, min_cluster_size // 3))
+    selection = "leaf" if n < 200 else "eom"
+    return SizeParameters(n_neighbors, n_components, min_cluster_size, min_samples, 1, n >= 30, selection)
+
+
+class SingleCluster:
+    """A clustering that puts every document in topic 0 (for tiny corpora)."""
+
+    def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument name)
+        """Label every row 0."""
+        self.labels_ = np.zeros(len(X), dtype=int)
+        return self
+
+    def predict(self, X):  # noqa: N803
+        """Every row is topic 0."""
+        return np.zeros(len(X), dtype=int)
+
+
+@dataclass
+class TopicResult:
+    """A fitted analysis: one row per paper, one row per topic, and the BERTopic model.
+
+    Attributes:
+        documents: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``theme``,
+            ``theme_score``, ``theme_margin``, ``x``, ``y``, one row per paper.
+        topics: ``topic``, ``label``, ``size``, ``terms``, ``theme``,
+            ``theme_score``, one row per topic, largest first.
+        model: The fitted BERTopic.
+        themes: The themes used.
+        theme_scores: Paper x theme score matrix (columns follow ``themes``).
+        papers: The input frame (text, title, provenance).
+    """
+
+    documents: pd.DataFrame
+    topics: pd.DataFrame
+    model: object
+    themes: ThemeSet
+    theme_scores: np.ndarray
+    papers: pd.DataFrame
+    embeddings: np.ndarray | None = field(default=None, repr=False)
+
+    def save(self, folder: str | Path) -> Path:
+        """Save to a folder: BERTopic (safetensors) plus the frames in parquet."""
+        from .persist import save_result
+
+        return save_result(self, folder)
+
+    @classmethod
+    def load(cls, folder: str | Path) -> TopicResult:
+        """Load a result saved with :meth:`save`, without refitting."""
+        from .persist import load_result
+
+        return load_result(folder)
+
+
+class TopicModel:
+    """BERTopic configured for the corpus size, with themes (scikit-learn style).
+
+    Args:
+        themes: A :class:`ThemeSet`, a path to a themes file, or None for the
+            bundled themes.
+        embedding: ``"minilm"``, ``"tfidf"`` or a sentence-transformers name or path.
+        keep_outliers: Keep HDBSCAN's outlier topic -1 instead of assigning
+            each outlier to its closest topic.
+        umap_model: A dimensionality reduction to use instead of the sized UMAP.
+        hdbscan_model: A clustering to use instead of the sized HDBSCAN.
+        topic_weight: Weight of a paper's topic in its theme scores.
+    """
+
+    def __init__(
+        self,
+        themes=None,
+        embedding="minilm",
+        keep_outliers=False,
+        umap_model=None,
+        hdbscan_model=None,
+        topic_weight=None,
+    ):
+        self.themes = themes
+        self.embedding = embedding
+        self.keep_outliers = keep_outliers
+        self.umap_model = umap_model
+        self.hdbscan_model = hdbscan_model
+        self.topic_weight = topic_weight
+
+    def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None, random_state: int = 42) -> TopicModel:
+        """Fit topics and themes; the result is in ``result_``.
+
+        Args:
+            papers: One row per paper (from :func:`analysis.load_corpus`).
+            embeddings: Precomputed embeddings, one row per paper; computed
+                (and cached) with ``embedding`` when None.
+            random_state: Seed of every stochastic step.
+        """
+        papers = _validate(papers)
+        themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
+        if embeddings is None:
+            embeddings = embed_papers(papers, self.embedding)
+        embeddings = np.asarray(embeddings, dtype=np.float32)
+        if len(embeddings) != len(papers):
+            raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
+        self.params_ = size_parameters(len(papers))
+        self.model_ = self._bertopic(len(papers), random_state)
+        topics = self._cluster(papers, embeddings)
+        self.result_ = self._result(papers, embeddings, topics, themes, random_state)
+        return self
+
+    def _bertopic(self, n: int, random_state: int):
+        from bertopic import BERTopic
+        from bertopic.dimensionality import BaseDimensionalityReduction
+        from bertopic.representation import MaximalMarginalRelevance
+        from bertopic.vectorizers import ClassTfidfTransformer
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+
+        params = self.params_
+        umap_model, cluster_model = self.umap_model, self.hdbscan_model
+        if n < MIN_CLUSTERED:
+            umap_model, cluster_model = BaseDimensionalityReduction(), SingleCluster()
+        stop_words = sorted(ENGLISH_STOP_WORDS.union(BOILERPLATE))
+        vectorizer = CountVectorizer(
+            stop_words=stop_words,
+            ngram_range=(1, 2),
+            min_df=params.min_df,
+            token_pattern=r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b",
+        )
+        return BERTopic(
+            umap_model=umap_model or _umap(params, random_state),
+            hdbscan_model=cluster_model or _hdbscan(params),
+            vectorizer_model=vectorizer,
+            ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
+            representation_model=MaximalMarginalRelevance(diversity=0.5),
+            top_n_words=10,
+            calculate_probabilities=False,
+        )
+
+    def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
+        docs = topic_texts(papers)
+        with warnings.catch_warnings():
+            # UMAP warns that a fixed random_state forces one thread: that is
+            # the price of reproducibility, and we pay it knowingly.
+            warnings.filterwarnings("ignore", message=".*n_jobs value 1 overridden.*")
+            warnings.filterwarnings("ignore", message=".*random_state.*parallelism.*")
+            topics, _ = self.model_.fit_transform(docs, embeddings)
+        topics = np.asarray(topics)
+        if (topics == -1).all():
+            # HDBSCAN found no dense region: one topic says more than none.
+            topics = np.zeros_like(topics)
+        elif not self.keep_outliers and (topics == -1).any():
+            topics = _nearest_topic(topics, embeddings)
+        self.model_.update_topics(
+            docs,
+            topics=topics.tolist(),
+            vectorizer_model=self.model_.vectorizer_model,
+            ctfidf_model=self.model_.ctfidf_model,
+            representation_model=self.model_.representation_model,
+        )
+        return np.asarray(self.model_.topics_)
+
+    def _result(self, papers, embeddings, topics, themes: ThemeSet, random_state: int) -> TopicResult:
+        from .embed import load_embedder, tfidf_embeddings
+
+        phrases = [t.phrases for t in themes.themes]
+        if self.embedding == "tfidf":
+            # LSA space is fitted per corpus: embed phrases in the same fit.
+            flat = [p for group in phrases for p in group]
+            every = tfidf_embeddings(document_texts(papers) + flat, dims=embeddings.shape[1])
+            embeddings, phrase_flat = every[: len(papers)], every[len(papers) :]
+            phrase_vectors, start = [], 0
+            for group in phrases:
+                phrase_vectors.append(phrase_flat[start : start + len(group)])
+                start += len(group)
+        else:
+            encoder = load_embedder(self.embedding)
+            phrase_vectors = [encoder.encode(group) for group in phrases]
+        weight = self.topic_weight if self.topic_weight is not None else _default_topic_weight()
+        raw_scores = phrase_scores(embeddings, phrase_vectors)
+        scores = smooth_by_topic(raw_scores, topics, weight)
+        theme, score, margin = assign(scores, themes)
+        labels = topic_labels(self.model_)
+        xy = map_coordinates(embeddings, self.params_, random_state)
+        documents = pd.DataFrame(
+            {
+                "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
+                "name": papers["name"].to_numpy() if "name" in papers else papers["text"].str[:40].to_numpy(),
+                "topic": topics,
+                "topic_label": [labels[t] for t in topics],
+                "theme": theme,
+                "theme_score": np.round(score, 4),
+                "theme_margin": np.round(margin, 4),
+                "x": np.round(xy[:, 0], 4),
+                "y": np.round(xy[:, 1], 4),
+            }
+        )
+        topic_frame = _topic_frame(self.model_, documents, scores, themes, labels)
+        return TopicResult(
+            documents, topic_frame, self.model_, themes, scores, papers.reset_index(drop=True), embeddings
+        )
+
+
+def _default_topic_weight() -> float:
+    from .themes import TOPIC_WEIGHT
+
+    return TOPIC_WEIGHT
+
+
+def _validate(papers: pd.DataFrame) -> pd.DataFrame:
+    if not isinstance(papers, pd.DataFrame) or "text" not in papers:
+        raise ValueError("papers must be a DataFrame with a 'text' column (see analysis.load_corpus)")
+    if papers.empty:
+        raise ValueError("no papers to model: the corpus is empty")
+    return papers.reset_index(drop=True)
+
+
+def _umap(params: SizeParameters, random_state: int):
+    from umap import UMAP
+
+    return UMAP(
+        n_neighbors=params.n_neighbors,
+        n_components=params.n_components,
+        min_dist=0.0,
+        metric="cosine",
+        init="spectral" if params.spectral else "random",
+        random_state=random_state,
+        n_jobs=1,
+    )
+
+
+def _hdbscan(params: SizeParameters):
+    from hdbscan import HDBSCAN
+
+    return HDBSCAN(
+        min_cluster_size=params.min_cluster_size,
+        min_samples=params.min_samples,
+        metric="euclidean",
+        cluster_selection_method=params.selection,
+        prediction_data=False,
+    )
+
+
+def _nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+    """Give each outlier the topic whose centroid (in embedding space) is closest."""
+    ids = np.unique(topics[topics >= 0])
+    centroids = np.vstack([embeddings[topics == t].mean(axis=0) for t in ids])
+    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
+    outliers = topics == -1
+    assigned = topics.copy()
+    assigned[outliers] = ids[np.argmax(embeddings[outliers] @ centroids.T, axis=1)]
+    return assigned
+
+
+def map_coordinates(embeddings: np.ndarray, params: SizeParameters, random_state: int) -> np.ndarray:
+    """2-D positions for maps: seeded UMAP, or PCA where UMAP cannot run."""
+    n = len(embeddings)
+    if n < MIN_CLUSTERED:
+        from sklearn.decomposition import PCA
+
+        if n == 1:
+            return np.zeros((1, 2))
+        coords = PCA(n_components=min(2, n - 1), random_state=random_state).fit_transform(embeddings)
+        return np.hstack([coords, np.zeros((n, 2 - coords.shape[1]))])
+    from umap import UMAP
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*n_jobs value 1 overridden.*")
+        reducer = UMAP(
+            n_neighbors=params.n_neighbors,
+            n_components=2,
+            min_dist=0.1,
+            metric="cosine",
+            init="spectral" if params.spectral else "random",
+            random_state=random_state,
+            n_jobs=1,
+        )
+        return reducer.fit_transform(embeddings)
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def topic_labels(model) -> dict[int, str]:
+    """Readable label per topic: three distinctive key phrases joined by ' · '."""
+    labels = {}
+    for topic, words in model.get_topics().items():
+        terms = [w for w, _ in words if w]
+        picked: list[str] = []
+        for term in terms:
+            if any(term in chosen or chosen in term for chosen in picked):
+                continue  # "diffusion" adds nothing next to "diffusion models"
+            picked.append(term)
+            if len(picked) == 3:
+                break
+        labels[topic] = " · ".join(picked) if picked else f"topic {topic}"
+    return labels
+
+
+def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, labels) -> pd.DataFrame:
+    sizes = documents["topic"].value_counts()
+    terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in model.get_topics().items()}
+    frame = pd.DataFrame(
+        {
+            "topic": sizes.index.astype(int),
+            "label": [labels[t] for t in sizes.index],
+            "size": sizes.to_numpy(),
+            "terms": [terms.get(t, "") for t in sizes.index],
+        }
+    )
+    frame = frame.merge(topic_themes(documents, scores, themes), on="topic", how="left")
+    frame["theme_score"] = frame["theme_score"].round(4)
+    return frame.sort_values(["size", "topic"], ascending=[False, True], ignore_index=True)
+
+
+def fit_topics(
+    papers: pd.DataFrame,
+    themes=None,
+    embedding: str = "minilm",
+    random_state: int = 42,
+    embeddings: np.ndarray | None = None,
+    keep_outliers: bool = False,
+) -> TopicResult:
+    """Topics and themes for a paper frame in one call.
+
+    Args:
+        papers: One row per paper (from :func:`analysis.load_corpus`).
+        themes: A :class:`ThemeSet`, a themes file path, or None for the bundled themes.
+        embedding: ``"minilm"`` (default), ``"tfidf"`` or a sentence-transformers name or path.
+        random_state: Seed of every stochastic step: same input, same result.
+        embeddings: Precomputed embeddings (skips the embedding step).
+        keep_outliers: Keep HDBSCAN's outlier topic -1.
+
+    Returns:
+        A :class:`TopicResult`.
+
+    Example:
+        >>> result = fit_topics(load_corpus("seeds/"))
+        >>> result.topics[["label", "size", "theme"]]
+    """
+    model = TopicModel(themes=themes, embedding=embedding, keep_outliers=keep_outliers)
+    return model.fit(papers, embeddings=embeddings, random_state=random_state).result_
+
+
+def describe_params(params: SizeParameters) -> str:
+    """One line naming the settings chosen for this corpus size."""
+    return json.dumps(params.__dict__)
