@@ -1,0 +1,192 @@
+"""The whole pipeline behind ``python -m analysis topics|report``.
+
+files -> papers -> topics and themes -> tables, topic map, figures, report.
+
+Progress goes to stderr, one line per long step; the topic table and the
+list of written files go to stdout. Nothing is written until everything has
+been computed, and each file is replaced atomically: a run that fails
+leaves the previous outputs as they were.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pandas as pd
+
+from .config import DEDUP_THRESHOLD, FIGURES_DIR
+from .output import atomic_write, write_frame, write_text
+
+Progress = Callable[[str], None]
+
+
+def stderr_progress(message: str) -> None:
+    """Print one progress line on stderr (flushed: the next step may take a while)."""
+    print(f"analysis: {message}", file=sys.stderr, flush=True)
+
+
+class _Step:
+    """Announce a step, then its outcome with the seconds it took."""
+
+    def __init__(self, progress: Progress, message: str):
+        self.progress, self.start = progress, time.perf_counter()
+        progress(f"{message} ...")
+
+    def done(self, message: str) -> None:
+        self.progress(f"{message} [{time.perf_counter() - self.start:.1f} s]")
+
+
+def display_path(path: str | Path) -> str:
+    """A path relative to the working folder when inside it: output that names no machine."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
+    except ValueError:
+        return str(path)
+
+
+def load_papers(paths: Iterable[str | Path], threshold: float = DEDUP_THRESHOLD, progress: Progress = stderr_progress):
+    """Read and deduplicate the abstracts, with a progress line."""
+    from .corpus import read_abstracts
+    from .dedup import deduplicate
+
+    paths = list(paths)
+    step = _Step(progress, f"reading abstracts from {', '.join(display_path(p) for p in paths)}")
+    raw = read_abstracts(*paths)
+    papers, duplicates = deduplicate(raw, threshold=threshold)
+    step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
+    return papers
+
+
+def fit(papers: pd.DataFrame, themes=None, embedding: str = "minilm", seed: int = 42, progress=stderr_progress):
+    """Fit topics and themes, with a progress line."""
+    from .topics import fit_topics
+
+    step = _Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
+    result = fit_topics(papers, themes=themes, embedding=embedding, random_state=seed)
+    step.done(f"{len(result.topics)} topics")
+    return result
+
+
+def documents_table(result) -> pd.DataFrame:
+    """``documents.csv``: one row per paper with its topic, theme, map position and sources."""
+    return result.documents.assign(title=result.papers["title"].to_numpy(), sources=result.papers["sources"].to_numpy())
+
+
+def topic_table(result) -> str:
+    """The topic table as printed by ``python -m analysis topics``."""
+    table = result.topics[["topic", "size", "theme", "label"]]
+    return table.to_string(index=False)
+
+
+def run_topics(
+    paths: Iterable[str | Path],
+    out: str | Path = FIGURES_DIR,
+    themes=None,
+    embedding: str = "minilm",
+    seed: int = 42,
+    threshold: float = DEDUP_THRESHOLD,
+    progress: Progress = stderr_progress,
+):
+    """Load, deduplicate and fit; write ``documents.csv`` and ``topics.csv``; print the topic table.
+
+    Returns:
+        The :class:`~analysis.TopicResult`.
+    """
+    result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
+    out = Path(out)
+    write_frame(documents_table(result), out / "documents.csv")
+    write_frame(result.topics, out / "topics.csv")
+    print(topic_table(result))
+    print(f"wrote {display_path(out / 'documents.csv')} and {display_path(out / 'topics.csv')}")
+    return result
+
+
+def run_report(
+    paths: Iterable[str | Path],
+    out: str | Path = FIGURES_DIR,
+    themes=None,
+    embedding: str = "minilm",
+    seed: int = 42,
+    threshold: float = DEDUP_THRESHOLD,
+    static: bool = True,
+    progress: Progress = stderr_progress,
+) -> list[Path]:
+    """The whole pipeline into ``out``: tables, topic map, HTML views, PNG/SVG figures, report.
+
+    Args:
+        paths: Files or folders of abstracts.
+        out: Output folder (created when missing).
+        themes: Themes file, :class:`~analysis.ThemeSet`, or None for the bundled themes.
+        embedding: Embedding backend (see :func:`analysis.fit_topics`).
+        seed: Seed of every stochastic step.
+        threshold: Near-duplicate threshold.
+        static: Render PNG/SVG figures (needs a Chromium).
+        progress: Where progress lines go (default: stderr).
+
+    Returns:
+        The files written.
+    """
+    result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
+    written = write_report(result, out, static=static, progress=progress)
+    print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
+    return written
+
+
+def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, progress=stderr_progress) -> list[Path]:
+    """Write every report file for a fitted result into ``out``.
+
+    Everything is computed (static figures into a temporary folder inside
+    ``out``) before the first file is replaced, so a failure leaves the
+    previous report whole.
+
+    Returns:
+        The files written, in a fixed order.
+    """
+    from .figures import StaticExportError, render_static, report_figures
+    from .report import ReportContent, report_html, report_markdown
+    from .topic_map import PLOTLY_JS, topic_map_html, view_pages
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    step = _Step(progress, "drawing figures, topic map and report")
+    figures = report_figures(result)
+    pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
+    content = ReportContent.build(result)
+    step.done(f"{len(figures)} figures, {len(pages)} HTML views")
+    with tempfile.TemporaryDirectory(prefix=".report-", dir=out) as tmp:
+        rendered, skipped = _render(figures, Path(tmp), static, progress, render_static, StaticExportError)
+        names = [p.name for p in rendered]
+        pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
+        pages["report.md"] = report_markdown(result, names, skipped, content=content)
+        written = [
+            write_frame(documents_table(result), out / "documents.csv"),
+            write_frame(result.topics, out / "topics.csv"),
+            atomic_write(out / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
+        ]
+        written += [write_text(out / name, text) for name, text in pages.items()]
+        for path in rendered:
+            os.chmod(path, 0o644)
+            os.replace(path, out / path.name)
+            written.append(out / path.name)
+    return written
+
+
+def _render(figures, folder: Path, static: bool, progress, render_static, error_type) -> tuple[list[Path], str | None]:
+    """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
+    if not static:
+        return [], "static export was turned off for this run"
+    step = _Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
+    try:
+        rendered = render_static(figures, folder)
+    except error_type as err:
+        progress(f"skipped PNG/SVG figures: {err}")
+        return [], str(err)
+    step.done(f"{len(rendered)} PNG/SVG files")
+    return rendered, None

@@ -1,0 +1,478 @@
+"""The reading-group report: ``report.html`` and ``report.md`` from one fitted analysis.
+
+For each theme: its papers in a suggested reading order (most central
+first), each with one sentence on what it does, and the topics inside the
+theme. Then closely related pairs of papers that sit in different themes,
+and the papers that fit no theme well. Figures are embedded.
+
+All abstract text is escaped (``html.escape``) in both outputs: Markdown
+renderers pass raw HTML through, so the Markdown is escaped too.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .figures import escape, sentences, shorten, theme_colors
+
+# Cross-theme pairs listed in the report, and the margin (best minus second
+# theme score) under which a paper counts as sitting between two themes.
+MAX_PAIRS = 8
+AMBIGUOUS_MARGIN = 0.02
+SUMMARY_LIMIT = 300
+
+FIGURE_CAPTIONS = {
+    "map": "Every paper at its place on the 2-D map of the abstracts' embeddings (UMAP), coloured by theme; "
+    "boxes name the topics.",
+    "topic_sizes": "Papers per topic, coloured by the theme of the topic.",
+    "theme_breakdown": "Share of papers per theme, for all papers and for each source list.",
+    "top_terms": "The words that set each topic apart (c-TF-IDF weight).",
+    "topic_similarity": "How similar the topics are (cosine of the mean embedding of their papers).",
+    "topic_hierarchy": "Topics merged by similarity: topics that join early (left) are close.",
+}
+INTERACTIVE_VIEWS = {
+    "topic_map.html": "interactive topic map (search, hover, colour by topic)",
+    "topic_terms.html": "top terms per topic",
+    "topic_hierarchy.html": "topic hierarchy",
+    "topic_similarity.html": "topic similarity heatmap",
+}
+
+# "We propose X", "This paper introduces X": the sentence that says what the paper does.
+_INTRODUCING = r"\b(propos|introduc|present|develop|design)"
+_NAMED_INTRODUCES = re.compile(_INTRODUCING, re.IGNORECASE)
+_WE = r"\b(we|this (?:paper|work|study|article)|here)\b.{0,80}?"
+_INTRODUCES = re.compile(_WE + _INTRODUCING, re.IGNORECASE)
+# Weaker: "we derive / study / show ...", used when no sentence introduces anything.
+_CONTRIBUTES = re.compile(
+    _WE + r"\b(derive|stud|show|prove|establish|analy[sz]|"
+    r"investigat|reveal|identif|formulat|provide|build|construct|demonstrat)",
+    re.IGNORECASE,
+)
+
+
+def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> str:
+    """One sentence on what the paper does, taken from the abstract.
+
+    In order of preference: the sentence that introduces the paper's name
+    ("We introduce WASH ..."), the first that proposes or introduces
+    anything, the first that says what "we" derive, show or study, the first
+    that names the paper, the first sentence. Markup is reduced to plain words.
+
+    Example:
+        >>> summary_sentence("Watermarks fail. We reveal why. We introduce WASH, which averages models.", "WASH")
+        'We introduce WASH, which averages models.'
+    """
+    found = sentences(text)
+    if not found:
+        return ""
+    named = [s for s in found if name and len(name) > 2 and name in s]
+    for candidates, pattern in ((named, _NAMED_INTRODUCES), (found, _INTRODUCES), (found, _CONTRIBUTES)):
+        for sentence in candidates:
+            if pattern.search(sentence):
+                return shorten(sentence, limit)
+    return shorten((named or found)[0], limit)
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    vectors = np.asarray(vectors, dtype=float)
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+
+def reading_order(result) -> pd.DataFrame:
+    """Papers of each theme, most central first.
+
+    Central means close both to the theme's definition (the paper's theme
+    score) and to the other papers of the theme (cosine to the mean
+    embedding of its papers): the mean of the two. The first papers are the
+    most typical of the theme, a good way in; the last are its outskirts. For
+    the "other" papers only the second counts. Ties break by name.
+
+    Returns:
+        One row per paper: ``row`` (position in ``result.documents``), ``theme``,
+        ``rank`` (1 = read first), ``centrality``.
+    """
+    vectors = _unit(result.embeddings)
+    themes = result.documents["theme"].to_numpy()
+    names = result.documents["name"].astype(str).to_numpy()
+    frames = []
+    for theme in result.themes.names:
+        rows = np.flatnonzero(themes == theme)
+        if len(rows) == 0:
+            continue
+        centre = _unit(vectors[rows].mean(axis=0, keepdims=True))[0]
+        centrality = vectors[rows] @ centre
+        if theme != result.themes.other:
+            centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
+        centrality = np.round(centrality, 4)
+        frame = pd.DataFrame({"row": rows, "theme": theme, "centrality": centrality, "name": names[rows]})
+        frame = frame.sort_values(["centrality", "name"], ascending=[False, True], kind="stable")
+        frame["rank"] = np.arange(1, len(frame) + 1)
+        frames.append(frame.drop(columns="name"))
+    return pd.concat(frames, ignore_index=True)
+
+
+def theme_topics(result, theme: str) -> list[tuple[int, str, int, int]]:
+    """Topics holding papers of ``theme``: (topic, label, papers of the theme in it, topic size), most first."""
+    documents = result.documents
+    members = documents[documents["theme"] == theme]
+    sizes = documents["topic"].value_counts()
+    labels = dict(zip(result.topics["topic"], result.topics["label"], strict=True))
+    counts = members["topic"].value_counts()
+    order = sorted(counts.index, key=lambda t: (-counts[t], int(t)))
+    return [(int(t), labels[t], int(counts[t]), int(sizes[t])) for t in order]
+
+
+def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
+    """The most similar pairs of papers (cosine of embeddings) whose themes differ.
+
+    Papers of the "other" theme are left out: they have their own section.
+    """
+    vectors = _unit(result.embeddings)
+    themes = result.documents["theme"].to_numpy()
+    similarity = vectors @ vectors.T
+    first, second = np.triu_indices(len(vectors), k=1)
+    keep = (themes[first] != themes[second]) & (themes[first] != result.themes.other)
+    keep &= themes[second] != result.themes.other
+    first, second = first[keep], second[keep]
+    values = np.round(similarity[first, second], 4)
+    order = np.lexsort((second, first, -values))[:limit]
+    return pd.DataFrame({"first": first[order], "second": second[order], "cosine": values[order]})
+
+
+def misfits(result) -> pd.DataFrame:
+    """Papers that fit no theme well: under every theme's floor, or nearly tied between two.
+
+    Returns:
+        ``row``, ``kind`` (``"no theme"`` or ``"between themes"``), ``best``,
+        ``best_score``, ``second``, ``second_score``; weakest fit first.
+    """
+    names = [t.name for t in result.themes.themes]
+    scores = np.asarray(result.theme_scores)
+    order = np.argsort(-scores, axis=1, kind="stable")
+    documents = result.documents
+    rows = []
+    for i, (theme, margin) in enumerate(zip(documents["theme"], documents["theme_margin"], strict=True)):
+        outside = theme == result.themes.other
+        if not outside and margin >= AMBIGUOUS_MARGIN:
+            continue
+        best = order[i, 0]
+        second = order[i, 1] if scores.shape[1] > 1 else best
+        rows.append(
+            {
+                "row": i,
+                "kind": "no theme" if outside else "between themes",
+                "best": names[best],
+                "best_score": round(float(scores[i, best]), 3),
+                "second": names[second],
+                "second_score": round(float(scores[i, second]), 3),
+            }
+        )
+    columns = ["row", "kind", "best", "best_score", "second", "second_score"]
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame.sort_values(["kind", "best_score", "row"], ascending=[False, True, True], ignore_index=True)
+
+
+@dataclass
+class ReportContent:
+    """Everything the report says, computed once for both the HTML and the Markdown."""
+
+    result: object
+    order: pd.DataFrame
+    pairs: pd.DataFrame
+    misfits: pd.DataFrame
+    summaries: list[str]
+
+    @classmethod
+    def build(cls, result) -> ReportContent:
+        """Compute reading order, pairs, misfits and one summary sentence per paper."""
+        names = result.documents["name"].astype(str)
+        summaries = [summary_sentence(t, n) for t, n in zip(result.papers["text"], names, strict=True)]
+        return cls(result, reading_order(result), cross_theme_pairs(result), misfits(result), summaries)
+
+    @property
+    def sources(self) -> list[str]:
+        """The source lists, in order of first appearance."""
+        return list(dict.fromkeys(self.result.papers["source"].astype(str)))
+
+    def theme_description(self, theme: str) -> str:
+        """The description from the themes file; a fixed sentence for "other"."""
+        for item in self.result.themes.themes:
+            if item.name == theme:
+                return item.description
+        return f"Papers whose best theme score stays under {self.result.themes.min_score:.2f}."
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def md_escape(text) -> str:
+    """Plain text for Markdown: HTML escaped (renderers pass raw HTML through) and Markdown markers disarmed."""
+    text = html.escape(" ".join(str(text).split()), quote=False)
+    return re.sub(r"([\\`*_\[\]|])", r"\\\1", text)
+
+
+def report_markdown(result, static_files: list[str], skipped: str | None = None, content=None) -> str:
+    """The report as Markdown (GitHub renders it; figures are the PNGs beside it).
+
+    Args:
+        result: A :class:`~analysis.TopicResult`.
+        static_files: Names of the PNG/SVG files written beside the report.
+        skipped: Why static figures were not written, when they were not.
+        content: Precomputed :class:`ReportContent` (built when None).
+    """
+    content = content or ReportContent.build(result)
+    documents = result.documents
+    lines = [
+        "# Reading-group report",
+        "",
+        _overview(content, markdown=True),
+        "",
+        "Open [topic_map.html](topic_map.html) for the interactive map: search, hover and read each abstract.",
+        "",
+    ]
+    for theme in _themes_present(content):
+        lines += [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
+        topics = theme_topics(result, theme)
+        lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
+        lines += ["", "Reading order (most central first):", ""]
+        for row in content.order[content.order["theme"] == theme].itertuples():
+            paper = documents.iloc[row.row]
+            lines.append(
+                f"{row.rank}. **{md_escape(paper['name'])}** — {md_escape(content.summaries[row.row])} "
+                f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
+            )
+        lines.append("")
+    lines += ["## Related papers in different themes", "", _PAIRS_INTRO, ""]
+    if content.pairs.empty:
+        lines.append("No pairs: fewer than two themes have papers.")
+    for pair in content.pairs.itertuples():
+        a, b = documents.iloc[pair.first], documents.iloc[pair.second]
+        lines.append(
+            f"- **{md_escape(a['name'])}** ({md_escape(a['theme'])}) and **{md_escape(b['name'])}** "
+            f"({md_escape(b['theme'])}): cosine {pair.cosine:.2f}"
+        )
+    lines += ["", "## Papers that fit no theme well", "", _MISFITS_INTRO, ""]
+    if content.misfits.empty:
+        lines.append("None: every paper fits one theme clearly.")
+    for misfit in content.misfits.itertuples():
+        paper = documents.iloc[misfit.row]
+        lines.append(f"- **{md_escape(paper['name'])}** — {md_escape(_misfit_phrase(misfit))}")
+    lines += ["", "## Figures", ""]
+    pngs = set(static_files)
+    for stem, caption in FIGURE_CAPTIONS.items():
+        if f"{stem}.png" in pngs:
+            lines += [f"![{md_escape(caption)}]({stem}.png)", "", f"*{md_escape(caption)}* ([SVG]({stem}.svg))", ""]
+    if skipped:
+        lines += [f"Static figures were not written: {md_escape(skipped)}", ""]
+    lines += ["Interactive views: " + ", ".join(f"[{text}]({name})" for name, text in INTERACTIVE_VIEWS.items()), ""]
+    lines += [_METHOD_NOTE, ""]
+    return "\n".join(lines)
+
+
+_PAIRS_INTRO = (
+    "The most similar abstracts (cosine of their embeddings) whose papers landed in different themes: "
+    "good pairs to read together, or to discuss where the boundary lies."
+)
+_MISFITS_INTRO = (
+    "Papers whose best theme score is under the floor (no theme), or whose two best themes are nearly tied "
+    "(between themes). Worth a look before trusting the theme sections."
+)
+_METHOD_NOTE = (
+    "How this was made: abstracts were embedded with a sentence encoder, clustered into topics (BERTopic) "
+    "and scored against each theme's description and seed phrases. Reading order puts first the papers "
+    "closest both to their theme's definition and to the other papers of the theme."
+    " The tables behind it are documents.csv and topics.csv."
+)
+
+
+def _overview(content: ReportContent, markdown: bool) -> str:
+    result = content.result
+    n, k = len(result.documents), len(result.topics)
+    quote = md_escape if markdown else escape
+    lists = ", ".join(quote(s) for s in content.sources)
+    counts = result.documents["theme"].value_counts()
+    per_theme = ", ".join(f"{quote(t)}: {int(counts.get(t, 0))}" for t in result.themes.names)
+    return f"{n} papers from {lists}, in {k} topics and {len(result.themes.themes)} themes ({per_theme})."
+
+
+def _themes_present(content: ReportContent) -> list[str]:
+    present = set(content.result.documents["theme"])
+    return [t for t in content.result.themes.names if t in present]
+
+
+def _topic_phrase(topic: tuple[int, str, int, int], markdown: bool) -> str:
+    number, label, inside, size = topic
+    quote = md_escape if markdown else escape
+    return f"{number}: {quote(label)} ({inside} of {size} papers)"
+
+
+def _misfit_phrase(misfit) -> str:
+    if misfit.kind == "no theme":
+        return f"no theme; closest is {misfit.best} ({misfit.best_score:.2f})"
+    return f"between {misfit.best} ({misfit.best_score:.2f}) and {misfit.second} ({misfit.second_score:.2f})"
+
+
+# ---------------------------------------------------------------- HTML
+
+
+_CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; color: #222; max-width: 60rem; margin: 2rem auto;
+  padding: 0 1.2rem; line-height: 1.5; }
+h1, h2, h3, nav, figcaption, table, .meta { font-family: Arial, Helvetica, sans-serif; }
+h1 { font-size: 1.9rem; margin-bottom: 0.3rem; }
+h2 { font-size: 1.4rem; margin-top: 2.4rem; padding-left: 0.6rem; border-left: 8px solid var(--colour, #999); }
+nav ul { padding-left: 1.2rem; columns: 2; }
+ol.papers li { margin: 0.45rem 0; }
+.name { font-weight: bold; font-family: Arial, Helvetica, sans-serif; }
+.meta { color: #555; font-size: 0.85rem; }
+ol.papers .meta, #misfits .meta { display: block; }
+.description { font-style: italic; color: #444; }
+table { border-collapse: collapse; font-size: 0.92rem; margin: 0.6rem 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
+figure { margin: 1.6rem 0; page-break-inside: avoid; }
+figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { font-size: 0.9rem; color: #444; margin-top: 0.3rem; }
+.swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: baseline; }
+@media print { body { max-width: none; margin: 0; } nav { display: none; } }
+"""
+
+
+def report_html(result, static_files: list[str], skipped: str | None = None, figures=None, content=None) -> str:
+    """The report as one HTML page (prints well; figures are the SVGs beside it).
+
+    When static figures were skipped, ``figures`` (plotly figures by stem)
+    are embedded as interactive plots instead, drawn by the ``plotly.min.js``
+    written beside the report.
+
+    Args:
+        result: A :class:`~analysis.TopicResult`.
+        static_files: Names of the PNG/SVG files written beside the report.
+        skipped: Why static figures were not written, when they were not.
+        figures: Plotly figures by file stem, for the interactive fallback.
+        content: Precomputed :class:`ReportContent` (built when None).
+    """
+    content = content or ReportContent.build(result)
+    colors = theme_colors(result.themes)
+    themes = _themes_present(content)
+    body = [
+        "<h1>Reading-group report</h1>",
+        f"<p>{_overview(content, markdown=False)}</p>",
+        '<p>Open the <a href="topic_map.html">interactive topic map</a> to search, hover and read each abstract.</p>',
+        _html_nav(themes),
+    ]
+    for theme in themes:
+        body.append(_html_theme(content, theme, colors[theme]))
+    body.append(_html_pairs(content))
+    body.append(_html_misfits(content))
+    body.append(_html_figures(static_files, skipped, figures))
+    body.append(f"<p class='meta'>{escape(_METHOD_NOTE)}</p>")
+    needs_plotly = bool(figures) and not _has_svgs(static_files)
+    head_script = '<script charset="utf-8" src="plotly.min.js"></script>\n' if needs_plotly else ""
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>Reading-group report</title>\n<style>{_CSS}</style>\n{head_script}</head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def _anchor(theme: str) -> str:
+    return "theme-" + re.sub(r"[^a-z0-9]+", "-", theme.lower()).strip("-")
+
+
+def _html_nav(themes: list[str]) -> str:
+    items = [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
+    items += [
+        '<li><a href="#pairs">Related papers in different themes</a></li>',
+        '<li><a href="#misfits">Papers that fit no theme well</a></li>',
+        '<li><a href="#figures">Figures</a></li>',
+    ]
+    return "<nav><ul>" + "".join(items) + "</ul></nav>"
+
+
+def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
+    result = content.result
+    documents = result.documents
+    topics = "; ".join(_topic_phrase(t, markdown=False) for t in theme_topics(result, theme))
+    items = []
+    for row in content.order[content.order["theme"] == theme].itertuples():
+        paper = documents.iloc[row.row]
+        items.append(
+            f"<li><span class='name'>{escape(paper['name'])}</span> — {escape(content.summaries[row.row])} "
+            f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
+            f" · {escape(result.papers['sources'].iloc[row.row])}</span></li>"
+        )
+    count = len(items)
+    return (
+        f'<section id="{_anchor(theme)}">\n<h2 style="--colour: {colour}">{escape(theme)} '
+        f"<span class='meta'>({count} paper{'s' if count != 1 else ''})</span></h2>\n"
+        f"<p class='description'>{escape(content.theme_description(theme))}</p>\n"
+        f"<p><strong>Topics:</strong> {topics}.</p>\n"
+        "<p><strong>Reading order</strong> (most central first):</p>\n"
+        f"<ol class='papers'>\n" + "\n".join(items) + "\n</ol>\n</section>"
+    )
+
+
+def _html_pairs(content: ReportContent) -> str:
+    documents = content.result.documents
+    if content.pairs.empty:
+        rows = "<tr><td colspan='3'>No pairs: fewer than two themes have papers.</td></tr>"
+    else:
+        rows = "\n".join(
+            f"<tr><td><span class='name'>{escape(documents.iloc[p.first]['name'])}</span><br>"
+            f"<span class='meta'>{escape(documents.iloc[p.first]['theme'])}</span></td>"
+            f"<td><span class='name'>{escape(documents.iloc[p.second]['name'])}</span><br>"
+            f"<span class='meta'>{escape(documents.iloc[p.second]['theme'])}</span></td>"
+            f"<td>{p.cosine:.2f}</td></tr>"
+            for p in content.pairs.itertuples()
+        )
+    return (
+        '<section id="pairs">\n<h2>Related papers in different themes</h2>\n'
+        f"<p>{escape(_PAIRS_INTRO)}</p>\n"
+        "<table><thead><tr><th>paper</th><th>paper</th><th>cosine</th></tr></thead>\n"
+        f"<tbody>{rows}</tbody></table>\n</section>"
+    )
+
+
+def _html_misfits(content: ReportContent) -> str:
+    documents = content.result.documents
+    items = [
+        f"<li><span class='name'>{escape(documents.iloc[m.row]['name'])}</span> — {escape(_misfit_phrase(m))}"
+        f"<br><span class='meta'>{escape(content.summaries[m.row])}</span></li>"
+        for m in content.misfits.itertuples()
+    ]
+    listing = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>None: every paper fits one theme clearly.</p>"
+    intro = f"<h2>Papers that fit no theme well</h2>\n<p>{escape(_MISFITS_INTRO)}</p>"
+    return f'<section id="misfits">\n{intro}\n{listing}\n</section>'
+
+
+def _has_svgs(static_files: list[str]) -> bool:
+    return any(name.endswith(".svg") for name in static_files)
+
+
+def _html_figures(static_files: list[str], skipped: str | None, figures) -> str:
+    parts = ['<section id="figures">\n<h2>Figures</h2>']
+    files = set(static_files)
+    for stem, caption in FIGURE_CAPTIONS.items():
+        if f"{stem}.svg" in files:
+            links = f'<a href="{stem}.svg">SVG</a>' + (
+                f', <a href="{stem}.png">PNG</a>' if f"{stem}.png" in files else ""
+            )
+            parts.append(
+                f'<figure><img src="{stem}.svg" alt="{escape(caption)}">'
+                f"<figcaption>{escape(caption)} ({links})</figcaption></figure>"
+            )
+        elif figures and stem in figures:
+            div = figures[stem].to_html(include_plotlyjs=False, full_html=False, div_id=f"figure-{stem}")
+            parts.append(f"<figure>{div}<figcaption>{escape(caption)}</figcaption></figure>")
+    if skipped:
+        parts.append(f"<p class='meta'>Static figures (PNG/SVG) were not written: {escape(skipped)}</p>")
+    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in INTERACTIVE_VIEWS.items())
+    parts.append(f"<p>Interactive views: {views}.</p>\n</section>")
+    return "\n".join(parts)

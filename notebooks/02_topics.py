@@ -1,0 +1,121 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 2. Topics
+#
+# This notebook fits topics on the paper frame of notebook 1: each abstract is
+# embedded (all-MiniLM-L6-v2 by default, offline), UMAP and HDBSCAN group the
+# papers, and c-TF-IDF names each group by its most distinctive terms.
+# BERTopic's settings are scaled to the corpus size (see `analysis/topics.py`),
+# so the same code serves 20 papers and 10,000. Papers HDBSCAN leaves as
+# outliers are given the closest topic.
+#
+# Edit the next cell (or pass papermill parameters) to run on your own lists.
+
+# %% tags=["parameters"]
+# Files or folders of abstracts (.txt, .md, .csv, .tsv, .jsonl, .json);
+# relative paths are taken from the repository root.
+corpus_paths = ["seeds"]
+themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file like it
+embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
+random_state = 42  # seed of every stochastic step: same inputs, same topics
+dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
+
+# %%
+import pandas as pd
+import plotly.io as pio
+
+from analysis import config, fit_topics, load_corpus
+from analysis.embed import topic_texts
+
+# Store figures as plotly JSON only (what JupyterLab renders): the "notebook"
+# renderer that some environments pick (e.g. VS Code sets VSCODE_PID) would
+# embed plotly.js and a random div id, which nbval cannot compare.
+pio.renderers.default = "plotly_mimetype"
+pd.set_option("display.max_colwidth", 90)
+paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it is
+
+# %% [markdown]
+# ## Fit
+#
+# The first fit in a fresh process takes about half a minute: loading the
+# embedding model and compiling UMAP's numba code. Embeddings are cached under
+# `.cache/embeddings`, so a second run only embeds new papers.
+
+# %%
+papers = load_corpus(*paths, threshold=dedup_threshold)
+result = fit_topics(papers, themes=themes_file, embedding=embedding, random_state=random_state)
+print(f"{len(papers)} papers in {len(result.topics)} topics")
+
+# %% [markdown]
+# ## The topic table
+#
+# One row per topic, largest first: `label` is three distinctive key phrases,
+# `terms` the ten top terms by c-TF-IDF, `theme` the named theme the topic's
+# papers score highest on (notebook 3 explains themes).
+
+# %%
+result.topics
+
+# %% [markdown]
+# ## Papers per topic
+#
+# Every paper with its topic. BERTopic also picks a few *representative*
+# papers per topic (those closest to the topic's c-TF-IDF representation);
+# they are listed after the table.
+
+# %%
+result.documents[["topic", "topic_label", "name", "theme"]].sort_values(["topic", "name"], ignore_index=True)
+
+# %%
+name_of = dict(zip(topic_texts(result.papers), result.documents["name"], strict=True))
+representative = {t: [name_of[doc] for doc in docs] for t, docs in result.model.get_representative_docs().items()}
+pd.Series(representative, name="representative papers").rename_axis("topic").sort_index().str.join(" | ").to_frame()
+
+# %% [markdown]
+# ## Interactive views
+#
+# BERTopic's own figures (hover for details, click legend entries to hide
+# topics). The documents map uses the package's seeded 2-D coordinates
+# (`result.documents` columns `x`, `y`), so it is the same map every run;
+# papers close together have similar abstracts.
+
+# %%
+result.model.visualize_documents(
+    result.documents["name"].tolist(),
+    reduced_embeddings=result.documents[["x", "y"]].to_numpy(),
+    title="Papers by topic",
+)
+
+# %% [markdown]
+# The top terms of each topic, with their c-TF-IDF scores.
+
+# %%
+result.model.visualize_barchart(top_n_topics=len(result.topics), n_words=6)
+
+# %% [markdown]
+# How topics merge when they are clustered by their term profiles: topics
+# that join early (on the left) share vocabulary.
+
+# %%
+result.model.visualize_hierarchy()
+
+# %% [markdown]
+# Cosine similarity between topic embeddings (the mean embedding of each
+# topic's papers).
+
+# %%
+result.model.visualize_heatmap()
