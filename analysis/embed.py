@@ -141,12 +141,24 @@ def load_embedder(name: str = "minilm") -> Embedder:
             "neural embeddings need torch and sentence-transformers: pip install torch==2.13.0 sentence-transformers "
             "(or use embedding='tfidf')"
         ) from None
+    _quiet_transformers()
     try:
         model = SentenceTransformer(str(path) if path.exists() else name, device="cpu")
     except OSError as err:
         raise InputError(name, f"embedding model not found locally and the network is off ({err})") from None
     _LOADED[name] = Embedder(identity, model)
     return _LOADED[name]
+
+
+def _quiet_transformers() -> None:
+    """Silence the weight-loading progress bar: it says nothing and lands on stderr (and in notebooks)."""
+    try:
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        hf_logging.set_verbosity_error()
+    except ImportError:
+        pass
 
 
 def _path_identity(path: Path) -> str:

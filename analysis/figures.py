@@ -257,7 +257,7 @@ def plot_theme_breakdown(result) -> go.Figure:
     labels = {name: escape(shorten(f"{name} ({totals[name]})", 40)) for name in lists}
     fig = go.Figure()
     for theme in result.themes.names:
-        rows = counts[counts["theme"] == theme].set_index("list").reindex(lists).fillna(0)
+        rows = counts[counts["theme"] == theme].set_index("list").reindex(lists)[["papers", "share"]].fillna(0)
         fig.add_bar(
             name=escape(theme),
             y=[labels[name] for name in lists],
@@ -659,7 +659,8 @@ def render_static(figures: dict[str, go.Figure], folder: Path, formats=("png", "
         {
             "fig": fig.to_dict(),
             "path": folder / f"{stem}.{fmt}",
-            "opts": {"format": fmt, "width": fig.layout.width, "height": fig.layout.height, "scale": EXPORT_SCALE},
+            # SVG is vector: scale 1 keeps its width and height those of the layout.
+            "opts": {"format": fmt, "width": fig.layout.width, "height": fig.layout.height, "scale": _scale(fmt)},
         }
         for stem, fig in figures.items()
         for fmt in formats
@@ -679,6 +680,10 @@ def render_static(figures: dict[str, go.Figure], folder: Path, formats=("png", "
         else:
             path.write_text(stable_svg(path.read_text(encoding="utf-8")), encoding="utf-8")
     return written
+
+
+def _scale(fmt: str) -> int:
+    return EXPORT_SCALE if fmt == "png" else 1
 
 
 def export_static(figures: dict[str, go.Figure], out: str | Path, formats=("png", "svg")) -> list[Path]:
