@@ -553,6 +553,8 @@ def _scatter_traces(result, group_by: str, colors: dict, order: list, hover: pd.
                 selected={"marker": {"size": 15}},
                 unselected={"marker": {"opacity": 0.15}},
                 uid=f"{prefix}-{key}",
+                # plotly's JSON export drops uid: the page's colour switch reads the group from meta.
+                meta={"group": prefix},
             )
         )
     return traces

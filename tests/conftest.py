@@ -24,3 +24,53 @@ def reference_records():
         pytest.skip(f"reference corpus not found at {REFERENCE_CORPUS}")
     with REFERENCE_CORPUS.open(encoding="utf-8") as handle:
         return [json.loads(line) for line in handle]
+
+
+# An abstract that tries to run script in every HTML output; it must show as text.
+HOSTILE = "<script>alert(1)</script> <img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="session")
+def seed_result(seeds_dir):
+    """The seeds fitted once per test session (about 25 s: model load and numba JIT)."""
+    from analysis import fit_topics, load_corpus
+
+    return fit_topics(load_corpus(seeds_dir), random_state=42)
+
+
+@pytest.fixture(scope="session")
+def hostile_result(seed_result):
+    """The seed result with hostile markup in a name, title, abstract, source and topic label (no refit)."""
+    import dataclasses
+
+    papers, documents, topics = seed_result.papers.copy(), seed_result.documents.copy(), seed_result.topics.copy()
+    row = len(papers) - 1
+    papers.loc[row, "text"] = f"We propose {HOSTILE} as a method. " + papers.loc[row, "text"]
+    papers.loc[row, "title"] = HOSTILE
+    papers.loc[row, "sources"] = "<b>list</b>.txt:1"
+    papers.loc[row, "name"] = documents.loc[row, "name"] = HOSTILE
+    topic = documents.loc[row, "topic"]
+    label = f"{HOSTILE} · evil"
+    documents.loc[documents["topic"] == topic, "topic_label"] = label
+    topics.loc[topics["topic"] == topic, "label"] = label
+    return dataclasses.replace(seed_result, papers=papers, documents=documents, topics=topics)
+
+
+@pytest.fixture(scope="session")
+def seed_report_dir(seed_result, tmp_path_factory):
+    """The full seed report (static figures included when a Chromium exists), written once."""
+    from analysis.pipeline import write_report
+
+    out = tmp_path_factory.mktemp("seed_report")
+    write_report(seed_result, out, progress=lambda message: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def hostile_report_dir(hostile_result, tmp_path_factory):
+    """The report of :func:`hostile_result`, without static figures (they carry no abstract text)."""
+    from analysis.pipeline import write_report
+
+    out = tmp_path_factory.mktemp("hostile_report")
+    write_report(hostile_result, out, static=False, progress=lambda message: None)
+    return out

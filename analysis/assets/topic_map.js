@@ -16,7 +16,7 @@
   });
 
   function groupOf(trace) {
-    return trace.uid.split("-")[0];
+    return trace.meta && trace.meta.group;
   }
 
   function currentGroup() {

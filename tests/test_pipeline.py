@@ -1,0 +1,102 @@
+"""The pipeline: files written, progress lines, reproducible, atomic, and static export skipped cleanly."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from analysis import pipeline
+from analysis.__main__ import main
+from analysis.figures import find_chromium, plot_map, plot_topic_sizes, render_static
+
+TEXT_FILES = [
+    "documents.csv",
+    "topics.csv",
+    "topic_map.html",
+    "topic_terms.html",
+    "topic_hierarchy.html",
+    "topic_similarity.html",
+    "report.html",
+    "report.md",
+]
+
+
+def test_report_writes_every_file(seed_report_dir, seed_result):
+    for name in [*TEXT_FILES, "plotly.min.js"]:
+        assert (seed_report_dir / name).stat().st_size > 0, name
+    documents = pd.read_csv(seed_report_dir / "documents.csv")
+    assert len(documents) == len(seed_result.documents)
+    assert {"doc_id", "name", "topic", "theme", "x", "y", "sources"} <= set(documents.columns)
+    assert len(pd.read_csv(seed_report_dir / "topics.csv")) == len(seed_result.topics)
+    assert not [p for p in seed_report_dir.iterdir() if p.name.startswith(".")]  # no temp files left
+
+
+def test_same_result_gives_identical_files(seed_result, tmp_path):
+    quiet = lambda message: None  # noqa: E731
+    first = pipeline.write_report(seed_result, tmp_path / "a", static=False, progress=quiet)
+    second = pipeline.write_report(seed_result, tmp_path / "b", static=False, progress=quiet)
+    assert [p.name for p in first] == [p.name for p in second]
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+@pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
+def test_static_export_is_reproducible(seed_result, tmp_path):
+    figures = {"map": plot_map(seed_result), "topic_sizes": plot_topic_sizes(seed_result)}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = render_static(figures, tmp_path / "a")
+    second = render_static(figures, tmp_path / "b")
+    for a, b in zip(first, second, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkeypatch):
+    out = tmp_path / "report"
+    pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("analysis.report.report_markdown", broken)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_cli_report_prints_progress_and_skips_static_without_chromium(seed_result, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(pipeline, "fit", lambda papers, *args, **kwargs: seed_result)
+    monkeypatch.setenv("BROWSER_PATH", str(tmp_path / "no-chromium"))
+    out = tmp_path / "out"
+    assert main(["report", "seeds", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    progress = captured.err.splitlines()
+    assert progress[0].startswith("analysis: reading abstracts from seeds")
+    assert any("26 papers (38 entries, 12 duplicates merged)" in line for line in progress)
+    assert any("skipped PNG/SVG figures: no Chromium found" in line for line in progress)
+    assert captured.out.startswith(f"wrote {len(TEXT_FILES) + 1} files to ")
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js"])
+    assert "Static figures were not written: no Chromium found" in (out / "report.md").read_text(encoding="utf-8")
+
+
+def test_cli_topics_prints_table_and_writes_csvs(seed_result, tmp_path, monkeypatch, capsys):
+    calls = {}
+
+    def fake_fit(papers, themes, embedding, seed, progress):
+        calls.update(n=len(papers), embedding=embedding, seed=seed)
+        return seed_result
+
+    monkeypatch.setattr(pipeline, "fit", fake_fit)
+    assert main(["topics", "seeds", "--out", str(tmp_path), "--seed", "7", "--embedding", "tfidf"]) == 0
+    assert calls == {"n": 26, "embedding": "tfidf", "seed": 7}
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["topic", "size", "theme", "label"]
+    assert seed_result.topics["label"].iloc[0] in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["documents.csv", "topics.csv"]
+
+
+def test_display_path_is_relative_inside_the_working_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert pipeline.display_path(tmp_path / "figures") == "figures"
+    assert pipeline.display_path("/elsewhere/x") == "/elsewhere/x"

@@ -1,0 +1,149 @@
+"""The reading-group report: content (reading order, pairs, misfits) and escaping in every HTML output."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from analysis import report
+from analysis.topic_map import PLOTLY_JS, VIEWS, json_text_for_script, topic_map_html
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        ("Watermarks fail. We reveal why. We introduce WASH, which averages models.", "WASH", "We introduce WASH"),
+        ("Models are big. In this paper, we propose a small one. It works.", "", "In this paper, we propose"),
+        ("Bounds matter. We derive a new bound. Experiments show the proposed bound is tight.", "", "We derive"),
+        ("Nothing here introduces anything. It just is.", "", "Nothing here"),
+        ("A **bold** claim about $\\mathcal{O}(n)$ time. More.", "", "A bold claim about O(n) time."),
+        ("", "", ""),
+    ],
+)
+def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
+    assert report.summary_sentence(text, name).startswith(expected)
+
+
+def test_summary_sentence_is_short():
+    long = "We propose " + "very " * 200 + "long things."
+    assert len(report.summary_sentence(long)) <= report.SUMMARY_LIMIT
+
+
+def test_reading_order_ranks_every_paper_once_most_central_first(seed_result):
+    order = report.reading_order(seed_result)
+    assert sorted(order["row"]) == list(range(len(seed_result.documents)))
+    for theme, group in order.groupby("theme"):
+        assert list(group["rank"]) == list(range(1, len(group) + 1))
+        assert list(group["centrality"]) == sorted(group["centrality"], reverse=True)
+        assert set(seed_result.documents.loc[group["row"], "theme"]) == {theme}
+
+
+def test_cross_theme_pairs_differ_in_theme_and_are_most_similar_first(seed_result):
+    pairs = report.cross_theme_pairs(seed_result)
+    themes = seed_result.documents["theme"]
+    assert 0 < len(pairs) <= report.MAX_PAIRS
+    assert (themes[pairs["first"]].to_numpy() != themes[pairs["second"]].to_numpy()).all()
+    assert "other" not in set(themes[pairs["first"]]) | set(themes[pairs["second"]])
+    assert list(pairs["cosine"]) == sorted(pairs["cosine"], reverse=True)
+    vectors = seed_result.embeddings / np.linalg.norm(seed_result.embeddings, axis=1, keepdims=True)
+    a, b, cosine = int(pairs["first"].iloc[0]), int(pairs["second"].iloc[0]), pairs["cosine"].iloc[0]
+    assert np.isclose(vectors[a] @ vectors[b], cosine, atol=1e-3)
+
+
+def test_misfits_hold_every_paper_outside_the_themes(seed_result):
+    misfits = report.misfits(seed_result)
+    outside = set(np.flatnonzero(seed_result.documents["theme"] == "other"))
+    assert outside <= set(misfits["row"])
+    assert set(misfits.loc[misfits["kind"] == "no theme", "row"]) == outside
+    between = misfits[misfits["kind"] == "between themes"]
+    assert (seed_result.documents.loc[between["row"], "theme_margin"] < report.AMBIGUOUS_MARGIN).all()
+
+
+def test_markdown_has_every_theme_every_paper_in_reading_order(seed_result):
+    text = report.report_markdown(seed_result, ["map.png", "map.svg"])
+    order = report.reading_order(seed_result)
+    for theme in set(seed_result.documents["theme"]):
+        assert f"## {report.md_escape(theme)}\n" in text
+        section = text.split(f"## {report.md_escape(theme)}\n")[1].split("\n## ")[0]
+        names = re.findall(r"^\d+\. \*\*(.+?)\*\* — ", section, flags=re.MULTILINE)
+        expected = [
+            report.md_escape(seed_result.documents.loc[r, "name"]) for r in order[order["theme"] == theme]["row"]
+        ]
+        assert names == expected
+    assert "![" in text and "(map.png)" in text and "(topic_sizes.png)" not in text  # only files that exist
+    assert "## Related papers in different themes" in text and "## Papers that fit no theme well" in text
+
+
+def test_markdown_says_why_static_figures_are_missing(seed_result):
+    text = report.report_markdown(seed_result, [], skipped="no Chromium found")
+    assert "Static figures were not written: no Chromium found" in text
+    assert ".png)" not in text
+
+
+def test_html_embeds_svgs_or_falls_back_to_interactive_figures(seed_result):
+    from analysis.figures import plot_map
+
+    with_svg = report.report_html(seed_result, ["map.svg", "map.png"])
+    assert '<img src="map.svg"' in with_svg and "plotly.min.js" not in with_svg
+    fallback = report.report_html(seed_result, [], skipped="no Chromium", figures={"map": plot_map(seed_result)})
+    assert '<script charset="utf-8" src="plotly.min.js"></script>' in fallback
+    assert 'id="figure-map"' in fallback and "<img" not in fallback
+
+
+def test_md_escape_disarms_html_and_markdown():
+    assert report.md_escape("a <b>|*_[x]</b> & c") == r"a &lt;b&gt;\|\*\_\[x\]&lt;/b&gt; &amp; c"
+
+
+# ---------------------------------------------------------------- escaping in every HTML output
+
+
+def _outside_plotly_js(page: str) -> str:
+    return page.replace(PLOTLY_JS.read_text(encoding="utf-8"), "")
+
+
+def test_report_html_and_md_show_hostile_abstract_as_text(hostile_report_dir):
+    for name in ("report.html", "report.md"):
+        text = (hostile_report_dir / name).read_text(encoding="utf-8")
+        assert SCRIPT not in text and IMG not in text and "<img src=x" not in text, name
+        assert "<b>list</b>" not in text
+        assert ESCAPED_SCRIPT in text, name
+
+
+def test_topic_map_html_shows_hostile_abstract_as_text(hostile_report_dir):
+    page = (hostile_report_dir / "topic_map.html").read_text(encoding="utf-8")
+    rest = _outside_plotly_js(page)
+    assert len(rest) < len(page)  # plotly.js is inline
+    assert SCRIPT not in rest and "<img src=x" not in rest and "<b>list</b>" not in rest
+    assert rest.count("<script") == 3  # plotly.js, the data, the page script: nothing injected
+    data = re.search(r'<script type="application/json" id="map-data">(.*?)</script>', rest, re.DOTALL).group(1)
+    assert "<" not in data and ">" not in data and "&" not in data.replace("\\u0026", "")
+    papers = json.loads(data)["papers"]
+    assert papers[-1]["name"] == SCRIPT + " " + IMG  # intact after JSON.parse, shown with textContent
+
+
+def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir):
+    for name in VIEWS:
+        page = (hostile_report_dir / name).read_text(encoding="utf-8")
+        assert SCRIPT not in page and "<img src=x" not in page, name
+        assert page.count("<script") == (seed_report_dir / name).read_text(encoding="utf-8").count("<script")
+        assert '<script charset="utf-8" src="plotly.min.js"></script>' in page
+    assert (hostile_report_dir / "plotly.min.js").stat().st_size > 1_000_000
+
+
+def test_json_for_script_cannot_close_the_script_element():
+    text = json_text_for_script(json.dumps({"a": "</script><b>&amp;"}))
+    assert "<" not in text and ">" not in text and "&" not in text.replace("\\u0026", "")
+    assert json.loads(text) == {"a": "</script><b>&amp;"}
+
+
+def test_topic_map_needs_nothing_from_the_network(seed_result):
+    page = _outside_plotly_js(topic_map_html(seed_result))
+    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", page)
+    assert "@import" not in page and "url(" not in page  # no fonts or styles fetched by CSS
