@@ -29,6 +29,7 @@ import pandas as pd
 
 from .config import cache_dir
 from .errors import InputError
+from .text import strip_markup
 
 MINILM_SHA256 = {
     "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
@@ -45,12 +46,13 @@ class ModelIntegrityError(RuntimeError):
 
 
 def topic_texts(papers: pd.DataFrame) -> list[str]:
-    """What c-TF-IDF reads: the embedded text with hyphens spaced.
+    """What c-TF-IDF reads: the embedded text without markup, hyphens spaced.
 
     BERTopic strips punctuation before counting words, which would glue
-    "perturbation-specific" into one unreadable term.
+    "perturbation-specific" into one unreadable term; LaTeX would add terms
+    like "mathcal".
     """
-    return [t.replace("-", " ").replace("‐", " ") for t in document_texts(papers)]
+    return [strip_markup(t).replace("-", " ").replace("\u2010", " ") for t in document_texts(papers)]
 
 
 def document_texts(papers: pd.DataFrame) -> list[str]:

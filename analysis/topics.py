@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .embed import document_texts, embed_papers, tfidf_embeddings, topic_texts
+from .embed import document_texts, embed_papers, load_embedder, tfidf_embeddings, topic_texts
 from .themes import ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
@@ -266,7 +266,6 @@ class TopicModel:
     def _bertopic(self, n: int, random_state: int):
         from bertopic import BERTopic
         from bertopic.dimensionality import BaseDimensionalityReduction
-        from bertopic.representation import MaximalMarginalRelevance
         from bertopic.vectorizers import ClassTfidfTransformer
         from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
@@ -281,12 +280,14 @@ class TopicModel:
             min_df=params.min_df,
             token_pattern=r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b",
         )
+        # Labels are plain c-TF-IDF terms (uni- and bigrams, frequent words
+        # damped). MaximalMarginalRelevance was tried: on the seeds it traded
+        # "watermarking · detection" for "ai · providers", so it is left out.
         return BERTopic(
             umap_model=umap_model or _umap(params, random_state),
             hdbscan_model=cluster_model or _hdbscan(params),
             vectorizer_model=vectorizer,
             ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
-            representation_model=MaximalMarginalRelevance(diversity=0.5),
             top_n_words=10,
             calculate_probabilities=False,
         )
@@ -327,13 +328,10 @@ class TopicModel:
                 topics=topics.tolist(),
                 vectorizer_model=self.model_.vectorizer_model,
                 ctfidf_model=self.model_.ctfidf_model,
-                representation_model=self.model_.representation_model,
             )
         return np.asarray(self.model_.topics_)
 
     def _result(self, papers, embeddings, features, topics, themes: ThemeSet, random_state: int) -> TopicResult:
-        from .embed import load_embedder
-
         phrases = [t.phrases for t in themes.themes]
         if self.embedding == "tfidf":
             # LSA space is fitted per corpus: embed phrases in the same fit.
@@ -352,6 +350,8 @@ class TopicModel:
         scores = smooth_by_topic(raw_scores, topics, weight)
         theme, score, margin = assign(scores, themes)
         labels = topic_labels(self.model_)
+        # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
+        self.model_.set_topic_labels(labels)
         xy = map_coordinates(features, self.params_, random_state)
         documents = pd.DataFrame(
             {

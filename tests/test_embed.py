@@ -1,0 +1,105 @@
+"""Embeddings: the packaged model is verified, the cache is reused, damage is detected."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.embed import (
+    EmbeddingCache,
+    ModelIntegrityError,
+    document_texts,
+    embed_papers,
+    minilm_dir,
+    tfidf_embeddings,
+    verify_model,
+)
+
+
+def _fake_encoder(calls):
+    def encode(texts):
+        calls.append(list(texts))
+        # Deterministic vectors derived from the text, like a real model.
+        return np.array([[len(t), t.count("a"), t.count("e")] for t in texts], dtype=np.float32)
+
+    return encode
+
+
+def test_packaged_minilm_matches_official_checksums():
+    assert verify_model(minilm_dir()).startswith("all-MiniLM-L6-v2-53aa51172d14")
+
+
+def test_tampered_model_is_refused(tmp_path):
+    fake = tmp_path / "model"
+    shutil.copytree(minilm_dir(), fake)
+    with (fake / "model.safetensors").open("r+b") as handle:
+        handle.seek(1000)
+        handle.write(b"\x00\x01\x02")
+    with pytest.raises(ModelIntegrityError, match=r"model\.safetensors: sha256 [0-9a-f]{64} differs from the official"):
+        verify_model(fake)
+    (fake / "tokenizer.json").unlink()
+    with pytest.raises(ModelIntegrityError, match="missing"):
+        verify_model(fake, {"tokenizer.json": "x"})
+
+
+def test_cache_reuses_and_extends(tmp_path):
+    calls = []
+    cache = EmbeddingCache(tmp_path)
+    first = cache.get_or_compute(["alpha", "beta", "alpha"], _fake_encoder(calls))
+    assert calls == [["alpha", "beta"]] and cache.computed == 2
+    again = cache.get_or_compute(["beta", "alpha"], _fake_encoder(calls))
+    assert len(calls) == 1 and cache.computed == 0
+    np.testing.assert_array_equal(again, first[[1, 0]])
+    cache.get_or_compute(["alpha", "gamma", "delta"], _fake_encoder(calls))
+    assert calls[-1] == ["gamma", "delta"]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage"])
+def test_damaged_cache_file_is_detected_and_rebuilt(tmp_path, damage):
+    calls = []
+    cache = EmbeddingCache(tmp_path)
+    expected = cache.get_or_compute(["alpha", "beta"], _fake_encoder(calls))
+    shard = next(tmp_path.glob("shard-*.npz"))
+    data = shard.read_bytes()
+    if damage == "truncate":
+        shard.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":
+        # Flip a byte inside the stored vectors: the file still parses, the checksum does not match.
+        position = data.rfind(b"\x00\x00\xa0@") if b"\x00\x00\xa0@" in data else len(data) - 200
+        shard.write_bytes(data[:position] + bytes([data[position] ^ 0xFF]) + data[position + 1 :])
+    else:
+        shard.write_bytes(b"not a numpy file")
+    with pytest.warns(UserWarning, match="damaged embedding cache file, removed and recomputed"):
+        rebuilt = cache.get_or_compute(["alpha", "beta"], _fake_encoder(calls))
+    assert len(calls) == 2  # recomputed, not read from the damaged file
+    np.testing.assert_array_equal(rebuilt, expected)
+    assert not shard.exists() or shard.read_bytes() != data[: len(data) // 2]
+
+
+def test_second_run_over_the_seeds_embeds_nothing(tmp_path, seeds_dir):
+    from analysis import load_corpus
+    from analysis.embed import load_embedder
+
+    papers = load_corpus(seeds_dir)
+    first = embed_papers(papers, cache=tmp_path)
+    folder = tmp_path / load_embedder().identity
+    assert len(list(folder.glob("shard-*.npz"))) == 1
+    second = embed_papers(papers, cache=tmp_path)
+    assert len(list(folder.glob("shard-*.npz"))) == 1  # nothing new written
+    np.testing.assert_array_equal(first, second)
+    assert first.shape == (26, 384)
+    np.testing.assert_allclose(np.linalg.norm(first, axis=1), 1.0, atol=1e-5)
+
+
+def test_title_is_embedded_with_the_abstract():
+    papers = pd.DataFrame({"title": ["A Title", ""], "text": ["Abstract one.", "Abstract two."]})
+    assert document_texts(papers) == ["A Title. Abstract one.", "Abstract two."]
+
+
+def test_tfidf_backend_needs_no_model():
+    vectors = tfidf_embeddings(["diffusion models for images", "policy gradient regret", "diffusion for video"])
+    assert vectors.shape == (3, 2)
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)

@@ -1,0 +1,184 @@
+"""Topics and themes: sized for any corpus, every paper assigned, reproducible, readable."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import TopicModel, TopicResult, fit_topics, load_themes
+from analysis.topics import size_parameters
+
+SAFETY, RL, SCIENCE, DIFFUSION = (
+    "LLM safety and security",
+    "RL and learning theory",
+    "AI for science",
+    "diffusion and generative models",
+)
+
+
+def _check_invariants(result: TopicResult, n: int) -> None:
+    docs, topics = result.documents, result.topics
+    assert len(docs) == n and docs["doc_id"].is_unique
+    assert (docs["topic"] >= 0).all()  # no paper left in the outlier topic
+    assert topics["size"].sum() == n
+    assert sorted(topics["topic"]) == list(range(len(topics)))
+    assert topics["size"].is_monotonic_decreasing
+    assert set(docs["theme"]) <= set(result.themes.names)
+    assert docs[["x", "y"]].notna().all().all()
+    for label in topics["label"]:
+        assert "_" not in label and 0 < len(label) <= 80
+
+
+def test_size_parameters_follow_the_corpus():
+    small, seeds, iclr, large = (size_parameters(n) for n in (10, 26, 2260, 10_000))
+    assert (seeds.n_neighbors, seeds.n_components, seeds.min_cluster_size, seeds.max_topics) == (5, 5, 2, 6)
+    assert (iclr.n_neighbors, iclr.min_cluster_size, iclr.max_topics, iclr.spectral) == (15, 8, 59, True)
+    assert (large.min_cluster_size, large.max_topics) == (17, 60)
+    assert small.n_components == 5 and not small.spectral
+    assert size_parameters(5).n_components == 2
+
+
+def test_seed_topics_are_readable_and_complete(seed_result):
+    _check_invariants(seed_result, 26)
+    assert 3 <= len(seed_result.topics) <= 6
+    assert all(" · " in label for label in seed_result.topics["label"])
+    assert seed_result.model.topic_labels_ == seed_result.model.custom_labels_ or seed_result.model.custom_labels_
+
+
+@pytest.mark.parametrize(
+    ("name", "theme"),
+    [
+        ("WASH", SAFETY),
+        ("OPO-CMDP", RL),
+        ("COMAD", RL),
+        ("PerturbedVAE", SCIENCE),
+        ("ProMiSE", SCIENCE),
+        ("PhaseLock", DIFFUSION),
+        ("T3-Video", DIFFUSION),
+        ("StP", DIFFUSION),
+    ],
+)
+def test_unambiguous_seed_papers_get_the_right_theme(seed_result, name, theme):
+    docs = seed_result.documents.set_index("name")
+    assert docs.loc[name, "theme"] == theme
+
+
+def test_regret_bound_and_watermark_papers_by_text(seed_result):
+    docs = seed_result.documents.assign(text=seed_result.papers["text"].to_numpy())
+    pac = docs[docs["text"].str.startswith("We derive a novel PAC-Bayesian")]
+    ideal = docs[docs["text"].str.startswith("We introduce ideal attribution mechanisms")]
+    assert pac["theme"].tolist() == [RL] and ideal["theme"].tolist() == [SAFETY]
+
+
+def test_topic_themes_cover_the_topic_table(seed_result):
+    topics = seed_result.topics
+    assert set(topics["theme"]) <= set(seed_result.themes.names)
+    diffusion_topic = seed_result.documents.set_index("name").loc["PhaseLock", "topic"]
+    assert topics.set_index("topic").loc[diffusion_topic, "theme"] == DIFFUSION
+
+
+def test_two_fits_give_identical_results(seed_result, seeds_dir):
+    from analysis import load_corpus
+
+    again = fit_topics(load_corpus(seeds_dir), random_state=42)
+    pd.testing.assert_frame_equal(again.documents, seed_result.documents)
+    pd.testing.assert_frame_equal(again.topics, seed_result.topics)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 10])
+def test_tiny_corpora_fit_end_to_end(seed_result, n):
+    papers = seed_result.papers.iloc[:n]
+    result = fit_topics(papers, embeddings=seed_result.embeddings[:n])
+    _check_invariants(result, n)
+    if n < 6:
+        assert len(result.topics) == 1  # too few papers to split
+
+
+def test_a_few_hundred_reference_papers(reference_records):
+    from sklearn.metrics import normalized_mutual_info_score
+
+    records = reference_records[:300]
+    papers = pd.DataFrame(
+        {
+            "doc_id": [r["id"] for r in records],
+            "name": [r["title"][:30] for r in records],
+            "title": [r["title"] for r in records],
+            "text": [r["abstract"] for r in records],
+        }
+    )
+    result = fit_topics(papers)
+    _check_invariants(result, 300)
+    assert 8 <= len(result.topics) <= size_parameters(300).max_topics
+    # Quality floor, not an exact value: 300 papers over 20 areas; measured 0.33 here.
+    nmi = normalized_mutual_info_score([r["label"] for r in records], result.documents["topic"])
+    assert nmi >= 0.25
+
+
+def test_keep_outliers_leaves_topic_minus_one_available(seed_result):
+    model = TopicModel(keep_outliers=True).fit(seed_result.papers, embeddings=seed_result.embeddings)
+    result = model.result_
+    assert (result.documents["topic"] >= -1).all()
+    assert len(result.documents) == 26
+
+
+def test_tfidf_backend_end_to_end(seed_result):
+    result = fit_topics(seed_result.papers, embedding="tfidf")
+    _check_invariants(result, 26)
+
+
+def test_save_and_load_round_trip(seed_result, tmp_path):
+    seed_result.save(tmp_path / "saved")
+    loaded = TopicResult.load(tmp_path / "saved")
+    pd.testing.assert_frame_equal(loaded.documents, seed_result.documents)
+    pd.testing.assert_frame_equal(loaded.topics, seed_result.topics)
+    np.testing.assert_array_equal(loaded.theme_scores, seed_result.theme_scores)
+    assert loaded.themes == seed_result.themes
+    assert [w for w, _ in loaded.model.get_topic(0)] == [w for w, _ in seed_result.model.get_topic(0)]
+    assert sorted(p.name for p in (tmp_path / "saved").iterdir())[:3] == [
+        "documents.parquet",
+        "embeddings.npy",
+        "format.json",
+    ]
+
+
+def test_custom_themes_file_changes_the_themes(seed_result, tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'other = "rest"\nmin_score = 0.35\n[[theme]]\nname = "watermarks"\n'
+        'description = "Watermarking and attribution of AI-generated text."\nseeds = ["text watermark detection"]\n'
+    )
+    result = fit_topics(seed_result.papers, themes=path, embeddings=seed_result.embeddings)
+    assert set(result.documents["theme"]) == {"watermarks", "rest"}
+    assert result.documents.set_index("name").loc["WASH", "theme"] == "watermarks"
+    assert (result.documents["theme"] == "watermarks").sum() <= 4
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[[theme]\nname = 'x'", "not valid TOML"),
+        ("x = 1\n", "no [[theme]] entries"),
+        ("[[theme]]\nname = 'empty'\n", "theme 'empty' is empty: give it a description"),
+        ("[[theme]]\ndescription = 'd'\n", "theme 1 has no name"),
+        ("[[theme]]\nname='a'\ndescription='d'\n[[theme]]\nname='a'\ndescription='e'\n", "repeated: a"),
+        ("[[theme]]\nname='a'\ndescription='d'\nseeds = [1]\n", "seeds must be a list of non-empty strings"),
+        ("min_score = 'high'\n[[theme]]\nname='a'\ndescription='d'\n", "min_score must be a number"),
+    ],
+)
+def test_bad_themes_file_names_the_problem(tmp_path, content, message):
+    from analysis import InputError
+
+    path = tmp_path / "themes.toml"
+    path.write_text(content)
+    with pytest.raises(InputError, match=re.escape(message)) as caught:
+        load_themes(path)
+    assert str(caught.value).startswith(str(path))
+
+
+def test_default_themes_file():
+    themes = load_themes()
+    assert themes.names == [DIFFUSION, RL, SAFETY, SCIENCE, "other"]
+    assert all(len(t.seeds) >= 6 for t in themes.themes)
