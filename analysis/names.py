@@ -46,7 +46,7 @@ def paper_name(text: str, title: str = "") -> str:
         return name
     if title and title.strip():
         return _shorten(" ".join(title.split()))
-    return _first_words(plain)
+    return contribution_phrase(plain) or _first_words(plain)
 
 
 def introduced_name(plain: str) -> str | None:
@@ -102,6 +102,45 @@ def _extend(name: str, tokens) -> str:
         return name
     longer = extensions.pop()
     return longer if words.count(longer) >= words.count(name) else name
+
+
+_PHRASE_END = re.compile(r"[,.;:(]|\b(?:that|which|where|whose|for|based|by|in|with|via|under|on)\b")
+_LEADING_FILLER = {
+    "a",
+    "an",
+    "the",
+    "novel",
+    "new",
+    "simple",
+    "first",
+    "general",
+    "principled",
+    "unified",
+    "our",
+    "advanced",
+}
+# "a principled way to design X" names X, not the way.
+_WAY_TO = re.compile(r"^(?:way|method|approach)\s+to\s+\w+\s+", re.IGNORECASE)
+_PHRASE_CUES = re.compile(
+    r"\b(?:we|this paper|this work)\s+(?:propose|introduce|present|develop|derive|study)s?\b", re.IGNORECASE
+)
+
+
+def contribution_phrase(plain: str) -> str | None:
+    """The noun phrase after "we propose / introduce / derive ...", e.g. "Ideal attribution mechanisms"."""
+    match = _PHRASE_CUES.search(plain)
+    if not match:
+        return None
+    rest = plain[match.end() :]
+    end = _PHRASE_END.search(rest)
+    words = rest[: end.start() if end else len(rest)].split()
+    while words and words[0].lower() in _LEADING_FILLER:
+        words.pop(0)
+    words = _WAY_TO.sub("", " ".join(words)).split()
+    if len(words) < 2:
+        return None
+    label = " ".join(words[:_FALLBACK_WORDS]) + ("…" if len(words) > _FALLBACK_WORDS else "")
+    return _shorten(label[0].upper() + label[1:])
 
 
 def _first_words(plain: str) -> str:

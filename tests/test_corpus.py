@@ -48,11 +48,24 @@ def test_seed_names_are_the_methods_they_introduce(seeds_dir):
     assert other[:5] == ["APEX", "COMAD", "SPT", "SOMA", "TSFAdv"]
 
 
-def test_name_falls_back_to_title_then_first_words():
+def test_name_falls_back_to_title_then_contribution_then_first_words():
     assert paper_name("No named method here, just a study of things.", "A Study of Things") == "A Study of Things"
     assert paper_name("We study clustered multitask learning in a semiparametric setting.") == (
-        "We study clustered multitask learning in…"
+        "Clustered multitask learning"
     )
+    assert paper_name("Graphs are everywhere and nobody knows why they matter so much today.") == (
+        "Graphs are everywhere and nobody knows…"
+    )
+
+
+def test_seed_papers_without_a_method_name_get_their_contribution(seeds_dir):
+    names = read_abstracts(seeds_dir / SEED_A)["name"].tolist()
+    assert names[11] == "Per-image noise schedules"
+    assert names[13:15] == ["Asynchronous retrieval framework", "PAC-Bayesian generalization bound"]
+    assert read_abstracts(seeds_dir / SEED_B)["name"].tolist()[5:7] == [
+        "Ideal attribution mechanisms",
+        "Clustered multitask learning",
+    ]
 
 
 def test_name_skips_background_acronyms_used_before_the_contribution():
