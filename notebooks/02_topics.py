@@ -35,6 +35,7 @@ random_state = 42  # seed of every stochastic step: same inputs, same topics
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
 
 # %%
+import numpy as np
 import pandas as pd
 import plotly.io as pio
 
@@ -94,6 +95,9 @@ pd.Series(representative, name="representative papers").rename_axis("topic").sor
 # papers close together have similar abstracts.
 
 # %%
+# visualize_documents shuffles each topic's points with NumPy's global random
+# generator; seeding it keeps the stored figure identical run to run.
+np.random.seed(random_state)
 result.model.visualize_documents(
     result.documents["name"].tolist(),
     reduced_embeddings=result.documents[["x", "y"]].to_numpy(),

@@ -1,3 +1,4 @@
+# %%
 # ---
 # jupyter:
 #   jupytext:
@@ -10,15 +11,23 @@
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
-#     name: python3
-# ---
 
 # %% [markdown]
 # # 4. The reading-group report
 #
-# This notebook builds the reading group's figures and exports them to
-# `figures/`: the interactive topic map (HTML, opens offline in any browser)
-# and the paper and topic tables (CSV).
+# This notebook builds the reading group's figures and report with the same
+# code as `make report` (`analysis.figures.report_figures` and
+# `analysis.pipeline.write_report`): the figures are shown here, then
+# everything is exported to `out_dir`: the interactive topic map
+# (`topic_map.html`, opens offline in any browser), the secondary HTML views,
+# the paper and topic tables (CSV) and the report (`report.html`,
+# `report.md`).
+#
+# By default the exports go to `figures/notebook/`, so running the notebook
+# (or its test) never overwrites what `make report` wrote to `figures/`,
+# and PNG/SVG figures are off: they need Chromium (`make browser`), so the
+# notebook gives the same output on every machine. Set
+# `static_figures = True` for them.
 #
 # Edit the next cell (or pass papermill parameters) to run on your own lists
 # or write elsewhere.
@@ -31,59 +40,79 @@ themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file l
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
 random_state = 42  # seed of every stochastic step: same inputs, same topics
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
-out_dir = "figures"  # where the exports go, relative to the repository root
+out_dir = "figures/notebook"  # where the exports go, relative to the repository root
+static_figures = False  # also write PNG/SVG figures (needs Chromium: make browser)
 
 # %%
-import pandas as pd
 import plotly.io as pio
+from IPython.display import Markdown
 
 from analysis import config, fit_topics, load_corpus
+from analysis.figures import report_figures
+from analysis.pipeline import write_report
 
 # Store figures as plotly JSON only: the "notebook" renderer some
 # environments pick would embed plotly.js and a random div id.
 pio.renderers.default = "plotly_mimetype"
-pd.set_option("display.max_colwidth", 90)
 paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it is
-out = config.ROOT / out_dir
 
 # %%
 papers = load_corpus(*paths, threshold=dedup_threshold)
 result = fit_topics(papers, themes=themes_file, embedding=embedding, random_state=random_state)
-print(f"{len(papers)} papers in {len(result.topics)} topics")
+figures = report_figures(result)
+print(f"{len(papers)} papers in {len(result.topics)} topics; figures: {', '.join(figures)}")
 
 # %% [markdown]
-# ## The topic map
+# ## The map
 #
-# Every paper at its seeded 2-D position, coloured by topic; hover for the
-# paper's name.
+# Every paper at its seeded 2-D position, coloured by theme; the boxes name
+# the topics. Hover for a paper's name, title or first sentence, and sources.
 
 # %%
-topic_map = result.model.visualize_documents(
-    result.documents["name"].tolist(),
-    reduced_embeddings=result.documents[["x", "y"]].to_numpy(),
-    title="Papers by topic",
-)
-topic_map
+figures["map"]
 
 # %% [markdown]
-# ## Papers per theme and topic
+# ## Topics and themes
 #
-# The table the reading group splits the papers by: each theme, its topics,
-# and the papers in each.
+# Papers per topic (coloured by the topic's theme), and the share of each
+# theme overall and per source list.
 
 # %%
-result.documents.groupby(["theme", "topic_label"])["name"].agg(papers="size", names=" · ".join)
+figures["topic_sizes"]
+
+# %%
+figures["theme_breakdown"]
 
 # %% [markdown]
-# ## Exports
+# ## What sets each topic apart
 #
-# The files written, relative to the repository root. Open
-# `figures/topic_map.html` in a browser.
+# The top c-TF-IDF terms of each topic; then how similar the topics are, as a
+# heatmap and as a hierarchy (topics that join early, on the left, are close).
 
 # %%
-out.mkdir(parents=True, exist_ok=True)
-topic_map.write_html(out / "topic_map.html", include_plotlyjs=True)
-result.documents.to_csv(out / "documents.csv", index=False)
-result.topics.to_csv(out / "topics.csv", index=False)
-for name in ("topic_map.html", "documents.csv", "topics.csv"):
-    print(f"{out_dir}/{name}")
+figures["top_terms"]
+
+# %%
+figures["topic_similarity"]
+
+# %%
+figures["topic_hierarchy"]
+
+# %% [markdown]
+# ## Export
+#
+# Writes every file of the report, each replaced atomically, and lists them.
+
+# %%
+written = write_report(result, config.ROOT / out_dir, static=static_figures, progress=print)
+print("\n".join(f"{out_dir}/{path.name}" for path in written))
+
+# %% [markdown]
+# ## The report
+#
+# `report.md` as written above (its figure links point at the PNGs, present
+# when `static_figures` is on). `report.html` says the same with the
+# figures embedded.
+
+# %%
+Markdown((config.ROOT / out_dir / "report.md").read_text(encoding="utf-8"))

@@ -74,9 +74,7 @@ def current_env_kernel():
                 language="python",
             )
 
-    # IPC sockets: a local kernel needs no TCP port (and ipykernel warns about
-    # unencrypted TCP on every start).
-    return KernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvSpecs(), transport="ipc")
+    return KernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvSpecs())
 
 
 def load(notebook: Path, from_py: bool):

@@ -1,0 +1,191 @@
+"""Faster ways to embed with the packaged all-MiniLM-L6-v2, all built offline from its directory.
+
+* ``minilm``: sentence-transformers, float32 (the suite's default).
+* ``torch-int8``: the same model with torch dynamic int8 quantization of its Linear layers.
+* ``onnx`` / ``onnx-int8``: exported with ``torch.onnx.export`` and run by ONNX
+  Runtime; int8 by ``onnxruntime.quantization.quantize_dynamic``.
+* ``model2vec``: a static model distilled locally from the same directory.
+* ``tfidf``: TF-IDF + SVD, no neural model.
+
+Built models are kept under ``.cache/bench`` so a rerun measures inference,
+not the build (the build time is reported when it happens).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import numpy as np
+
+from bench.common import ARTEFACTS
+
+VARIANTS = ["minilm", "torch-int8", "onnx", "onnx-int8", "model2vec", "tfidf"]
+MAX_LENGTH = 256  # sentence-transformers' max_seq_length for this model
+BATCH = 32
+M2V_DIMS = 256
+
+
+def _offline() -> None:
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["TRANSFORMERS_OFFLINE"] = "1"
+
+
+def load(variant: str, folder: Path = ARTEFACTS):
+    """An ``encode(texts) -> unit vectors`` function for ``variant``, and the seconds spent building it."""
+    _offline()
+    start = time.perf_counter()
+    built = 0.0
+    if variant == "minilm":
+        encode = _sentence_transformer(quantized=False)
+    elif variant == "torch-int8":
+        encode = _sentence_transformer(quantized=True)
+    elif variant in {"onnx", "onnx-int8"}:
+        path, built = onnx_model(folder, quantized=variant == "onnx-int8")
+        encode = _onnx_encoder(path)
+    elif variant == "model2vec":
+        path, built = model2vec_model(folder)
+        encode = _model2vec_encoder(path)
+    elif variant == "tfidf":
+        from analysis.embed import tfidf_embeddings
+
+        encode = tfidf_embeddings
+    else:
+        raise ValueError(f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
+    return encode, round(built, 2), round(time.perf_counter() - start - built, 2)
+
+
+def _sentence_transformer(quantized: bool):
+    from analysis.embed import load_embedder
+
+    embedder = load_embedder("minilm")
+    if quantized:
+        import torch
+
+        transformer = embedder.model[0]
+        transformer.auto_model = torch.ao.quantization.quantize_dynamic(
+            transformer.auto_model, {torch.nn.Linear}, dtype=torch.qint8
+        )
+    return embedder.encode
+
+
+def onnx_model(folder: Path, quantized: bool) -> tuple[Path, float]:
+    """Path of the exported (and optionally int8-quantized) ONNX model, built when missing."""
+    folder.mkdir(parents=True, exist_ok=True)
+    plain, int8 = folder / "minilm.onnx", folder / "minilm-int8.onnx"
+    start = time.perf_counter()
+    if not plain.exists():
+        _export_onnx(plain)
+    if quantized and not int8.exists():
+        from onnxruntime.quantization import QuantType, quantize_dynamic
+
+        quantize_dynamic(str(plain), str(int8), weight_type=QuantType.QInt8)
+    return (int8 if quantized else plain), time.perf_counter() - start
+
+
+def _export_onnx(path: Path) -> None:
+    import torch
+    from transformers import AutoModel, AutoTokenizer
+
+    from analysis.embed import minilm_dir, verify_model
+
+    source = minilm_dir()
+    verify_model(source)
+    tokenizer = AutoTokenizer.from_pretrained(str(source))
+    model = AutoModel.from_pretrained(str(source), attn_implementation="eager").eval()
+
+    class MeanPooled(torch.nn.Module):
+        """The transformer plus sentence-transformers' mean pooling, as one graph."""
+
+        def __init__(self, inner):
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            hidden = self.inner(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+
+    sample = tokenizer(["an example", "a slightly longer example sentence"], padding=True, return_tensors="pt")
+    names = ["input_ids", "attention_mask", "token_type_ids"]
+    tmp = path.with_suffix(".tmp")
+    # The TorchScript exporter (dynamo=False) handles BERT without onnxscript.
+    torch.onnx.export(
+        MeanPooled(model),
+        tuple(sample[n] for n in names),
+        str(tmp),
+        input_names=names,
+        output_names=["embedding"],
+        dynamic_axes={**{n: {0: "batch", 1: "tokens"} for n in names}, "embedding": {0: "batch"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    os.replace(tmp, path)
+
+
+def _onnx_encoder(path: Path):
+    import onnxruntime as ort
+    from transformers import AutoTokenizer
+
+    from analysis.embed import minilm_dir
+
+    tokenizer = AutoTokenizer.from_pretrained(str(minilm_dir()))
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+
+    def encode(texts: list[str]) -> np.ndarray:
+        # Batches of similar length waste less work on padding (as sentence-transformers does).
+        order = np.argsort([-len(t) for t in texts], kind="stable")
+        out = np.empty((len(texts), 384), dtype=np.float32)
+        for begin in range(0, len(texts), BATCH):
+            rows = order[begin : begin + BATCH]
+            batch = tokenizer(
+                [texts[i] for i in rows], padding=True, truncation=True, max_length=MAX_LENGTH, return_tensors="np"
+            )
+            inputs = {k: batch[k].astype(np.int64) for k in ("input_ids", "attention_mask", "token_type_ids")}
+            out[rows] = session.run(None, inputs)[0]
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+    return encode
+
+
+def model2vec_model(folder: Path, dims: int = M2V_DIMS) -> tuple[Path, float]:
+    """Directory of a model2vec static model distilled from the packaged MiniLM, built when missing."""
+    path = folder / f"model2vec-minilm-{dims}"
+    start = time.perf_counter()
+    if not (path / "model.safetensors").exists():
+        from model2vec.distill import distill
+
+        from analysis.embed import minilm_dir, verify_model
+
+        verify_model(minilm_dir())
+        distill(model_name=str(minilm_dir()), pca_dims=dims).save_pretrained(str(path))
+    return path, time.perf_counter() - start
+
+
+def _model2vec_encoder(path: Path):
+    from model2vec import StaticModel
+
+    model = StaticModel.from_pretrained(str(path))
+
+    def encode(texts: list[str]) -> np.ndarray:
+        vectors = np.asarray(model.encode(texts), dtype=np.float32)
+        return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+    return encode
+
+
+def suite_embedding_name(variant: str, folder: Path = ARTEFACTS) -> str:
+    """The ``embedding=`` the suite uses to embed theme phrases in the same space as ``variant``.
+
+    int8 and ONNX MiniLM stay in MiniLM's space (cosine > 0.99 to float32),
+    so the float32 model embeds the phrases; model2vec has its own space and
+    is loaded by sentence-transformers from its directory.
+    """
+    if variant == "tfidf":
+        return "tfidf"
+    if variant == "model2vec":
+        return str(folder / f"model2vec-minilm-{M2V_DIMS}")
+    return "minilm"

@@ -1,0 +1,237 @@
+"""From the raw measurements to ratios, target checks, bench/RESULTS.md and the growth plot."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+
+from bench.report_md import markdown
+
+FIT_STAGES = ["embed", "lexical", "reduce", "cluster", "represent", "map", "themes"]
+GROWTH_STAGES = ["load_dedup", "lexical", "reduce", "cluster", "represent", "map", "themes"]
+
+
+def _get(results: dict, *keys, default=None):
+    node = results.get("sections", {})
+    for key in keys:
+        if not isinstance(node, dict) or key not in node:
+            return default
+        node = node[key]
+    return node
+
+
+def _ratio(a, b):
+    return round(a / b, 3) if a is not None and b else None
+
+
+def growth_exponent(sizes: list[float], seconds: list[float]) -> float | None:
+    """Slope of log(time) against log(n) by least squares (1 = linear)."""
+    pairs = [(n, t) for n, t in zip(sizes, seconds, strict=True) if t and t > 0]
+    if len(pairs) < 2:
+        return None
+    x, y = np.log([p[0] for p in pairs]), np.log([p[1] for p in pairs])
+    return round(float(np.polyfit(x, y, 1)[0]), 3)
+
+
+def nlogn_exponent(low: float, high: float) -> float:
+    """The log-log slope that n log n has between two sizes (a bit above 1)."""
+    return round(math.log((high * math.log(high)) / (low * math.log(low))) / math.log(high / low), 3)
+
+
+def analyse(results: dict) -> dict:
+    """Ratios, target verdicts, growth exponents and preset numbers from the sections measured so far."""
+    out: dict = {"targets": {}}
+    cold, warm = _get(results, "cold"), _get(results, "warm")
+    plain = _get(results, "plain_bertopic_model")
+    if cold and plain:
+        ratio = _ratio(cold["process_s"], plain["process_s"])
+        out["targets"]["cold_vs_plain"] = {
+            "ratio": ratio,
+            "target": "<= 0.5 at equal or better NMI",
+            "nmi_ours": cold["nmi"],
+            "nmi_plain": plain["nmi"],
+            "met": bool(ratio <= 0.5 and cold["nmi"] >= plain["nmi"]),
+        }
+    if cold and warm:
+        ratio = _ratio(warm["process_s"], cold["process_s"])
+        out["targets"]["warm_vs_cold"] = {"ratio": ratio, "target": "<= 0.1", "met": bool(ratio <= 0.1)}
+    dedup = _get(results, "dedup") or {}
+    if "100000" in dedup:
+        seconds = dedup["100000"]["dedup_s"]
+        out["targets"]["dedup_100k"] = {"seconds": seconds, "target": "< 30 s", "met": bool(seconds < 30)}
+    out["growth"] = growth(results)
+    if out["growth"]:
+        worst = [g for g in out["growth"].values() if g["exponent"] is not None]
+        out["targets"]["growth"] = {
+            "target": "every stage no worse than n log n in the measured range",
+            "met": all(g["exponent"] <= g["nlogn"] + 0.1 for g in worst),
+            "tolerance": "exponent <= n log n's + 0.1 (timing noise on a shared machine)",
+            "worst": max(worst, key=lambda g: g["exponent"] - g["nlogn"])["stage"] if worst else None,
+        }
+    out["embeddings"] = embedding_table(results)
+    out["presets"] = presets(results, out["embeddings"])
+    fast = out["presets"].get("fast")
+    if fast and plain:
+        speedup = round(plain["process_s"] / fast["end_to_end_s"], 1)
+        loss = round(out["presets"]["default_nmi"] - fast["nmi"], 4)
+        out["targets"]["fast_preset"] = {
+            "speedup_vs_plain": speedup,
+            "speedup_without_static_export": round(plain["process_s"] / fast["end_to_end_no_static_s"], 1),
+            "nmi_loss_vs_default": loss,
+            "target": ">= 20x faster than plain BERTopic, losing <= 0.03 NMI",
+            "met": bool(speedup >= 20 and loss <= 0.03),
+        }
+    return out
+
+
+def growth(results: dict) -> dict:
+    """Growth exponent of each stage over the measured sizes, beside n log n's."""
+    rows = {}
+    scaling = _get(results, "scaling") or {}
+    sizes = sorted(int(n) for n in scaling)
+    if len(sizes) >= 2:
+        papers = [scaling[str(n)]["papers"] for n in sizes]
+        series = {s: [scaling[str(n)]["stages"].get(s) for n in sizes] for s in GROWTH_STAGES}
+        series["fit (total)"] = [scaling[str(n)]["fit_s"] for n in sizes]
+        series["peak memory"] = [scaling[str(n)]["peak_rss_mb"] for n in sizes]
+        for stage, seconds in series.items():
+            rows[stage] = {
+                "stage": stage,
+                "exponent": growth_exponent(papers, seconds),
+                "nlogn": nlogn_exponent(papers[0], papers[-1]),
+            }
+    dedup = _get(results, "dedup") or {}
+    if len(dedup) >= 2:
+        sizes = sorted(int(n) for n in dedup)
+        rows["dedup"] = {
+            "stage": "dedup",
+            "exponent": growth_exponent(sizes, [dedup[str(n)]["dedup_s"] for n in sizes]),
+            "nlogn": nlogn_exponent(sizes[0], sizes[-1]),
+        }
+    return rows
+
+
+def embedding_table(results: dict) -> dict:
+    """Papers per second, vector agreement with MiniLM and the suite's NMI for each embedding."""
+    table = {}
+    cold, warm = _get(results, "cold"), _get(results, "warm")
+    if cold:
+        table["minilm"] = {
+            "papers_per_s": round(cold["papers"] / cold["stages"]["embed"], 1),
+            "embed_s": cold["stages"]["embed"],
+            "note": "cold run's embed stage: model load + encode + cache write",
+            "nmi": (warm or cold)["nmi"],
+            "theme_f1": (warm or cold).get("theme_f1"),
+            "fit_s": sum((warm or cold)["stages"].get(s, 0.0) for s in FIT_STAGES if s != "embed"),
+        }
+    for variant, row in (_get(results, "embeddings") or {}).items():
+        fit = _get(results, "fits", variant) or {}
+        table[variant] = {
+            "papers_per_s": row["papers_per_s"],
+            "embed_s": row["embed_s"],
+            "load_s": row["load_s"],
+            "build_s": row["build_s"],
+            "papers": row["papers"],
+            "cosine_to_minilm": row.get("cosine_to_minilm"),
+            "nmi": fit.get("nmi"),
+            "theme_f1": fit.get("theme_f1"),
+            "fit_s": fit.get("fit_s"),
+        }
+    return table
+
+
+def presets(results: dict, table: dict) -> dict:
+    """End-to-end time of each candidate preset, composed from stage times of this run.
+
+    end to end = the cold run's time outside its fit (start-up, load,
+    dedup, figures, static export) + the variant's model load and embedding
+    + this suite's fit on the variant's vectors.
+    """
+    cold = _get(results, "cold")
+    if not cold or "minilm" not in table:
+        return {}
+    stages = cold["stages"]
+    overhead = cold["process_s"] - sum(stages.get(s, 0.0) for s in FIT_STAGES)
+    static = stages.get("static", 0.0)
+    default_nmi = table["minilm"]["nmi"]
+    candidates = {}
+    for variant, row in table.items():
+        if row.get("nmi") is None or row.get("fit_s") is None:
+            continue
+        embed = row["embed_s"] + row.get("load_s", 0.0) if variant != "minilm" else stages["embed"]
+        total = overhead + embed + row["fit_s"]
+        candidates[variant] = {
+            "variant": variant,
+            "nmi": row["nmi"],
+            "theme_f1": row.get("theme_f1"),
+            "end_to_end_s": round(total, 1),
+            "end_to_end_no_static_s": round(total - static, 1),
+        }
+    if not candidates:
+        return {}
+    chosen = {"default_nmi": default_nmi, "candidates": candidates}
+    good = [c for c in candidates.values() if c["nmi"] >= default_nmi - 0.01]
+    chosen["quality"] = min(good, key=lambda c: c["end_to_end_s"]) if good else candidates.get("minilm")
+    ok = [c for c in candidates.values() if c["nmi"] >= default_nmi - 0.03]
+    chosen["fast"] = min(ok or candidates.values(), key=lambda c: c["end_to_end_s"])
+    return chosen
+
+
+def write_outputs(results: dict, out: Path, png: bool = True) -> None:
+    """results.json, RESULTS.md and (with scaling data) growth.png in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    plot_note = ""
+    if png and _get(results, "scaling"):
+        plot_note = write_plot(results, out / "growth.png")
+    (out / "results.json").write_text(json.dumps(results, indent=1, default=str) + "\n", encoding="utf-8")
+    (out / "RESULTS.md").write_text(markdown(results, plot_note), encoding="utf-8")
+
+
+def write_plot(results: dict, path: Path) -> str:
+    """Growth curves (log-log) of the fit stages and of dedup, with an n log n guide; PNG via kaleido."""
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    scaling, dedup = _get(results, "scaling") or {}, _get(results, "dedup") or {}
+    sizes = sorted(int(n) for n in scaling)
+    papers = [scaling[str(n)]["papers"] for n in sizes]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("this suite by stage (cached embeddings)", "dedup"))
+    series = {"fit (total)": [scaling[str(n)]["fit_s"] for n in sizes]}
+    series.update({s: [scaling[str(n)]["stages"].get(s) for n in sizes] for s in GROWTH_STAGES})
+    for name, seconds in series.items():
+        fig.add_trace(go.Scatter(x=papers, y=seconds, name=name, mode="lines+markers"), row=1, col=1)
+    _guide(fig, papers, series["fit (total)"], col=1)
+    if dedup:
+        entries = sorted(int(n) for n in dedup)
+        seconds = [dedup[str(n)]["dedup_s"] for n in entries]
+        fig.add_trace(go.Scatter(x=entries, y=seconds, name="dedup", mode="lines+markers"), row=1, col=2)
+        _guide(fig, entries, seconds, col=2)
+    fig.update_xaxes(type="log", title_text="papers / entries")
+    fig.update_yaxes(type="log", title_text="seconds")
+    fig.update_layout(width=1100, height=480, template="simple_white")
+    os.environ.setdefault("BROWSER_PATH", "/usr/bin/chromium")
+    try:
+        fig.write_image(str(path))
+    except Exception as err:  # no Chromium: keep the numbers, say why the picture is missing
+        html = path.with_suffix(".html")
+        fig.write_html(str(html), include_plotlyjs="cdn")
+        return f"PNG export failed ({type(err).__name__}); the plot is in {html.name}"
+    return f"![growth curves]({path.name})"
+
+
+def _guide(fig, sizes, seconds, col: int) -> None:
+    import plotly.graph_objects as go
+
+    if not sizes or not seconds[-1]:
+        return
+    scale = seconds[-1] / (sizes[-1] * math.log(sizes[-1]))
+    guide = [scale * n * math.log(n) for n in sizes]
+    fig.add_trace(
+        go.Scatter(x=sizes, y=guide, name="n log n (through last point)", mode="lines", line={"dash": "dot"}),
+        row=1,
+        col=col,
+    )

@@ -1,0 +1,258 @@
+"""bench/RESULTS.md from results.json: tables first, then how each number was measured."""
+
+from __future__ import annotations
+
+QUALITY_COLUMNS = ["nmi", "ari", "topics", "outliers", "theme_f1", "npmi", "diversity"]
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "**no**"
+    if isinstance(value, float):
+        return f"{value:.3f}" if abs(value) < 10 else f"{value:.1f}"
+    return str(value)
+
+
+def _table(header: list[str], rows: list[list]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_fmt(v) for v in row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def markdown(results: dict, plot_note: str = "") -> str:
+    """The whole RESULTS.md text."""
+    sections, analysis = results.get("sections", {}), results.get("analysis", {})
+    lines = ["# Benchmark results", "", "Written by `make bench` (`bench/run.py`); raw numbers in `results.json`.", ""]
+    lines += _machine(results)
+    lines += _targets(analysis.get("targets", {}))
+    lines += _quality(sections)
+    lines += _speed(sections)
+    lines += _embeddings(analysis.get("embeddings", {}))
+    lines += _presets(analysis.get("presets", {}))
+    lines += _scaling(sections, analysis.get("growth", {}), plot_note)
+    lines += _dedup(sections.get("dedup", {}))
+    lines.append(METHOD)
+    if results.get("errors"):
+        lines += ["## Sections that failed", ""]
+        lines += [f"- `{name}`: {message}" for name, message in results["errors"].items()] + [""]
+    return "\n".join(lines)
+
+
+def _machine(results: dict) -> list[str]:
+    m = results["machine"]
+    versions = ", ".join(f"{k} {v}" for k, v in m["versions"].items())
+    return [
+        "## Machine",
+        "",
+        f"- {m['date']}; {m['cpu_model']}, {m['logical_cores']} logical cores "
+        f"({m['physical_cores']} physical), {m['memory_gb']} GiB; Python {m['python']} on {m['platform']}",
+        f"- load average (1, 5, 15 min) at start {m['load_average_start']}, at end "
+        f"{results.get('load_average_end')}; the machine was shared with other jobs, so anything "
+        "above ~0.5 per core at start means timings include contention",
+        f"- run took {results.get('elapsed_s', 0):.0f} s; corpus `{results['config']['corpus']}`",
+        f"- versions: {versions}",
+        "",
+    ]
+
+
+def _targets(targets: dict) -> list[str]:
+    if not targets:
+        return []
+    rows = []
+    names = {
+        "cold_vs_plain": "cold end to end vs plain BERTopic",
+        "warm_vs_cold": "warm rerun vs cold",
+        "dedup_100k": "dedup of 100,000 entries",
+        "growth": "growth of every stage",
+        "fast_preset": "`fast` preset vs plain BERTopic",
+    }
+    for key, t in targets.items():
+        measured = {k: v for k, v in t.items() if k not in {"target", "met"}}
+        rows.append(
+            [names.get(key, key), t["target"], ", ".join(f"{k} {_fmt(v)}" for k, v in measured.items()), t["met"]]
+        )
+    return ["## Targets", "", *_table(["target", "wanted", "measured", "met"], rows)]
+
+
+def _quality(sections: dict) -> list[str]:
+    base = sections.get("baselines", {})
+    rows = []
+    labelled = [
+        ("this suite (default: MiniLM, warm run)", sections.get("warm") or sections.get("cold")),
+        ("plain BERTopic, same MiniLM embeddings", base.get("plain_bertopic")),
+        ("plain BERTopic, embedding itself", sections.get("plain_bertopic_model")),
+        ("KMeans(30) on the MiniLM embeddings", base.get("kmeans30")),
+        ("scikit-learn LDA, 20 topics", base.get("lda20")),
+    ]
+    for name, row in labelled:
+        if row:
+            rows.append([name] + [row.get(c) for c in QUALITY_COLUMNS])
+    lines = ["## Quality on the reference corpus", ""]
+    lines += _table(["method", "NMI", "ARI", "topics", "outliers", "theme macro-F1", "NPMI", "diversity"], rows)
+    themes = base.get("description_themes")
+    if themes:
+        lines += [
+            f"Theme baseline, cosine to each theme's one-line description with an `other` threshold: "
+            f"macro-F1 **{_fmt(themes['theme_f1'])}** (threshold tuned on one random half, scored on the other, "
+            f"both ways; thresholds {themes['thresholds']}).",
+            "",
+        ]
+    return lines
+
+
+def _speed(sections: dict) -> list[str]:
+    cold, warm, plain = sections.get("cold"), sections.get("warm"), sections.get("plain_bertopic_model")
+    if not cold:
+        return []
+    rows = [["this suite, cold (empty embedding cache)", cold["process_s"], cold["peak_rss_mb"]]]
+    if warm:
+        rows.append(["this suite, warm (cached embeddings)", warm["process_s"], warm["peak_rss_mb"]])
+    if plain:
+        rows.append(
+            ["plain BERTopic `fit_transform` with its embedding model", plain["process_s"], plain["peak_rss_mb"]]
+        )
+    lines = ["## Speed end to end", "", *_table(["run", "seconds", "peak RSS MiB"], rows)]
+    if plain:
+        lines += [
+            f"Ratios: cold / plain BERTopic = **{cold['process_s'] / plain['process_s']:.2f}x**"
+            + (f"; warm / cold = **{warm['process_s'] / cold['process_s']:.2f}x**" if warm else "")
+            + ". Ours goes from files to figures (dedup, topics, themes, topic map, PNG/SVG, report); "
+            "plain BERTopic only reads the texts and fits topics.",
+            "",
+        ]
+    stages = sorted({s for run in (cold, warm) if run for s in run["stages"]}, key=list(cold["stages"]).index)
+    rows = [[s, cold["stages"].get(s), (warm or {}).get("stages", {}).get(s)] for s in stages]
+    rows.append(["start-up and the rest (process minus stages)", _rest(cold), _rest(warm)])
+    lines += ["Per stage (seconds):", "", *_table(["stage", "cold", "warm"], rows)]
+    if plain:
+        lines += [f"Plain BERTopic: {plain['stages']}, fit_transform {plain['fit_s']} s (embedding included).", ""]
+    return lines
+
+
+def _rest(run: dict | None):
+    if not run:
+        return None
+    return round(run["process_s"] - sum(run["stages"].values()), 1)
+
+
+def _embeddings(table: dict) -> list[str]:
+    if not table:
+        return []
+    rows = [
+        [
+            v,
+            r.get("papers_per_s"),
+            r.get("embed_s"),
+            r.get("build_s"),
+            r.get("cosine_to_minilm"),
+            r.get("nmi"),
+            r.get("theme_f1"),
+            r.get("fit_s"),
+        ]
+        for v, r in table.items()
+    ]
+    header = [
+        "embedding",
+        "papers/s",
+        "embed s",
+        "one-off build s",
+        "cosine to MiniLM",
+        "NMI (suite)",
+        "theme F1",
+        "fit s",
+    ]
+    return ["## Embeddings", "", *_table(header, rows)]
+
+
+def _presets(presets: dict) -> list[str]:
+    if not presets.get("candidates"):
+        return []
+    rows = [
+        [c["variant"], c["nmi"], c["theme_f1"], c["end_to_end_s"], c["end_to_end_no_static_s"]]
+        for c in presets["candidates"].values()
+    ]
+    lines = ["## Presets (end to end composed from this run's stage times)", ""]
+    lines += _table(["embedding", "NMI", "theme F1", "end to end s", "without PNG/SVG export s"], rows)
+    for name in ("quality", "fast"):
+        if presets.get(name):
+            lines.append(
+                f"- `{name}`: **{presets[name]['variant']}** (NMI {_fmt(presets[name]['nmi'])}, "
+                f"{_fmt(presets[name]['end_to_end_s'])} s end to end)"
+            )
+    return [*lines, ""]
+
+
+def _scaling(sections: dict, growth: dict, plot_note: str) -> list[str]:
+    scaling = sections.get("scaling", {})
+    if not scaling:
+        return []
+    stages = ["load_dedup", "embed_cached", "lexical", "reduce", "cluster", "represent", "map", "themes"]
+    rows = [
+        [r["papers"], r["fit_s"], *[r["stages"].get(s) for s in stages], r["peak_rss_mb"], r["nmi"]]
+        for r in (scaling[k] for k in sorted(scaling, key=int))
+    ]
+    lines = ["## Scaling (each size in its own process)", ""]
+    lines += _table(["papers", "fit s", *stages, "peak RSS MiB", "NMI"], rows)
+    if growth:
+        lines += ["Growth exponents (log-log slope; 1 = linear; n log n's slope over the same range beside it):", ""]
+        lines += _table(
+            ["stage", "exponent", "n log n"], [[g["stage"], g["exponent"], g["nlogn"]] for g in growth.values()]
+        )
+    return [*lines, plot_note, ""]
+
+
+def _dedup(dedup: dict) -> list[str]:
+    if not dedup:
+        return []
+    keys = ["entries", "papers_true", "papers_found", "dedup_s", "pair_precision", "pair_recall", "peak_rss_mb"]
+    rows = [[dedup[k].get(c) for c in keys] for k in sorted(dedup, key=int)]
+    lines = ["## Deduplication", "", *_table(keys, rows)]
+    for row in dedup.values():
+        if "similarities" in row:
+            s = row["similarities"]
+            lines += [
+                f"Jaccard of word 3-shingles: real abstract vs its edited copy min {s['edited_copy_min']}, "
+                f"1st percentile {s['edited_copy_p01']}, median {s['edited_copy_median']}; "
+                f"{s['same_area_pairs']} random pairs of different papers of one area: max {s['same_area_max']}, "
+                f"99.9th percentile {s['same_area_p999']} (threshold 0.6).",
+                "",
+            ]
+    return lines
+
+
+METHOD = """## How it was measured
+
+- **Corpus**: the ICLR 2024 reference corpus read by path, through `read_abstracts` + `deduplicate`; the
+  embedded text is `title. abstract` for every method. Areas (`label`) are the ground truth for NMI/ARI
+  (scikit-learn; an outlier topic -1 counts as one more cluster). Themes: generative models -> diffusion and
+  generative models; reinforcement learning and learning theory -> RL and learning theory; societal
+  considerations -> LLM safety and security; physical sciences -> AI for science; the rest -> other.
+  Theme macro-F1 averages the four named themes only.
+- **NPMI** (coherence of the top-10 terms of each topic): document co-occurrence over the corpus documents
+  (title + abstract, lower-cased, hyphens split, an n-gram term occurs where its words appear in a row);
+  NPMI(a, b) = log(p(a,b) / p(a)p(b)) / -log p(a,b), -1 for pairs that never co-occur; mean over pairs, then
+  over topics (outlier topic excluded). **Diversity**: unique terms / all top-10 terms.
+- **Baselines**: plain BERTopic 0.17 with defaults except `UMAP(n_neighbors=15, n_components=5, min_dist=0.0,
+  metric='cosine', random_state=42)`, once on the suite's MiniLM vectors and once with
+  `embedding_model=SentenceTransformer(<packaged MiniLM>)` embedding by itself (the speed baseline);
+  KMeans(30, n_init=10) on the MiniLM vectors, terms by BERTopic's c-TF-IDF; LDA(20) on counts (English stop
+  words, min_df 2, max_df 0.5), a paper's topic its most probable one.
+- **Time**: wall clock. *End to end* is a whole fresh Python process (`bench.worker`), imports and model load
+  included: ours runs `analysis.pipeline.run_report` (files to figures, with PNG/SVG export) with an empty
+  embedding cache (cold) and again with it filled (warm). Stages are timed by wrapping the pipeline's own
+  functions in that process (`bench/suite.py`); *represent* is the fit time outside the timed parts
+  (c-TF-IDF, MMR labels, topic merging, theme phrase encoding).
+- **Peak memory**: peak resident set of the worker process (`resource.getrusage(RUSAGE_SELF).ru_maxrss`),
+  so interpreter, libraries and model are included; each size runs in its own process.
+- **Embeddings**: papers/s of the encode call alone (model load and one-off builds separate). `onnx` float32
+  is timed on the first 400 papers only; its vectors equal float32 MiniLM's (cosine column), so its topics
+  would too. Variants are fitted with `TopicModel.fit(papers, embeddings=...)`; int8/ONNX variants score
+  theme phrases with float32 MiniLM (same space), model2vec with itself.
+- **Presets**: end to end = the cold run's time outside its fit + the variant's load and embedding + the
+  suite's fit on its vectors, all measured in this run.
+- **Dedup**: entries made from the reference abstracts: 70% new abstracts of 4-8 sentences drawn from the
+  real sentences, 30% copies of them with 1-3 random small edits (typo, word dropped or added, sentence cut,
+  reflow); pair precision/recall against the planted copies.
+"""

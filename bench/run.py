@@ -1,0 +1,152 @@
+"""``make bench``: every measurement in one run, written to bench/RESULTS.md and bench/results.json.
+
+Sections run in order and the files are rewritten after each, so a run cut
+short still leaves what it measured. A failing section is recorded with its
+error and the run goes on.
+
+Usage:
+    python bench/run.py [--corpus PATH] [--out DIR] [--sizes 250 500 ...] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+if __package__ in {None, ""}:  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import BENCH_DIR, machine, reference_corpus, run_worker
+from bench.render import analyse, write_outputs
+
+SIZES = [250, 500, 1000, 2260]
+DEDUP_SIZES = [10_000, 100_000]
+# Variants embedded in full and fitted; "onnx" (float32) only for its speed:
+# its vectors match float32 MiniLM (cosine reported), so its topics would too.
+FITTED = ["torch-int8", "onnx-int8", "model2vec", "tfidf"]
+SPEED_ONLY = {"onnx": 400}
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=reference_corpus(), help="labelled JSONL corpus")
+    parser.add_argument("--out", type=Path, default=BENCH_DIR, help="folder for RESULTS.md, results.json, PNG")
+    parser.add_argument("--sizes", type=int, nargs="*", default=SIZES, help="corpus sizes for the growth curves")
+    parser.add_argument("--dedup-sizes", type=int, nargs="*", default=DEDUP_SIZES)
+    parser.add_argument("--variants", nargs="*", default=FITTED, help="embedding variants to embed and fit")
+    parser.add_argument("--no-static", action="store_true", help="skip PNG/SVG export in the report runs")
+    parser.add_argument("--quick", action="store_true", help="smoke run: no plain BERTopic with its model, no ONNX")
+    return parser.parse_args(argv)
+
+
+class Run:
+    """The results of one run, saved after every section."""
+
+    def __init__(self, args: argparse.Namespace, work: Path):
+        self.args, self.work = args, work
+        self.started = time.perf_counter()
+        self.results: dict = {
+            "machine": machine(),
+            "config": {
+                "corpus": args.corpus.name,
+                "sizes": args.sizes,
+                "dedup_sizes": args.dedup_sizes,
+                "variants": args.variants,
+                "quick": args.quick,
+            },
+            "sections": {},
+            "errors": {},
+        }
+
+    def section(self, name: str, measure) -> dict | None:
+        """Run one section; keep its answer or its error; rewrite the outputs."""
+        print(f"bench: {name} ...", file=sys.stderr, flush=True)
+        start = time.perf_counter()
+        try:
+            answer = measure()
+        except Exception as err:  # one failed section must not lose the others
+            self.results["errors"][name] = f"{type(err).__name__}: {err}"[-2000:]
+            traceback.print_exc()
+            answer = None
+        else:
+            self.results["sections"][name] = answer
+        print(f"bench: {name} done [{time.perf_counter() - start:.0f} s]", file=sys.stderr, flush=True)
+        self.save()
+        return answer
+
+    def save(self) -> None:
+        """Write results.json and RESULTS.md (and the growth plot when there is data for it)."""
+        self.results["elapsed_s"] = round(time.perf_counter() - self.started, 1)
+        self.results["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
+        self.results["analysis"] = analyse(self.results)
+        write_outputs(self.results, self.args.out)
+
+
+def measure_all(run: Run) -> None:
+    """Every section, in order of importance (the end-to-end comparison first)."""
+    args, work = run.args, run.work
+    corpus = str(args.corpus)
+    cache = work / "cache"
+    env = {"ANALYSIS_CACHE_DIR": str(cache), "BROWSER_PATH": os.environ.get("BROWSER_PATH", "/usr/bin/chromium")}
+    report = {"corpus": corpus, "static": not args.no_static}
+    run.section("cold", lambda: run_worker("report", env=env, out=str(work / "cold"), **report))
+    run.section("warm", lambda: run_worker("report", env=env, out=str(work / "warm"), **report))
+    if not args.quick:
+        run.section("plain_bertopic_model", lambda: run_worker("plain", env=env, corpus=corpus))
+    run.section("baselines", lambda: run_worker("baselines", env=env, corpus=corpus, cache=str(cache)))
+    variants = list(args.variants) + ([] if args.quick else list(SPEED_ONLY))
+    run.section("embeddings", lambda: {v: embed_variant(work, corpus, v, cache, env) for v in variants})
+    fitted = [v for v in args.variants if (work / f"{v}.npy").exists() and v not in SPEED_ONLY]
+    run.section("fits", lambda: {v: fit_variant(work, corpus, v, env) for v in fitted})
+    run.section("dedup", lambda: dedup_runs(corpus, args.dedup_sizes))
+    run.section(
+        "scaling",
+        lambda: {str(n): run_worker("scale", env=env, corpus=corpus, size=n, cache=str(cache)) for n in args.sizes},
+    )
+
+
+def embed_variant(work: Path, corpus: str, variant: str, cache: Path, env: dict) -> dict:
+    """Embed with one variant in its own process; vectors saved for the fit."""
+    limit = SPEED_ONLY.get(variant)
+    return run_worker(
+        "embed",
+        env=env,
+        corpus=corpus,
+        variant=variant,
+        out=str(work / f"{variant}.npy"),
+        limit=limit,
+        cache=str(cache),
+    )
+
+
+def fit_variant(work: Path, corpus: str, variant: str, env: dict) -> dict:
+    """This suite's fit on one variant's vectors, in its own process."""
+    return run_worker("fit", env=env, corpus=corpus, variant=variant, vectors=str(work / f"{variant}.npy"))
+
+
+def dedup_runs(corpus: str, sizes: list[int]) -> dict:
+    """Deduplication at each size, each in its own process (the first also measures similarity ranges)."""
+    return {str(n): run_worker("dedup", corpus=corpus, entries=n, similarities=i == 0) for i, n in enumerate(sizes)}
+
+
+def main(argv=None) -> Path:
+    """Run the benchmark; returns the RESULTS.md path."""
+    args = parse_args(argv)
+    if not args.corpus.exists():
+        raise SystemExit(f"bench: corpus not found at {args.corpus} (set --corpus or BENCH_CORPUS)")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        run = Run(args, Path(tmp))
+        measure_all(run)
+        run.save()
+    print(f"bench: wrote {args.out / 'RESULTS.md'} in {run.results['elapsed_s']:.0f} s", file=sys.stderr)
+    return args.out / "RESULTS.md"
+
+
+if __name__ == "__main__":
+    main()
