@@ -1,4 +1,3 @@
-# %%
 # ---
 # jupyter:
 #   jupytext:
@@ -11,6 +10,8 @@
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
+#     name: python3
+# ---
 
 # %% [markdown]
 # # 4. The reading-group report
@@ -104,7 +105,8 @@ figures["topic_hierarchy"]
 # Writes every file of the report, each replaced atomically, and lists them.
 
 # %%
-written = write_report(result, config.ROOT / out_dir, static=static_figures, progress=print)
+# No progress lines: they carry step timings, which differ every run.
+written = write_report(result, config.ROOT / out_dir, static=static_figures, progress=lambda message: None)
 print("\n".join(f"{out_dir}/{path.name}" for path in written))
 
 # %% [markdown]

@@ -88,8 +88,13 @@ def load(notebook: Path, from_py: bool):
         return stored
     edited = jupytext.read(paired_py(notebook), fmt=PAIRED_FORMAT)
     if stored is not None:
-        # Keeps cell ids and notebook metadata of the cells that match.
+        # Keeps outputs and notebook metadata of the cells that match.
         combine_inputs_with_outputs(edited, stored, fmt=PAIRED_FORMAT)
+        # ...but not cell ids: reuse the stored id of each unchanged cell so
+        # that a round trip through the .py leaves no diff.
+        ids = {(c.cell_type, c.source): c.get("id") for c in reversed(stored.cells)}
+        for cell in edited.cells:
+            cell.id = ids.pop((cell.cell_type, cell.source), None) or cell.get("id")
     return edited
 
 
@@ -115,10 +120,34 @@ def run(notebook: Path, from_py: bool = False) -> float:
         # nbclient leaves a kernel manager it was given running.
         if kernel.has_kernel:
             kernel.shutdown_kernel()
+    coalesce_streams(nb)
     nbformat.validate(nb)
     nbformat.write(nb, notebook)
     jupytext.write(nb, paired_py(notebook), fmt=PAIRED_FORMAT)
     return time.perf_counter() - start
+
+
+def coalesce_streams(nb) -> None:
+    """Merge consecutive stdout (or stderr) outputs of a cell into one.
+
+    How a cell's prints are split into messages depends on when the kernel
+    flushes, which differs run to run; merged, the stored notebook does not.
+    """
+    for cell in nb.cells:
+        merged = []
+        for output in cell.get("outputs", []):
+            previous = merged[-1] if merged else None
+            if (
+                previous is not None
+                and output.output_type == "stream"
+                and previous.output_type == "stream"
+                and previous.name == output.name
+            ):
+                previous.text += output.text
+            else:
+                merged.append(output)
+        if "outputs" in cell:
+            cell.outputs = merged
 
 
 def main(argv: list[str] | None = None) -> int:

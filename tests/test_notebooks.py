@@ -1,0 +1,159 @@
+"""The notebooks as regression tests: strict nbval on notebooks/*.ipynb, and proof that it bites.
+
+nbval re-runs every notebook in a fresh kernel (from this interpreter,
+``--nbval-current-env``) and compares every code cell's output with the
+stored one (strict ``--nbval``, not ``--nbval-lax``). Regenerate the stored
+outputs with ``.venv/bin/python tools/regen_notebooks.py`` after a change to
+the package.
+
+nbval runs in a subprocess: its pytest plugin collects ``.ipynb`` files only
+when ``--nbval`` is on the command line, and the unit tests must not be
+collected a second time.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import jupytext
+import nbformat
+import pytest
+
+from analysis.config import ROOT
+
+NOTEBOOK_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("[0-9]*.ipynb"))
+SANITIZE = NOTEBOOK_DIR / "nbval_sanitize.cfg"
+IGNORE_TAGS = {"nbval-ignore-output", "nbval-skip"}
+IGNORE_MARKERS = ("# NBVAL_IGNORE_OUTPUT", "# NBVAL_SKIP")
+# The environment the stored outputs were generated in (tools/regen_notebooks.py,
+# the Makefile): warnings name "<IPY-INPUT>" instead of the kernel's temp file,
+# and nothing reaches for the network.
+KERNEL_ENV = {"IPYKERNEL_CELL_NAME": "<IPY-INPUT>", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+NBVAL_TIMEOUT = 900  # seconds for the four notebooks; they take about 2 minutes on 2 cores
+
+
+def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT) -> subprocess.CompletedProcess:
+    """Run strict nbval on notebooks in a subprocess; return the finished process."""
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "--nbval",
+        "--nbval-current-env",
+        "--nbval-sanitize-with",
+        str(SANITIZE),
+        "-p",
+        "no:cacheprovider",  # no .pytest_cache next to temporary copies
+        "-q",
+        *map(str, paths),
+    ]
+    env = {**os.environ, **KERNEL_ENV}
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def code_cells(path):
+    return [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+
+
+def ignores_output(cell) -> bool:
+    tags = set(cell.metadata.get("tags", []))
+    return bool(tags & IGNORE_TAGS) or any(line.strip() in IGNORE_MARKERS for line in cell.source.splitlines())
+
+
+def test_there_are_four_notebooks():
+    assert [p.name for p in NOTEBOOKS] == ["01_corpus.ipynb", "02_topics.ipynb", "03_themes.ipynb", "04_report.ipynb"]
+
+
+def test_notebooks_match_their_stored_outputs():
+    """Every code cell's output, recomputed now, equals the stored one (strict nbval)."""
+    finished = run_nbval(*NOTEBOOKS)
+    assert finished.returncode == 0, (
+        "nbval failed: a notebook's output changed. If the change is intended, regenerate with "
+        "`.venv/bin/python tools/regen_notebooks.py` and review the diff.\n" + finished.stdout + finished.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    ("stored", "changed"),
+    [
+        # The dedup summary (a stdout stream).
+        ("38 entries read, 26 papers, 12 duplicates merged", "38 entries read, 27 papers, 11 duplicates merged"),
+        # One cell of the duplicates table (text/plain of a DataFrame).
+        ("exact", "near "),
+    ],
+)
+def test_nbval_fails_when_a_stored_output_changes(tmp_path, stored, changed):
+    """Proof that the comparison bites: one changed value in one compared output fails the run."""
+    notebook = nbformat.read(NOTEBOOK_DIR / "01_corpus.ipynb", as_version=4)
+    assert replace_in_first_output(notebook, stored, changed), f"{stored!r} is no longer in 01_corpus.ipynb"
+    copy = tmp_path / "01_corpus.ipynb"
+    nbformat.write(notebook, copy)
+
+    finished = run_nbval(copy, cwd=tmp_path, timeout=300)
+
+    assert finished.returncode == 1, finished.stdout + finished.stderr  # 1: tests failed (not a crash)
+    assert "1 failed" in finished.stdout, finished.stdout
+    assert "mismatch" in finished.stdout, finished.stdout  # a compared output differed, not a crash
+
+
+def test_unchanged_copy_passes(tmp_path):
+    """The control for the test above: the copy itself, unedited, passes from a temporary folder."""
+    shutil.copy(NOTEBOOK_DIR / "01_corpus.ipynb", tmp_path)
+    finished = run_nbval(tmp_path / "01_corpus.ipynb", cwd=tmp_path, timeout=300)
+    assert finished.returncode == 0, finished.stdout + finished.stderr
+
+
+def replace_in_first_output(notebook, stored: str, changed: str) -> bool:
+    """Edit the first stdout stream or text/plain output that contains ``stored``."""
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            if output.output_type == "stream" and stored in output.text:
+                output.text = output.text.replace(stored, changed, 1)
+                return True
+            plain = output.get("data", {}).get("text/plain", "")
+            if stored in plain:
+                output.data["text/plain"] = plain.replace(stored, changed, 1)
+                return True
+    return False
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_ready_for_nbval(path):
+    """Stored outputs are complete and quiet, and the first code cell holds the parameters."""
+    cells = code_cells(path)
+    assert "parameters" in cells[0].metadata.get("tags", []), "the first code cell must be tagged 'parameters'"
+    for number, cell in enumerate(cells, start=1):
+        # nbval rejects stored outputs of a cell without an execution count.
+        assert cell.execution_count == number, f"code cell {number}: regenerate with tools/regen_notebooks.py"
+        for output in cell.outputs:
+            assert output.output_type != "error", f"code cell {number} stored an error"
+            assert output.get("name") != "stderr", f"code cell {number} stored stderr noise:\n{output.get('text')}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_at_most_a_fifth_of_cells_ignore_their_output(path):
+    cells = code_cells(path)
+    ignored = [c for c in cells if ignores_output(c)]
+    assert len(ignored) * 5 <= len(cells), f"{len(ignored)} of {len(cells)} code cells ignore their output"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_paired_py_file_is_in_sync(path):
+    """The py:percent file reviewers read says exactly what the notebook runs."""
+    expected = jupytext.writes(nbformat.read(path, as_version=4), fmt="py:percent")
+    actual = path.with_suffix(".py").read_text(encoding="utf-8")
+    assert actual == expected, (
+        f"{path.with_suffix('.py').name} differs from {path.name}: after editing the .py run "
+        "`.venv/bin/python tools/regen_notebooks.py --from-py`, after editing the notebook run it without"
+    )
+
+
+def test_sanitize_file_has_no_dropped_pairs():
+    """An empty ``replace:`` without a trailing space is silently dropped by nbval."""
+    lines = SANITIZE.read_text(encoding="utf-8").splitlines()
+    assert not [line for line in lines if line == "replace:"]
+    assert sum(line.startswith("regex: ") for line in lines) == sum(line.startswith("replace: ") for line in lines)
