@@ -34,15 +34,15 @@ report: $(STAMP) browser
 	$(PY) -m analysis report seeds --out figures
 
 test: $(STAMP) browser
-	$(PY) -m ruff check analysis tests bench notebooks
+	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m pytest
 
 lint: $(STAMP)
-	$(PY) -m ruff check analysis tests bench notebooks
-	$(PY) -m ruff format --check analysis tests bench
+	$(PY) -m ruff check analysis tests bench notebooks tools
+	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 
 notebooks: $(STAMP)
-	$(PY) -m analysis.notebooks
+	$(PY) tools/regen_notebooks.py
 
 bench: $(STAMP) browser
 	$(PY) bench/run.py

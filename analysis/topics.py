@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
+import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -289,7 +290,7 @@ class TopicModel:
             hdbscan_model=cluster_model or _hdbscan(params),
             vectorizer_model=vectorizer,
             ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
-            top_n_words=10,
+            top_n_words=20,  # label candidates; the topic table shows the first 10
             calculate_probabilities=False,
         )
 
@@ -330,6 +331,7 @@ class TopicModel:
             self.model_.update_topics(
                 docs,
                 topics=topics.tolist(),
+                top_n_words=20,
                 vectorizer_model=self.model_.vectorizer_model,
                 ctfidf_model=self.model_.ctfidf_model,
             )
@@ -353,7 +355,7 @@ class TopicModel:
         raw_scores = phrase_scores(embeddings, phrase_vectors)
         scores = smooth_by_topic(raw_scores, topics, weight)
         theme, score, margin = assign(scores, themes)
-        labels = topic_labels(self.model_)
+        labels = topic_labels(self.model_, topic_texts(papers), topics)
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
         self.model_.set_topic_labels(labels)
         xy = map_coordinates(features, self.params_, random_state, _fitted_neighbors(self.model_.umap_model))
@@ -517,20 +519,38 @@ def map_coordinates(embeddings: np.ndarray, params: SizeParameters, random_state
         return reducer.fit_transform(embeddings)
 
 
-def topic_labels(model) -> dict[int, str]:
-    """Readable label per topic: three distinctive key phrases joined by ' · '."""
+def topic_labels(model, texts: list[str] | None = None, topics: np.ndarray | None = None) -> dict[int, str]:
+    """Readable label per topic: three distinctive key phrases joined by ' · '.
+
+    With the topic texts given, a term must appear in at least two of the
+    topic's papers: a method name used by one paper ("fedgr") is distinctive
+    for c-TF-IDF but says nothing about the topic.
+    """
     labels = {}
     for topic, words in model.get_topics().items():
         terms = [w for w, _ in words if w]
-        picked: list[str] = []
-        for term in terms:
-            if any(term in chosen or chosen in term for chosen in picked):
-                continue  # "diffusion" adds nothing next to "diffusion models"
-            picked.append(term)
-            if len(picked) == 3:
-                break
-        labels[topic] = " · ".join(picked) if picked else f"topic {topic}"
+        if texts is not None and topics is not None:
+            members = [texts[i].lower() for i in np.flatnonzero(topics == topic)]
+            shared = [t for t in terms if _papers_using(t, members) >= min(2, len(members))]
+            terms = shared or terms
+        labels[topic] = _three_terms(terms) or f"topic {topic}"
     return labels
+
+
+def _papers_using(term: str, texts: list[str]) -> int:
+    pattern = re.compile(r"\b" + r"\W+".join(map(re.escape, term.split())) + r"\b")
+    return sum(1 for text in texts if pattern.search(text))
+
+
+def _three_terms(terms: list[str]) -> str:
+    picked: list[str] = []
+    for term in terms:
+        if any(term in chosen or chosen in term for chosen in picked):
+            continue  # "diffusion" adds nothing next to "diffusion models"
+        picked.append(term)
+        if len(picked) == 3:
+            break
+    return " · ".join(picked)
 
 
 def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, labels) -> pd.DataFrame:
