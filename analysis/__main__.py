@@ -23,6 +23,13 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
+    except ImportError as err:
+        # A missing optional dependency (torch for neural embeddings): our
+        # own ImportErrors already say what to install; a bare "No module
+        # named x" gets the general hint.
+        hint = "" if "pip install" in str(err) else " (install the project: pip install -e .)"
+        print(f"error: {err}{hint}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted: previous outputs were left as they were", file=sys.stderr)
         return 130
@@ -39,11 +46,33 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _threshold(value: str) -> float:
+    """A Jaccard threshold in (0, 1]; anything else is a usage error (exit 2), not a traceback."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid float value: {value!r}") from None
+    if not 0.0 < number <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1], got {value}")
+    return number
+
+
+def _seed(value: str) -> int:
+    """A random seed numpy accepts: 0 to 2**32 - 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+    if not 0 <= number < 2**32:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 4294967295, got {value}")
+    return number
+
+
 def _add_inputs(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, default=[SEEDS_DIR], help="files or folders (default: seeds/)")
     parser.add_argument(
         "--threshold",
-        type=float,
+        type=_threshold,
         default=DEDUP_THRESHOLD,
         help=f"near-duplicate Jaccard threshold (default {DEDUP_THRESHOLD})",
     )
@@ -67,7 +96,7 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--embedding", default="minilm", help="minilm (default), tfidf, or a sentence-transformers path"
     )
-    parser.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
+    parser.add_argument("--seed", type=_seed, default=42, help="random seed (default 42)")
 
 
 def _run_corpus(args) -> int:

@@ -25,6 +25,13 @@ RAW_COLUMNS = ["source", "entry", "line", "title", "text", "name"]
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _SENTENCE_END = re.compile(r"[.!?。！？](\s|$)")
+# Half of a UTF-16 surrogate pair: valid JSON (``"\ud83d"``), not valid text.
+# Scrapers that cut strings at a fixed length leave them behind emoji.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+# Columns the deduplicated frame computes itself: a source field of the same
+# name is kept beside them (``doc_id_field``) instead of being overwritten.
+_RESERVED = (*RAW_COLUMNS, "doc_id", "sources", "n_copies")
 # csv's default field limit (128 KiB) is below a 1 MB abstract, which is
 # unusual but valid input.
 csv.field_size_limit(2**31 - 1)
@@ -135,8 +142,10 @@ def _guess(data: bytes) -> str:
 
 def _parse_text(text: str) -> list[dict]:
     rows = []
-    for line_no, paragraph in _paragraphs(text):
-        if not rows and _is_header(paragraph):
+    for number, (line_no, paragraph) in enumerate(_paragraphs(text)):
+        # Only the first paragraph can be the list's header: every later
+        # short line is an entry (skipping those lost papers silently).
+        if number == 0 and _is_header(paragraph):
             continue
         rows.append({"line": line_no, "title": "", "text": paragraph})
     return rows
@@ -144,17 +153,19 @@ def _parse_text(text: str) -> list[dict]:
 
 def _paragraphs(text: str):
     """Yield (start line, paragraph) for blank-line separated paragraphs."""
-    offset = 0
-    for chunk in _PARAGRAPH_BREAK.split(text):
+    # Lines are counted chunk by chunk: counting from the start of the file
+    # for every paragraph made 20,000 abstracts take minutes.
+    line, start = 1, 0
+    for separator in [*_PARAGRAPH_BREAK.finditer(text), None]:
+        end = separator.start() if separator else len(text)
+        chunk = text[start:end]
         stripped = chunk.strip()
         if stripped:
             lead = len(chunk) - len(chunk.lstrip())
-            yield text.count("\n", 0, offset + lead) + 1, stripped
-        offset += len(chunk)
-        # The separator that split() consumed: find it to keep offsets right.
-        match = _PARAGRAPH_BREAK.match(text, offset)
-        if match:
-            offset = match.end()
+            yield line + chunk.count("\n", 0, lead), stripped
+        if separator:
+            line += text.count("\n", start, separator.end())
+            start = separator.end()
 
 
 def _is_header(paragraph: str) -> bool:
@@ -196,11 +207,12 @@ def _record_row(record: dict, abstract_key: str, path: Path, line: int | None) -
     """One entry from a CSV row or JSON object; None (with a warning) when empty."""
     abstract = record.get(abstract_key)
     if not isinstance(abstract, str) or not abstract.strip():
-        warnings.warn(f"{path}:{line}: empty abstract, entry skipped", stacklevel=4)
+        what = "empty abstract" if abstract is None or isinstance(abstract, str) else "abstract is not text"
+        warnings.warn(f"{path}:{line}: {what}, entry skipped", stacklevel=4)
         return None
     title = record.get("title") or record.get("Title") or ""
     extra = {k: v for k, v in record.items() if k not in (abstract_key, "title", "Title", None)}
-    extra = {k if k not in RAW_COLUMNS else f"{k}_field": _scalar(v) for k, v in extra.items()}
+    extra = {k if k not in _RESERVED else f"{k}_field": _scalar(v) for k, v in extra.items()}
     return {"line": line, "title": str(title).strip(), "text": abstract.strip(), **extra}
 
 
@@ -217,19 +229,24 @@ def _parse_jsonl(text: str, path: Path) -> list[dict]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as err:
+            record = _load_json(line)
+        except (ValueError, RecursionError) as err:
             raise InputError(path, f"malformed JSON line: {_json_reason(err)}", line_no) from None
-        row = _json_record(record, path, line_no)
+        try:
+            row = _json_record(record, path, line_no)
+        except RecursionError:
+            # Nesting that json.loads just managed can still overflow when
+            # the extra field is dumped back to text a few frames deeper.
+            raise InputError(path, "malformed JSON line: nested too deeply", line_no) from None
         if row:
             rows.append(row)
-    return rows
+    return _repair_surrogates(rows, text, path)
 
 
 def _parse_json(text: str, path: Path) -> list[dict]:
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
+        data = _load_json(text)
+    except (ValueError, RecursionError) as err:
         line = getattr(err, "lineno", None)
         raise InputError(path, f"malformed JSON: {_json_reason(err)}", line) from None
     if isinstance(data, dict):
@@ -239,7 +256,49 @@ def _parse_json(text: str, path: Path) -> list[dict]:
         raise InputError(path, "expected a list of objects with an 'abstract' field")
     # JSON arrays carry no reliable line per record; the record number is kept
     # in ``entry`` and ``line`` stays empty.
-    return [row for i, record in enumerate(data, start=1) if (row := _json_record(record, path, None, i))]
+    try:
+        rows = [row for i, record in enumerate(data, start=1) if (row := _json_record(record, path, None, i))]
+    except RecursionError:
+        raise InputError(path, "malformed JSON: nested too deeply") from None
+    return _repair_surrogates(rows, text, path)
+
+
+def _load_json(text: str):
+    return json.loads(text, parse_int=_json_int)
+
+
+def _json_int(digits: str):
+    """An integer, or its digits as text when too long for int() (over 4,300 digits)."""
+    try:
+        return int(digits)
+    except ValueError:
+        return digits
+
+
+def _repair_surrogates(rows: list[dict], text: str, path: Path) -> list[dict]:
+    """Replace lone surrogates (valid JSON escapes, invalid text) by U+FFFD, with one warning.
+
+    Rows are flat by now (nested values were dumped to JSON text), so one
+    pass over keys and values reaches every string, however deep it was.
+    """
+    if not _SURROGATE_ESCAPE.search(text):
+        return rows
+    repaired, count = [], 0
+    for row in rows:
+        fixed = {}
+        for key, value in row.items():
+            if isinstance(key, str) and _SURROGATE.search(key):
+                key, count = _SURROGATE.sub("\ufffd", key), count + 1
+            if isinstance(value, str) and _SURROGATE.search(value):
+                value, count = _SURROGATE.sub("\ufffd", value), count + 1
+            fixed[key] = value
+        repaired.append(fixed)
+    if count:
+        warnings.warn(
+            f"{path}: {count} string(s) hold half of a UTF-16 surrogate pair (a cut emoji?); shown as U+FFFD",
+            stacklevel=4,
+        )
+    return repaired
 
 
 def _json_record(record, path: Path, line: int | None, index: int | None = None) -> dict | None:

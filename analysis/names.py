@@ -11,6 +11,7 @@ background term (``CSLs``, ``RLVR``), not the contribution.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from .text import strip_markup
 
@@ -46,17 +47,23 @@ def paper_name(text: str, title: str = "") -> str:
         return name
     if title and title.strip():
         return _shorten(" ".join(title.split()))
-    return contribution_phrase(plain) or _first_words(plain)
+    # An abstract of punctuation or markup only ("," or "$$") still gets a
+    # non-empty label, so every paper can be found in the report.
+    return contribution_phrase(plain) or _first_words(plain) or _shorten(plain) or _shorten(" ".join(text.split()))
 
 
 def introduced_name(plain: str) -> str | None:
     """The name-like token the abstract introduces, or None."""
     tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(plain)]
+    positions = [p for p, _ in tokens]
     first_seen: dict[str, int] = {}
     for position, token in tokens:
         first_seen.setdefault(token, position)
     for cue in _cues(plain, tokens):
-        name = _candidate_after(cue, tokens, first_seen)
+        # The window starts at the first token after the cue; finding it by
+        # bisection keeps an abstract with thousands of cues linear.
+        start = bisect_left(positions, cue)
+        name = _candidate_after(cue, tokens[start : start + _WINDOW_WORDS], first_seen)
         if name:
             return _extend(name, tokens)
     return None
@@ -67,13 +74,14 @@ def _cues(plain: str, tokens: list[tuple[int, str]]) -> list[int]:
     cues = [m.end() for m in _INTRODUCER.finditer(plain)]
     for position, token in tokens:
         after = plain[position + len(token) : position + len(token) + 8]
-        if _is_name_like(token) and _DEFINITION.match(after.lstrip()):
+        # The cheap test first: few tokens are followed by "is a".
+        if _DEFINITION.match(after.lstrip()) and _is_name_like(token):
             cues.append(position)
     return sorted(cues)
 
 
-def _candidate_after(cue: int, tokens, first_seen: dict[str, int]) -> str | None:
-    window = [(p, t) for p, t in tokens if p >= cue][:_WINDOW_WORDS]
+def _candidate_after(cue: int, window, first_seen: dict[str, int]) -> str | None:
+    """The first name-like token of ``window`` (the tokens after ``cue``) not used before the cue."""
     for _, token in window:
         if _is_name_like(token) and first_seen[token] >= cue:
             return token

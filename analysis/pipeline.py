@@ -21,7 +21,7 @@ from pathlib import Path
 import pandas as pd
 
 from .config import DEDUP_THRESHOLD, FIGURES_DIR
-from .output import atomic_write, write_frame, write_text
+from .output import atomic_write, ensure_folder, write_frame, write_text
 
 Progress = Callable[[str], None]
 
@@ -99,8 +99,8 @@ def run_topics(
     Returns:
         The :class:`~analysis.TopicResult`.
     """
+    out = ensure_folder(out)
     result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
-    out = Path(out)
     write_frame(documents_table(result), out / "documents.csv")
     write_frame(result.topics, out / "topics.csv")
     print(topic_table(result))
@@ -133,6 +133,7 @@ def run_report(
     Returns:
         The files written.
     """
+    ensure_folder(out)
     result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
     written = write_report(result, out, static=static, progress=progress)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
@@ -153,8 +154,7 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
     from .report import ReportContent, report_html, report_markdown
     from .topic_map import PLOTLY_JS, topic_map_html, view_pages
 
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = ensure_folder(out)
     step = _Step(progress, "drawing figures, topic map and report")
     figures = report_figures(result)
     pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
