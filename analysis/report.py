@@ -290,6 +290,11 @@ _METHOD_NOTE = (
 )
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 paper``, ``2 papers``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _overview(content: ReportContent, markdown: bool) -> str:
     result = content.result
     n, k = len(result.documents), len(result.topics)
@@ -297,7 +302,8 @@ def _overview(content: ReportContent, markdown: bool) -> str:
     lists = ", ".join(quote(s) for s in content.sources)
     counts = result.documents["theme"].value_counts()
     per_theme = ", ".join(f"{quote(t)}: {int(counts.get(t, 0))}" for t in result.themes.names)
-    return f"{n} papers from {lists}, in {k} topics and {len(result.themes.themes)} themes ({per_theme})."
+    themes = len(result.themes.themes)
+    return f"{plural(n, 'paper')} from {lists}, in {plural(k, 'topic')} and {plural(themes, 'theme')} ({per_theme})."
 
 
 def _themes_present(content: ReportContent) -> list[str]:
@@ -308,7 +314,7 @@ def _themes_present(content: ReportContent) -> list[str]:
 def _topic_phrase(topic: tuple[int, str, int, int], markdown: bool) -> str:
     number, label, inside, size = topic
     quote = md_escape if markdown else escape
-    return f"{number}: {quote(label)} ({inside} of {size} papers)"
+    return f"{number}: {quote(label)} ({inside} of {plural(size, 'paper')})"
 
 
 def _misfit_phrase(misfit) -> str:

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from .embed import document_texts, embed_papers, load_embedder, tfidf_embeddings, topic_texts
+from .errors import InputError
 from .themes import ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
@@ -260,12 +261,12 @@ class TopicModel:
         self.params_ = size_parameters(len(papers))
         features = self._features(papers, embeddings, random_state)
         knn = exact_neighbors(features, self.params_.n_neighbors)
-        self.model_ = self._bertopic(len(papers), random_state, knn)
+        self.model_ = self._bertopic(len(papers), random_state, knn, has_latin_words(topic_texts(papers)))
         topics = self._cluster(papers, features)
         self.result_ = self._result(papers, embeddings, features, topics, themes, random_state)
         return self
 
-    def _bertopic(self, n: int, random_state: int, knn):
+    def _bertopic(self, n: int, random_state: int, knn, latin: bool = True):
         from bertopic import BERTopic
         from bertopic.dimensionality import BaseDimensionalityReduction
         from bertopic.vectorizers import ClassTfidfTransformer
@@ -276,16 +277,19 @@ class TopicModel:
         if n < MIN_CLUSTERED:
             umap_model, cluster_model = BaseDimensionalityReduction(), SingleCluster()
         stop_words = sorted(ENGLISH_STOP_WORDS.union(BOILERPLATE))
-        vectorizer = CountVectorizer(
-            stop_words=stop_words,
-            ngram_range=(1, 2),
-            min_df=params.min_df,
-            token_pattern=r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b",
-        )
+        if latin:
+            vectorizer = CountVectorizer(
+                stop_words=stop_words, ngram_range=(1, 2), min_df=params.min_df, token_pattern=_LATIN_WORD
+            )
+        else:
+            # Abstracts in other scripts: BERTopic's "english" preprocessing
+            # would delete every character, so words of any script count.
+            vectorizer = CountVectorizer(token_pattern=r"(?u)\b\w\w+\b", min_df=params.min_df)
         # Labels are plain c-TF-IDF terms (uni- and bigrams, frequent words
         # damped). MaximalMarginalRelevance was tried: on the seeds it traded
         # "watermarking · detection" for "ai · providers", so it is left out.
         return BERTopic(
+            language="english" if latin else "multilingual",
             umap_model=umap_model or _umap(params, random_state, knn),
             hdbscan_model=cluster_model or _hdbscan(params),
             vectorizer_model=vectorizer,
@@ -317,7 +321,12 @@ class TopicModel:
             # Our exact kNN graph has no search index, so UMAP cannot embed
             # unseen papers later; new papers mean a refit here anyway.
             warnings.filterwarnings("ignore", message=".*knn_search_index.*")
-            topics, _ = self.model_.fit_transform(docs, embeddings)
+            try:
+                topics, _ = self.model_.fit_transform(docs, embeddings)
+            except ValueError as err:
+                if "empty vocabulary" not in str(err):
+                    raise
+                raise InputError("corpus", "the abstracts hold no words to describe topics with") from None
         topics = np.asarray(topics)
         if (topics == -1).all():
             # HDBSCAN found no dense region: one topic says more than none.
@@ -342,7 +351,7 @@ class TopicModel:
         if self.embedding == "tfidf":
             # LSA space is fitted per corpus: embed phrases in the same fit.
             flat = [p for group in phrases for p in group]
-            every = tfidf_embeddings(document_texts(papers) + flat, dims=embeddings.shape[1])
+            every = tfidf_embeddings(document_texts(papers) + flat)
             embeddings, phrase_flat = every[: len(papers)], every[len(papers) :]
             phrase_vectors, start = [], 0
             for group in phrases:
@@ -401,6 +410,17 @@ def _validate(papers: pd.DataFrame) -> pd.DataFrame:
     if papers.empty:
         raise ValueError("no papers to model: the corpus is empty")
     return papers.reset_index(drop=True)
+
+
+_LATIN_WORD = r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b"
+
+
+def has_latin_words(texts: list[str]) -> bool:
+    """Whether any text has a Latin-alphabet word that is not a stop word."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    pattern = re.compile(_LATIN_WORD)
+    return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
 
 
 def exact_neighbors(features: np.ndarray, k: int):

@@ -29,7 +29,7 @@ import pytest
 from analysis import fit_topics
 from analysis.__main__ import main
 from analysis.config import ROOT
-from analysis.embed import EmbeddingCache, text_key
+from analysis.embed import EmbeddingCache, text_key, tfidf_embeddings
 from analysis.pipeline import write_report
 
 REPORT_TEXT_FILES = ["documents.csv", "topics.csv", "report.md"]
@@ -54,7 +54,7 @@ def test_tiny_corpus_report_end_to_end(seed_result, tmp_path, n):
     topics = pd.read_csv(tmp_path / "topics.csv")
     assert topics["size"].sum() == n and 1 <= len(topics) <= max(1, n // 2)
     markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert markdown.startswith("# Reading-group report") and f"{n} papers" in markdown
+    assert markdown.startswith("# Reading-group report") and f"{n} paper{'' if n == 1 else 's'} from" in markdown
     for name in documents["name"]:
         assert name.split("…")[0][:20] in markdown  # every paper is listed in a theme section
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary leftovers
@@ -81,25 +81,30 @@ def test_tiny_corpus_static_figures(seed_result, tmp_path):
     assert "Static figures were not written" not in (tmp_path / "report.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="topics.py: BERTopic's CountVectorizer keeps only Latin-alphabet tokens, so a corpus "
-    "without them (Chinese, emoji) ends in 'empty vocabulary'; see the issue 7 note",
-)
-def test_corpus_without_latin_words_gets_topics_or_a_clear_message(seed_result):
+def test_corpus_without_latin_words_gets_topics(seed_result):
     papers = seed_result.papers.iloc[:7].assign(
         text=[f"我们提出了第{i}种新的扩散模型方法，用于图像生成任务。" for i in range(7)], title=""
     )
-    try:
-        result = fit_topics(papers, embeddings=seed_result.embeddings[:7])
-    except Exception as err:  # an InputError with a message would be fine too
-        from analysis import InputError
+    result = fit_topics(papers, embeddings=seed_result.embeddings[:7])
+    assert len(result.documents) == 7 and (result.documents["topic"] >= 0).all()
+    assert all(label for label in result.topics["label"])
 
-        if not isinstance(err, InputError):
-            raise
-        return
-    assert len(result.documents) == 7
+
+def test_corpus_of_symbols_only_gets_a_clear_message(seed_result):
+    from analysis import InputError
+
+    papers = seed_result.papers.iloc[:7].assign(text=["🙂🙂 ✨ 🚀!" for _ in range(7)], title="")
+    with pytest.raises(InputError, match="the abstracts hold no words to describe topics with"):
+        fit_topics(papers, embeddings=seed_result.embeddings[:7])
+
+
+def test_tfidf_backend_on_one_paper_and_on_stop_words_only(seed_result):
+    one = fit_topics(seed_result.papers.iloc[:1], embedding="tfidf")
+    assert len(one.documents) == 1
+    # A 1-D latent space made every theme score 1.0; now the scores differ.
+    assert len(set(np.round(one.theme_scores[0], 6))) > 1
+    stop = seed_result.papers.iloc[:3].assign(text="The and of the to a in.", title="")
+    assert tfidf_embeddings(list(stop["text"])).shape[0] == 3
 
 
 # -- the embedding cache under two writers ----------------------------------
