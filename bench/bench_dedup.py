@@ -52,7 +52,9 @@ def planted_entries(abstracts: list[str], n: int, duplicate_share: float = 0.3, 
     rng = np.random.default_rng(seed)
     pool = sentences(abstracts)
     n_papers = max(1, round(n * (1 - duplicate_share)))
-    papers = [" ".join(rng.choice(pool, size=int(rng.integers(4, 9)), replace=False)) for _ in range(n_papers)]
+    # Index draws (with replacement): choice(pool, replace=False) copies and
+    # permutes the whole sentence pool on every call, minutes at 100k entries.
+    papers = [" ".join(pool[i] for i in rng.integers(len(pool), size=int(rng.integers(4, 9)))) for _ in range(n_papers)]
     origin = np.concatenate([np.arange(n_papers), rng.integers(0, n_papers, size=n - n_papers)])
     texts = list(papers)
     for k in origin[n_papers:]:
@@ -76,10 +78,11 @@ def planted_entries(abstracts: list[str], n: int, duplicate_share: float = 0.3, 
 
 def pair_scores(truth: np.ndarray, found: np.ndarray) -> dict:
     """Pair precision and recall of a grouping against the true one."""
-    both = pd.crosstab(truth, found).to_numpy()
-    together = sum(comb(int(c), 2) for c in both.ravel())
-    found_pairs = sum(comb(int(c), 2) for c in both.sum(axis=0))
-    true_pairs = sum(comb(int(c), 2) for c in both.sum(axis=1))
+    # Counts of each (true, found) cell, not a crosstab: that is dense, 70k x 70k at 100k entries.
+    frame = pd.DataFrame({"truth": truth, "found": found})
+    together = sum(comb(int(c), 2) for c in frame.groupby(["truth", "found"]).size())
+    found_pairs = sum(comb(int(c), 2) for c in frame["found"].value_counts())
+    true_pairs = sum(comb(int(c), 2) for c in frame["truth"].value_counts())
     return {
         "pair_precision": round(together / found_pairs, 4) if found_pairs else 1.0,
         "pair_recall": round(together / true_pairs, 4) if true_pairs else 1.0,

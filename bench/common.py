@@ -93,8 +93,19 @@ def machine() -> dict:
         "python": platform.python_version(),
         "platform": platform.platform(terse=True),
         "load_average_start": [round(x, 2) for x in os.getloadavg()],
+        "commit": _commit(),
         "versions": {name: _version(name) for name in VERSIONED},
     }
+
+
+def _commit() -> str:
+    """The repository's commit, marked dirty when analysis/ has uncommitted changes."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+        dirty = subprocess.run(["git", "status", "--porcelain", "analysis"], cwd=ROOT, capture_output=True, text=True)
+    except OSError:
+        return "unknown"
+    return head.stdout.strip() + (" (analysis/ modified)" if dirty.stdout.strip() else "")
 
 
 def _cpu_model() -> str:

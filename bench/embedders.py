@@ -63,10 +63,10 @@ def _sentence_transformer(quantized: bool):
     if quantized:
         import torch
 
-        transformer = embedder.model[0]
-        transformer.auto_model = torch.ao.quantization.quantize_dynamic(
-            transformer.auto_model, {torch.nn.Linear}, dtype=torch.qint8
-        )
+        # Quantize every Linear inside the whole module tree, in place: the
+        # sentence-transformers wrapper holds the transformer under names
+        # that change between versions, and replacing one attribute missed it.
+        torch.ao.quantization.quantize_dynamic(embedder.model, {torch.nn.Linear}, dtype=torch.qint8, inplace=True)
     return embedder.encode
 
 

@@ -119,7 +119,7 @@ def embedding_table(results: dict) -> dict:
     """Papers per second, vector agreement with MiniLM and the suite's NMI for each embedding."""
     table = {}
     cold, warm = _get(results, "cold"), _get(results, "warm")
-    if cold:
+    if cold and cold.get("papers") and "embed" in cold.get("stages", {}):
         table["minilm"] = {
             "papers_per_s": round(cold["papers"] / cold["stages"]["embed"], 1),
             "embed_s": cold["stages"]["embed"],
@@ -129,6 +129,9 @@ def embedding_table(results: dict) -> dict:
             "fit_s": sum((warm or cold)["stages"].get(s, 0.0) for s in FIT_STAGES if s != "embed"),
         }
     for variant, row in (_get(results, "embeddings") or {}).items():
+        if "error" in row:
+            table[variant] = {"error": row["error"]}
+            continue
         fit = _get(results, "fits", variant) or {}
         table[variant] = {
             "papers_per_s": row["papers_per_s"],
@@ -160,7 +163,7 @@ def presets(results: dict, table: dict) -> dict:
     default_nmi = table["minilm"]["nmi"]
     candidates = {}
     for variant, row in table.items():
-        if row.get("nmi") is None or row.get("fit_s") is None:
+        if "error" in row or row.get("nmi") is None or row.get("fit_s") is None:
             continue
         embed = row["embed_s"] + row.get("load_s", 0.0) if variant != "minilm" else stages["embed"]
         total = overhead + embed + row["fit_s"]

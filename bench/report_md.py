@@ -25,14 +25,21 @@ def markdown(results: dict, plot_note: str = "") -> str:
     """The whole RESULTS.md text."""
     sections, analysis = results.get("sections", {}), results.get("analysis", {})
     lines = ["# Benchmark results", "", "Written by `make bench` (`bench/run.py`); raw numbers in `results.json`.", ""]
-    lines += _machine(results)
-    lines += _targets(analysis.get("targets", {}))
-    lines += _quality(sections)
-    lines += _speed(sections)
-    lines += _embeddings(analysis.get("embeddings", {}))
-    lines += _presets(analysis.get("presets", {}))
-    lines += _scaling(sections, analysis.get("growth", {}), plot_note)
-    lines += _dedup(sections.get("dedup", {}))
+    parts = [
+        (_machine, results),
+        (_targets, analysis.get("targets", {})),
+        (_quality, sections),
+        (_speed, sections),
+        (_embeddings, analysis.get("embeddings", {})),
+        (_presets, analysis.get("presets", {})),
+        (_scaling, sections, analysis.get("growth", {}), plot_note),
+        (_dedup, sections.get("dedup", {})),
+    ]
+    for part, *args in parts:
+        try:
+            lines += part(*args)
+        except (KeyError, TypeError, ZeroDivisionError) as err:  # a partial run: say what is missing
+            lines += [f"_{part.__name__.strip('_')}: not rendered, data missing ({type(err).__name__}: {err})_", ""]
     lines.append(METHOD)
     if results.get("errors"):
         lines += ["## Sections that failed", ""]
@@ -46,13 +53,17 @@ def _machine(results: dict) -> list[str]:
     return [
         "## Machine",
         "",
-        f"- {m['date']}; {m['cpu_model']}, {m['logical_cores']} logical cores "
+        f"- {m['date']} (first section); {m['cpu_model']}, {m['logical_cores']} logical cores "
         f"({m['physical_cores']} physical), {m['memory_gb']} GiB; Python {m['python']} on {m['platform']}",
         f"- load average (1, 5, 15 min) at start {m['load_average_start']}, at end "
         f"{results.get('load_average_end')}; the machine was shared with other jobs, so anything "
         "above ~0.5 per core at start means timings include contention",
-        f"- run took {results.get('elapsed_s', 0):.0f} s; corpus `{results['config']['corpus']}`",
+        f"- run took {results.get('elapsed_s', 0):.0f} s; corpus `{results['config']['corpus']}`; "
+        f"commit {m.get('commit', 'unknown')}",
         f"- versions: {versions}",
+        "- load average (1 min) before / after each section: "
+        + ", ".join(f"{k} {v['before'][0]}/{v['after'][0]}" for k, v in results.get("load_average", {}).items()),
+        *[f"- rerun of {', '.join(r['sections'])} on {r['machine']['date']}" for r in results.get("reruns", [])],
         "",
     ]
 
@@ -152,6 +163,7 @@ def _embeddings(table: dict) -> list[str]:
             r.get("fit_s"),
         ]
         for v, r in table.items()
+        if "error" not in r
     ]
     header = [
         "embedding",
@@ -163,7 +175,12 @@ def _embeddings(table: dict) -> list[str]:
         "theme F1",
         "fit s",
     ]
-    return ["## Embeddings", "", *_table(header, rows)]
+    failed = [
+        f"- `{v}` not measured: {r['error'].splitlines()[-1] if r['error'] else '?'}"
+        for v, r in table.items()
+        if "error" in r
+    ]
+    return ["## Embeddings", "", *_table(header, rows), *failed, *([""] if failed else [])]
 
 
 def _presets(presets: dict) -> list[str]:

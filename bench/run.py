@@ -11,6 +11,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -30,6 +31,8 @@ DEDUP_SIZES = [10_000, 100_000]
 # its vectors match float32 MiniLM (cosine reported), so its topics would too.
 FITTED = ["torch-int8", "onnx-int8", "model2vec", "tfidf"]
 SPEED_ONLY = {"onnx": 400}
+# Sections keyed by variant or size: a partial rerun updates their entries.
+MERGED = {"embeddings", "fits", "dedup", "scaling"}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -41,6 +44,13 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--variants", nargs="*", default=FITTED, help="embedding variants to embed and fit")
     parser.add_argument("--no-static", action="store_true", help="skip PNG/SVG export in the report runs")
     parser.add_argument("--quick", action="store_true", help="smoke run: no plain BERTopic with its model, no ONNX")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=None,
+        help="rerun only these sections (e.g. cold warm plain_bertopic_model), keeping the rest of results.json; "
+        "sections after cold reuse its embedding cache, so keep cold in the list",
+    )
     return parser.parse_args(argv)
 
 
@@ -61,10 +71,26 @@ class Run:
             },
             "sections": {},
             "errors": {},
+            "load_average": {},
         }
+        previous = args.out / "results.json"
+        if args.only and previous.exists():
+            # A partial rerun replaces the named sections and keeps the others.
+            kept = json.loads(previous.read_text(encoding="utf-8"))
+            kept["reruns"] = [*kept.get("reruns", []), {"sections": args.only, "machine": self.results["machine"]}]
+            self.results = {**kept, "config": {**kept.get("config", {}), "rerun_only": args.only}}
+            self.results.setdefault("load_average", {})
+
+    def wanted(self, name: str) -> bool:
+        """Whether this run measures section ``name``."""
+        return self.args.only is None or name in self.args.only
 
     def section(self, name: str, measure) -> dict | None:
         """Run one section; keep its answer or its error; rewrite the outputs."""
+        if not self.wanted(name):
+            return self.results["sections"].get(name)
+        before = [round(x, 2) for x in os.getloadavg()]
+        self.results["errors"].pop(name, None)
         print(f"bench: {name} ...", file=sys.stderr, flush=True)
         start = time.perf_counter()
         try:
@@ -74,8 +100,14 @@ class Run:
             traceback.print_exc()
             answer = None
         else:
+            old = self.results["sections"].get(name)
+            if self.args.only and name in MERGED and isinstance(old, dict):
+                # Rerunning one variant or size updates its entry, not the whole table.
+                answer = {**old, **answer}
             self.results["sections"][name] = answer
         print(f"bench: {name} done [{time.perf_counter() - start:.0f} s]", file=sys.stderr, flush=True)
+        # Load average before and after: other jobs on a shared machine show up here.
+        self.results["load_average"][name] = {"before": before, "after": [round(x, 2) for x in os.getloadavg()]}
         self.save()
         return answer
 
@@ -83,7 +115,11 @@ class Run:
         """Write results.json and RESULTS.md (and the growth plot when there is data for it)."""
         self.results["elapsed_s"] = round(time.perf_counter() - self.started, 1)
         self.results["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
-        self.results["analysis"] = analyse(self.results)
+        try:
+            self.results["analysis"] = analyse(self.results)
+        except Exception as err:  # a gap in the data must not cost the raw numbers
+            self.results["analysis"] = {}
+            self.results["errors"]["analysis"] = f"{type(err).__name__}: {err}"
         write_outputs(self.results, self.args.out)
 
 
@@ -99,15 +135,26 @@ def measure_all(run: Run) -> None:
     if not args.quick:
         run.section("plain_bertopic_model", lambda: run_worker("plain", env=env, corpus=corpus))
     run.section("baselines", lambda: run_worker("baselines", env=env, corpus=corpus, cache=str(cache)))
-    variants = list(args.variants) + ([] if args.quick else list(SPEED_ONLY))
-    run.section("embeddings", lambda: {v: embed_variant(work, corpus, v, cache, env) for v in variants})
+    variants = list(args.variants) + ([] if args.quick or args.only else list(SPEED_ONLY))
+    run.section("embeddings", lambda: each(variants, lambda v: embed_variant(work, corpus, v, cache, env)))
     fitted = [v for v in args.variants if (work / f"{v}.npy").exists() and v not in SPEED_ONLY]
-    run.section("fits", lambda: {v: fit_variant(work, corpus, v, env) for v in fitted})
+    run.section("fits", lambda: each(fitted, lambda v: fit_variant(work, corpus, v, env)))
     run.section("dedup", lambda: dedup_runs(corpus, args.dedup_sizes))
     run.section(
         "scaling",
         lambda: {str(n): run_worker("scale", env=env, corpus=corpus, size=n, cache=str(cache)) for n in args.sizes},
     )
+
+
+def each(names: list[str], measure) -> dict:
+    """``measure`` for every name; a failure (say, onnx not installed) is recorded for that name only."""
+    answers = {}
+    for name in names:
+        try:
+            answers[name] = measure(name)
+        except Exception as err:  # one missing optional package must not lose the other variants
+            answers[name] = {"error": f"{type(err).__name__}: {err}"[-1500:]}
+    return answers
 
 
 def embed_variant(work: Path, corpus: str, variant: str, cache: Path, env: dict) -> dict:

@@ -91,6 +91,8 @@ def instrument(timer: Timer, captured: dict):
         (topics, "embed_papers", "embed"),
         (topics, "tfidf_embeddings", "lexical"),
         (topics, "map_coordinates", "map"),
+        # The exact kNN graph is UMAP's first step, computed outside it since 8f380ec.
+        (topics, "exact_neighbors", "reduce"),
         (topics, "phrase_scores", "themes"),
         (topics, "smooth_by_topic", "themes"),
         (topics, "assign", "themes"),
@@ -98,6 +100,7 @@ def instrument(timer: Timer, captured: dict):
         (analysis.pipeline, "write_report", "report"),
         (analysis.figures, "render_static", "static"),
     ]
+    patches = [p for p in patches if hasattr(p[0], p[1])]
     saved = [(module, name, getattr(module, name)) for module, name, _ in patches]
     saved += [(topics, "_umap", topics._umap), (topics, "_hdbscan", topics._hdbscan)]
     saved += [(analysis.pipeline, "fit", analysis.pipeline.fit)]

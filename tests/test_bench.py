@@ -76,6 +76,7 @@ def test_baselines_on_tfidf(tiny):
     assert 0 <= themes["theme_f1"] <= 1 and len(themes["thresholds"]) == 2
 
 
+@pytest.mark.slow
 def test_instrumented_fit_times_stages_and_changes_nothing(tiny):
     from analysis.topics import TopicModel
     from bench.suite import fit_ours
@@ -147,3 +148,24 @@ def _sample_results() -> dict:
         },
         "errors": {},
     }
+
+
+def test_a_partial_rerun_keeps_the_other_sections(tmp_path):
+    from bench.run import Run, parse_args
+
+    first = Run(parse_args(["--out", str(tmp_path), "--quick"]), tmp_path)
+    first.section("cold", lambda: {"old": True})
+    first.section("warm", lambda: {"old": True})
+    again = Run(parse_args(["--out", str(tmp_path), "--quick", "--only", "warm"]), tmp_path)
+    again.section("cold", lambda: pytest.fail("cold was not asked for"))
+    again.section("warm", lambda: {"old": False})
+    saved = json.loads((tmp_path / "results.json").read_text())
+    assert saved["sections"] == {"cold": {"old": True}, "warm": {"old": False}}
+    assert saved["reruns"][0]["sections"] == ["warm"] and "warm" in saved["load_average"]
+
+
+def test_one_failing_variant_keeps_the_others():
+    from bench.run import each
+
+    answers = each(["a", "b"], lambda v: 1 / 0 if v == "a" else {"ok": v})
+    assert "ZeroDivisionError" in answers["a"]["error"] and answers["b"] == {"ok": "b"}
