@@ -94,7 +94,9 @@ def _add_topic_commands(commands) -> None:
 def _add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--themes", type=Path, help="themes file (TOML); default: the bundled themes")
     parser.add_argument(
-        "--embedding", default="minilm", help="minilm (default), tfidf, or a sentence-transformers path"
+        "--embedding",
+        default="minilm",
+        help="quality (= minilm, the default), fast (= tfidf), or a local sentence-transformers path",
     )
     parser.add_argument("--seed", type=_seed, default=42, help="random seed (default 42)")
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .embed import document_texts, embed_papers, load_embedder, tfidf_embeddings, topic_texts
+from .embed import document_texts, embed_papers, load_embedder, resolve_embedding, tfidf_embeddings, topic_texts
 from .errors import InputError
 from .themes import ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
 
@@ -253,8 +253,9 @@ class TopicModel:
         """
         papers = _validate(papers)
         themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
+        self.embedding_ = resolve_embedding(self.embedding)
         if embeddings is None:
-            embeddings = embed_papers(papers, self.embedding)
+            embeddings = embed_papers(papers, self.embedding_)
         embeddings = np.asarray(embeddings, dtype=np.float32)
         if len(embeddings) != len(papers):
             raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
@@ -304,7 +305,7 @@ class TopicModel:
         Words an area uses (regret, protein, jailbreak) sharpen the semantic
         embedding: +0.01-0.02 NMI on the reference corpus at every setting.
         """
-        if self.embedding == "tfidf" or len(papers) < MIN_CLUSTERED:
+        if self.embedding_ == "tfidf" or len(papers) < MIN_CLUSTERED:
             return embeddings
         from sklearn.preprocessing import normalize
 
@@ -348,7 +349,7 @@ class TopicModel:
 
     def _result(self, papers, embeddings, features, topics, themes: ThemeSet, random_state: int) -> TopicResult:
         phrases = [t.phrases for t in themes.themes]
-        if self.embedding == "tfidf":
+        if self.embedding_ == "tfidf":
             # LSA space is fitted per corpus: embed phrases in the same fit.
             flat = [p for group in phrases for p in group]
             every = tfidf_embeddings(document_texts(papers) + flat)
@@ -358,7 +359,7 @@ class TopicModel:
                 phrase_vectors.append(phrase_flat[start : start + len(group)])
                 start += len(group)
         else:
-            encoder = load_embedder(self.embedding)
+            encoder = load_embedder(self.embedding_)
             phrase_vectors = [encoder.encode(group) for group in phrases]
         weight = self.topic_weight if self.topic_weight is not None else _default_topic_weight()
         raw_scores = phrase_scores(embeddings, phrase_vectors)

@@ -103,3 +103,14 @@ def test_tfidf_backend_needs_no_model():
     vectors = tfidf_embeddings(["diffusion models for images", "policy gradient regret", "diffusion for video"])
     assert vectors.shape == (3, 2)
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+def test_presets_name_their_backends(seed_result):
+    from analysis import fit_topics
+    from analysis.embed import resolve_embedding
+
+    assert resolve_embedding("quality") == "minilm" and resolve_embedding("fast") == "tfidf"
+    assert resolve_embedding("some/local-model") == "some/local-model"
+    fast = fit_topics(seed_result.papers, embedding="fast")
+    tfidf = fit_topics(seed_result.papers, embedding="tfidf")
+    pd.testing.assert_frame_equal(fast.documents, tfidf.documents)
