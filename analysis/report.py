@@ -127,19 +127,34 @@ def theme_topics(result, theme: str) -> list[tuple[int, str, int, int]]:
     return [(int(t), labels[t], int(counts[t]), int(sizes[t])) for t in order]
 
 
+_PAIR_BLOCK = 1024
+
+
 def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
     """The most similar pairs of papers (cosine of embeddings) whose themes differ.
 
     Papers of the "other" theme are left out: they have their own section.
+    Rows are compared a block at a time, so memory stays linear in the
+    number of papers (a full similarity matrix of 20,000 papers is 1.6 GB).
     """
     vectors = _unit(result.embeddings)
     themes = result.documents["theme"].to_numpy()
-    similarity = vectors @ vectors.T
-    first, second = np.triu_indices(len(vectors), k=1)
-    keep = (themes[first] != themes[second]) & (themes[first] != result.themes.other)
-    keep &= themes[second] != result.themes.other
-    first, second = first[keep], second[keep]
-    values = np.round(similarity[first, second], 4)
+    named = themes != result.themes.other
+    found_first, found_second, found_values = [], [], []
+    for start in range(0, len(vectors), _PAIR_BLOCK):
+        rows = np.arange(start, min(start + _PAIR_BLOCK, len(vectors)))
+        similarity = np.round(vectors[rows] @ vectors.T, 4)
+        keep = (themes[rows][:, None] != themes[None, :]) & named[rows][:, None] & named[None, :]
+        keep &= rows[:, None] < np.arange(len(vectors))[None, :]
+        first, second = np.nonzero(keep)
+        values = similarity[first, second]
+        best = np.lexsort((second, first + start, -values))[:limit]
+        found_first.append(first[best] + start)
+        found_second.append(second[best])
+        found_values.append(values[best])
+    first, second, values = (
+        np.concatenate(x) if x else np.array([], dtype=int) for x in (found_first, found_second, found_values)
+    )
     order = np.lexsort((second, first, -values))[:limit]
     return pd.DataFrame({"first": first[order], "second": second[order], "cosine": values[order]})
 
