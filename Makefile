@@ -46,6 +46,7 @@ notebooks: $(STAMP)
 
 bench: $(STAMP) browser
 	$(PY) bench/run.py
+	$(PY) bench/bench_large.py
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache

@@ -260,7 +260,7 @@ METHOD = """## How it was measured
   included: ours runs `analysis.pipeline.run_report` (files to figures, with PNG/SVG export) with an empty
   embedding cache (cold) and again with it filled (warm). Stages are timed by wrapping the pipeline's own
   functions in that process (`bench/suite.py`); *represent* is the fit time outside the timed parts
-  (c-TF-IDF, MMR labels, topic merging, theme phrase encoding).
+  (c-TF-IDF labels, topic merging, theme phrase encoding).
 - **Peak memory**: peak resident set of the worker process (`resource.getrusage(RUSAGE_SELF).ru_maxrss`),
   so interpreter, libraries and model are included; each size runs in its own process.
 - **Embeddings**: papers/s of the encode call alone (model load and one-off builds separate). `onnx` float32

@@ -69,7 +69,7 @@ def instrument(timer: Timer, captured: dict):
     Stages: load, dedup, embed, lexical (LSA features), reduce (UMAP),
     cluster (HDBSCAN), map (2-D UMAP of the topic map), themes (scoring and
     assignment), figures (figures, topic map, report) and static (PNG/SVG
-    export). ``represent`` (c-TF-IDF, MMR labels, merging, the phrase
+    export). ``represent`` (c-TF-IDF labels, merging, the phrase
     encoding) is what the fit spends outside the timed parts.
     """
     import analysis.corpus

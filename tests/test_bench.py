@@ -169,3 +169,27 @@ def test_one_failing_variant_keeps_the_others():
 
     answers = each(["a", "b"], lambda v: 1 / 0 if v == "a" else {"ok": v})
     assert "ZeroDivisionError" in answers["a"]["error"] and answers["b"] == {"ok": "b"}
+
+
+def test_large_corpus_is_distinct_and_its_section_replaces_the_old_one(tmp_path, reference_records):
+    from bench import bench_large
+
+    abstracts = bench_large.synthetic_abstracts(reference_records, 300)
+    assert len({a["abstract"] for a in abstracts}) == 300
+    (tmp_path / "RESULTS.md").write_text("# Benchmark results\n\nearlier sections\n")
+    result = {
+        "n": 300,
+        "date": "d",
+        "load_start": [0],
+        "load_end": [0],
+        "exit_code": 0,
+        "seconds": 1.5,
+        "peak_rss_mib": 10.0,
+        "progress": ["analysis: 300 papers"],
+        "files": 21,
+    }
+    bench_large.append_results(result, tmp_path)
+    bench_large.append_results({**result, "seconds": 2.5}, tmp_path)
+    text = (tmp_path / "RESULTS.md").read_text()
+    assert text.count(bench_large.SECTION) == 1 and "**2.5 s** wall" in text and "earlier sections" in text
+    assert json.loads((tmp_path / "large.json").read_text())["seconds"] == 2.5
