@@ -706,7 +706,10 @@ def export_static(figures: dict[str, go.Figure], out: str | Path, formats=("png"
     return final
 
 
-_SVG_RANDOM_ID = re.compile(r"\b(topdefs-|defs-|clip|legend|topbar|bottombar|mask|pattern|grad)([0-9a-f]{6})")
+# Colour bars add a gradient "g<6 hex>-cb<trace uid>" that is new on every render too.
+_SVG_RANDOM_ID = re.compile(
+    r"\b(topdefs-|defs-|clip|legend|topbar|bottombar|mask|pattern|grad|g(?=[0-9a-f]{6}-cb))([0-9a-f]{6})"
+)
 
 
 def stable_svg(svg: str) -> str:

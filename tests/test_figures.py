@@ -228,3 +228,14 @@ def test_no_chromium_raises_a_clear_reason(monkeypatch, tmp_path, seed_result):
     with pytest.raises(figures.StaticExportError, match="no Chromium found"):
         figures.export_static({"map": figures.plot_map(seed_result)}, tmp_path / "out")
     assert not (tmp_path / "out" / "map.png").exists()
+
+
+def test_stable_svg_neutralises_per_render_gradient_ids():
+    from analysis.figures import stable_svg
+
+    first = '<linearGradient id="ga90035-cbsimilarity"/><rect fill="url(#ga90035-cbsimilarity)"/>'
+    second = '<linearGradient id="g8990e5-cbsimilarity"/><rect fill="url(#g8990e5-cbsimilarity)"/>'
+    assert stable_svg(first) == stable_svg(second) == (
+        '<linearGradient id="g000000-cbsimilarity"/><rect fill="url(#g000000-cbsimilarity)"/>'
+    )
+    assert stable_svg('<text>good-cb</text>') == '<text>good-cb</text>'
