@@ -450,13 +450,14 @@ def _fitted_neighbors(umap_model):
     return (indices, distances) if indices is not None and distances is not None else None
 
 
-def _umap(params: SizeParameters, random_state: int, knn=None):
+def _umap(params: SizeParameters, random_state: int, knn=None, n_components: int | None = None, min_dist=0.0):
+    """The seeded UMAP for clustering (``params.n_components``) or for maps (2-D, some spread)."""
     from umap import UMAP
 
     return UMAP(
         n_neighbors=params.n_neighbors,
-        n_components=params.n_components,
-        min_dist=0.0,
+        n_components=n_components or params.n_components,
+        min_dist=min_dist,
         metric="cosine",
         init="spectral" if params.spectral else "random",
         random_state=random_state,
@@ -522,22 +523,11 @@ def map_coordinates(embeddings: np.ndarray, params: SizeParameters, random_state
             return np.zeros((1, 2))
         coords = PCA(n_components=min(2, n - 1), random_state=random_state).fit_transform(embeddings)
         return np.hstack([coords, np.zeros((n, 2 - coords.shape[1]))])
-    from umap import UMAP
 
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*n_jobs value 1 overridden.*")
         warnings.filterwarnings("ignore", message=".*knn_search_index.*")
-        reducer = UMAP(
-            n_neighbors=params.n_neighbors,
-            n_components=2,
-            min_dist=0.1,
-            metric="cosine",
-            init="spectral" if params.spectral else "random",
-            random_state=random_state,
-            n_jobs=1,
-            precomputed_knn=knn if knn is not None else (None, None, None),
-        )
-        return reducer.fit_transform(embeddings)
+        return _umap(params, random_state, knn, n_components=2, min_dist=0.1).fit_transform(embeddings)
 
 
 def topic_labels(model, texts: list[str] | None = None, topics: np.ndarray | None = None) -> dict[int, str]:
