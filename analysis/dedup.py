@@ -88,6 +88,9 @@ def _group(normalized: list[str], threshold: float):
     shingles = Shingles([normalized[i] for i in unique])
     for a, b in _candidate_pairs(shingles):
         if jaccard(shingles.set(a), shingles.set(b)) >= threshold:
+            # Union-find makes merging transitive: A~B and B~C join A and C
+            # even below the threshold, which is what chains of edited
+            # copies of one abstract need.
             _union(parent, int(unique[a]), int(unique[b]))
     position = {int(u): k for k, u in enumerate(unique)}
 
