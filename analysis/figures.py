@@ -33,6 +33,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from .output import move_into
 from .text import strip_markup
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
@@ -697,13 +698,7 @@ def export_static(figures: dict[str, go.Figure], out: str | Path, formats=("png"
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".static-", dir=out) as tmp:
-        rendered = render_static(figures, Path(tmp), formats)
-        final = []
-        for path in rendered:
-            os.chmod(path, 0o644)
-            os.replace(path, out / path.name)
-            final.append(out / path.name)
-    return final
+        return move_into(render_static(figures, Path(tmp), formats), out)
 
 
 # Colour bars add a gradient "g<6 hex>-cb<trace uid>" that is new on every render too.

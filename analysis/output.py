@@ -63,6 +63,16 @@ def ensure_folder(folder: str | Path) -> Path:
     return folder
 
 
+def move_into(files: list[Path], folder: Path) -> list[Path]:
+    """Rename finished files (made in a temporary folder on the same disk) into ``folder``."""
+    moved = []
+    for path in files:
+        os.chmod(path, 0o644)
+        os.replace(path, folder / path.name)
+        moved.append(folder / path.name)
+    return moved
+
+
 def write_text(path: str | Path, text: str) -> Path:
     """Atomically write UTF-8 text."""
     return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))

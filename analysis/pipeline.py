@@ -10,7 +10,6 @@ leaves the previous outputs as they were.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import tempfile
@@ -21,7 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from .config import DEDUP_THRESHOLD, FIGURES_DIR
-from .output import atomic_write, ensure_folder, write_frame, write_text
+from .output import atomic_write, ensure_folder, move_into, write_frame, write_text
 
 Progress = Callable[[str], None]
 
@@ -150,7 +149,7 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
     Returns:
         The files written, in a fixed order.
     """
-    from .figures import StaticExportError, render_static, report_figures
+    from .figures import report_figures
     from .report import ReportContent, report_html, report_markdown
     from .topic_map import PLOTLY_JS, topic_map_html, view_pages
 
@@ -161,7 +160,7 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
     content = ReportContent.build(result)
     step.done(f"{len(figures)} figures, {len(pages)} HTML views")
     with tempfile.TemporaryDirectory(prefix=".report-", dir=out) as tmp:
-        rendered, skipped = _render(figures, Path(tmp), static, progress, render_static, StaticExportError)
+        rendered, skipped = _render(figures, Path(tmp), static, progress)
         names = [p.name for p in rendered]
         pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
         pages["report.md"] = report_markdown(result, names, skipped, content=content)
@@ -171,21 +170,20 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
             atomic_write(out / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
         ]
         written += [write_text(out / name, text) for name, text in pages.items()]
-        for path in rendered:
-            os.chmod(path, 0o644)
-            os.replace(path, out / path.name)
-            written.append(out / path.name)
+        written += move_into(rendered, out)
     return written
 
 
-def _render(figures, folder: Path, static: bool, progress, render_static, error_type) -> tuple[list[Path], str | None]:
+def _render(figures, folder: Path, static: bool, progress) -> tuple[list[Path], str | None]:
     """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
+    from .figures import StaticExportError, render_static
+
     if not static:
         return [], "static export was turned off for this run"
     step = _Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
     try:
         rendered = render_static(figures, folder)
-    except error_type as err:
+    except StaticExportError as err:
         progress(f"skipped PNG/SVG figures: {err}")
         return [], str(err)
     step.done(f"{len(rendered)} PNG/SVG files")
