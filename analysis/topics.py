@@ -22,7 +22,7 @@ import pandas as pd
 
 from .embed import document_texts, embed_papers, load_embedder, resolve_embedding, tfidf_embeddings, topic_texts
 from .errors import InputError
-from .themes import ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
+from .themes import TOPIC_WEIGHT, ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
 MIN_CLUSTERED = 6
@@ -361,7 +361,7 @@ class TopicModel:
         else:
             encoder = load_embedder(self.embedding_)
             phrase_vectors = [encoder.encode(group) for group in phrases]
-        weight = self.topic_weight if self.topic_weight is not None else _default_topic_weight()
+        weight = self.topic_weight if self.topic_weight is not None else TOPIC_WEIGHT
         raw_scores = phrase_scores(embeddings, phrase_vectors)
         scores = smooth_by_topic(raw_scores, topics, weight)
         theme, score, margin = assign(scores, themes)
@@ -397,12 +397,6 @@ def _quiet_bertopic():
         yield
     finally:
         logger.setLevel(level)
-
-
-def _default_topic_weight() -> float:
-    from .themes import TOPIC_WEIGHT
-
-    return TOPIC_WEIGHT
 
 
 def _validate(papers: pd.DataFrame) -> pd.DataFrame:
