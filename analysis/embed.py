@@ -23,7 +23,7 @@ import os
 import sys
 import tempfile
 import warnings
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -120,12 +120,24 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-@dataclass
 class Embedder:
-    """A sentence-transformers model with a stable identity for the cache."""
+    """A sentence-transformers backend with a stable identity for the cache.
 
-    identity: str
-    model: object
+    The model itself loads on the first ``encode``: a run whose texts are all
+    cached never imports torch (about 10 s on 2 cores).
+    """
+
+    def __init__(self, identity: str, load: Callable[[], object]):
+        self.identity = identity
+        self._load = load
+        self._model = None
+
+    @property
+    def model(self):
+        """The loaded sentence-transformers model."""
+        if self._model is None:
+            self._model = self._load()
+        return self._model
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Unit-length float32 embeddings, one row per text."""
@@ -140,18 +152,26 @@ _LOADED: dict[str, Embedder] = {}
 
 
 def load_embedder(name: str = "minilm") -> Embedder:
-    """Load a sentence-transformers backend by name, offline; cached per process."""
+    """A sentence-transformers backend by name, verified now and loaded offline when first used.
+
+    Cached per process.
+    """
     name = resolve_embedding(name)
     if name in _LOADED:
         return _LOADED[name]
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     if name in ("minilm", MINILM_INT8):
         path = minilm_dir()
         identity = verify_model(path) + ("-int8" if name == MINILM_INT8 else "")
     else:
         path = Path(name).expanduser()
         identity = _path_identity(path) if path.exists() else name.replace("/", "__")
+    _LOADED[name] = Embedder(identity, lambda: _load_model(name, path))
+    return _LOADED[name]
+
+
+def _load_model(name: str, path: Path):
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     try:
         from sentence_transformers import SentenceTransformer
     except ImportError:
@@ -166,8 +186,7 @@ def load_embedder(name: str = "minilm") -> Embedder:
         raise InputError(name, f"embedding model not found locally and the network is off ({err})") from None
     if name == MINILM_INT8:
         _quantize(model)
-    _LOADED[name] = Embedder(identity, model)
-    return _LOADED[name]
+    return model
 
 
 def _quantize(model) -> None:
@@ -215,9 +234,13 @@ def embed_papers(papers: pd.DataFrame, embedding: str = "minilm", cache: Path | 
         A float32 array with one unit-length row per paper.
     """
     texts = document_texts(papers)
-    embedding = resolve_embedding(embedding)
-    if embedding == "tfidf":
+    if resolve_embedding(embedding) == "tfidf":
         return tfidf_embeddings(texts)
+    return embed_texts(texts, embedding, cache)
+
+
+def embed_texts(texts: list[str], embedding: str = "minilm", cache: Path | None = None) -> np.ndarray:
+    """Neural embeddings of any texts (papers, theme phrases) through the on-disk cache."""
     embedder = load_embedder(embedding)
     store = EmbeddingCache((cache or cache_dir()) / embedder.identity)
     return store.get_or_compute(texts, embedder.encode)
