@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import warnings
 from pathlib import Path
@@ -67,9 +68,22 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     return raw[RAW_COLUMNS + extra]
 
 
+def _flatten(paths) -> list:
+    """Paths given one by one or as lists (``run_report`` takes a list, so users pass one here too)."""
+    flat = []
+    for given in paths:
+        if isinstance(given, list | tuple):
+            flat.extend(_flatten(given))
+        elif isinstance(given, str | os.PathLike):
+            flat.append(given)
+        else:
+            raise TypeError(f"expected a file or folder path, got {type(given).__name__}: {given!r}")
+    return flat
+
+
 def _expand(paths) -> list[Path]:
     files: list[Path] = []
-    for given in paths:
+    for given in _flatten(paths):
         path = Path(given)
         if path.is_dir():
             found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES)

@@ -149,6 +149,15 @@ def test_latin1_error_says_what_it_found(tmp_path):
         read_abstracts(path)
 
 
+def test_paths_one_by_one_or_as_a_list_read_the_same(seeds_dir):
+    separate = read_abstracts(seeds_dir / SEED_A, str(seeds_dir / SEED_B))
+    listed = read_abstracts([seeds_dir / SEED_A, seeds_dir / SEED_B])
+    assert len(listed) == 38
+    assert listed.equals(separate)
+    with pytest.raises(TypeError, match="expected a file or folder path, got int: 3"):
+        read_abstracts([seeds_dir / SEED_A, 3])
+
+
 def test_missing_path_and_empty_folder(tmp_path):
     with pytest.raises(InputError, match=r"nope\.txt: no such file or folder"):
         read_abstracts(tmp_path / "nope.txt")
