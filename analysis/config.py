@@ -26,7 +26,17 @@ SUPPORTED_SUFFIXES = (".txt", ".md", ".csv", ".tsv", ".jsonl", ".json")
 DEDUP_THRESHOLD = 0.6
 
 
-def cache_dir() -> Path:
-    """Directory of the embedding cache (``ANALYSIS_CACHE_DIR`` overrides)."""
+def cache_root() -> Path:
+    """Folder of every cache (``ANALYSIS_CACHE_DIR`` overrides ``.cache/``): deleting it only costs time."""
     override = os.environ.get("ANALYSIS_CACHE_DIR")
-    return Path(override) if override else ROOT / ".cache" / "embeddings"
+    return Path(override) if override else ROOT / ".cache"
+
+
+def cache_dir() -> Path:
+    """Folder of the embedding cache, one subfolder per model identity."""
+    return cache_root() / "embeddings"
+
+
+def render_cache_dir() -> Path:
+    """Folder of rendered PNG/SVG files, reused while their figure is unchanged."""
+    return cache_root() / "figures"

@@ -34,6 +34,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .output import move_into
+from .render_cache import RenderCache, render_key
 from .text import strip_markup
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
@@ -641,11 +642,16 @@ class StaticExportError(RuntimeError):
     """Static figures could not be rendered; the message says why."""
 
 
-def render_static(figures: dict[str, go.Figure], folder: Path, formats=("png", "svg")) -> list[Path]:
+def render_static(
+    figures: dict[str, go.Figure], folder: Path, formats=("png", "svg"), cache: Path | None = None
+) -> list[Path]:
     """Render figures to PNG/SVG files in ``folder`` with kaleido in one Chromium session.
 
     PNGs get a 192 dpi tag: slides and word processors then size them as
     drawn. The caller moves the files into place (see :func:`export_static`).
+    With ``cache`` (a folder), files of figures drawn before are copied from
+    it and only the others are rendered; a Chromium is still required, so a
+    machine without one never serves old files.
 
     Raises:
         StaticExportError: No Chromium, or kaleido failed.
@@ -654,13 +660,9 @@ def render_static(figures: dict[str, go.Figure], folder: Path, formats=("png", "
     if chromium is None:
         raise StaticExportError("no Chromium found (install Debian's chromium or set BROWSER_PATH)")
     os.environ.setdefault("BROWSER_PATH", chromium)  # choreographer (kaleido's browser driver) reads it
-    import kaleido
-    import plotly
-
-    plotly_js = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
     specs = [
         {
-            "fig": fig.to_dict(),
+            "fig": fig,
             "path": folder / f"{stem}.{fmt}",
             # SVG is vector: scale 1 keeps its width and height those of the layout.
             "opts": {"format": fmt, "width": fig.layout.width, "height": fig.layout.height, "scale": _scale(fmt)},
@@ -668,9 +670,27 @@ def render_static(figures: dict[str, go.Figure], folder: Path, formats=("png", "
         for stem, fig in figures.items()
         for fmt in formats
     ]
+    store = RenderCache(cache) if cache is not None else None
+    keys = _render_keys(specs, chromium) if store else {}
+    todo = [spec for spec in specs if not (store and store.restore(keys[spec["path"]], spec["path"]))]
+    if todo:
+        _kaleido(todo)
+    for spec in todo:
+        if store:
+            store.store(keys[spec["path"]], spec["path"])
+    return [spec["path"] for spec in specs]
+
+
+def _kaleido(specs: list[dict]) -> None:
+    """Render ``specs`` in one Chromium session, then tag PNGs with their dpi and make SVG ids stable."""
+    import kaleido
+    import plotly
+
+    plotly_js = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    jobs = [{**spec, "fig": spec["fig"].to_dict()} for spec in specs]
     try:
         # No MathJax (kaleido would fetch it from a CDN) and plotly.js from disk: offline.
-        kaleido.write_fig_from_object_sync(specs, kopts={"mathjax": False, "plotlyjs": plotly_js.as_uri()})
+        kaleido.write_fig_from_object_sync(jobs, kopts={"mathjax": False, "plotlyjs": plotly_js.as_uri()})
     except Exception as err:  # kaleido wraps browser failures in many types; all mean "skip"
         raise StaticExportError(f"kaleido could not render: {type(err).__name__}: {err}") from err
     written = [spec["path"] for spec in specs]
@@ -682,14 +702,30 @@ def render_static(figures: dict[str, go.Figure], folder: Path, formats=("png", "
             path.write_bytes(set_png_dpi(path.read_bytes(), PNG_DPI))
         else:
             path.write_text(stable_svg(path.read_text(encoding="utf-8")), encoding="utf-8")
-    return written
+
+
+def _render_keys(specs: list[dict], chromium: str) -> dict[Path, str]:
+    """Cache key of each spec: the figure, its options, and the versions of what draws it."""
+    from importlib.metadata import version
+
+    import plotly
+
+    browser = Path(chromium).resolve().stat()
+    renderer = {
+        "plotly": plotly.__version__,
+        "kaleido": version("kaleido"),
+        "browser": [str(Path(chromium).resolve()), browser.st_size, browser.st_mtime_ns],
+    }
+    return {spec["path"]: render_key(spec["fig"].to_json(), spec["opts"], renderer) for spec in specs}
 
 
 def _scale(fmt: str) -> int:
     return EXPORT_SCALE if fmt == "png" else 1
 
 
-def export_static(figures: dict[str, go.Figure], out: str | Path, formats=("png", "svg")) -> list[Path]:
+def export_static(
+    figures: dict[str, go.Figure], out: str | Path, formats=("png", "svg"), cache: Path | None = None
+) -> list[Path]:
     """Render into a temporary folder, then rename each file into ``out``: old files survive a failure.
 
     Raises:
@@ -698,7 +734,7 @@ def export_static(figures: dict[str, go.Figure], out: str | Path, formats=("png"
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".static-", dir=out) as tmp:
-        return move_into(render_static(figures, Path(tmp), formats), out)
+        return move_into(render_static(figures, Path(tmp), formats, cache), out)
 
 
 # Colour bars add a gradient "g<6 hex>-cb<trace uid>" that is new on every render too.

@@ -176,13 +176,14 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
 
 def _render(figures, folder: Path, static: bool, progress) -> tuple[list[Path], str | None]:
     """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
+    from .config import render_cache_dir
     from .figures import StaticExportError, render_static
 
     if not static:
         return [], "static export was turned off for this run"
     step = _Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
     try:
-        rendered = render_static(figures, folder)
+        rendered = render_static(figures, folder, cache=render_cache_dir())
     except StaticExportError as err:
         progress(f"skipped PNG/SVG figures: {err}")
         return [], str(err)

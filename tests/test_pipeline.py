@@ -51,6 +51,50 @@ def test_static_export_is_reproducible(seed_result, tmp_path):
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
+@pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
+def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result, tmp_path, monkeypatch):
+    import analysis.figures as figures_module
+
+    cache = tmp_path / "cache"
+    figures = {"map": plot_map(seed_result), "topic_sizes": plot_topic_sizes(seed_result)}
+    for name in ("a", "b", "c", "d"):
+        (tmp_path / name).mkdir()
+    drawn = render_static(figures, tmp_path / "a", cache=cache)
+    assert len(list(cache.iterdir())) == 4
+
+    rendered = []
+    real_kaleido = figures_module._kaleido
+    monkeypatch.setattr(figures_module, "_kaleido", lambda specs: rendered.append(specs) or real_kaleido(specs))
+    reused = render_static(figures, tmp_path / "b", cache=cache)
+    assert rendered == []  # nothing drawn: every file came from the cache
+    for a, b in zip(drawn, reused, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+    # A damaged cache file is removed and that one file drawn again.
+    damaged = next(cache.glob("*.png"))
+    damaged.write_bytes(damaged.read_bytes()[:-10])
+    render_static(figures, tmp_path / "c", cache=cache)
+    assert [spec["path"].suffix for batch in rendered for spec in batch] == [".png"]
+    for name in ("map.png", "topic_sizes.png"):
+        assert (tmp_path / "c" / name).read_bytes() == (tmp_path / "a" / name).read_bytes()
+    # Drawn again, it is stored again under the same name, whole this time.
+    assert damaged.read_bytes() in {(tmp_path / "a" / name).read_bytes() for name in ("map.png", "topic_sizes.png")}
+
+    # A changed figure is drawn; the unchanged one is not.
+    rendered.clear()
+    figures["topic_sizes"].update_layout(title="renamed")
+    render_static(figures, tmp_path / "d", cache=cache)
+    assert sorted(spec["path"].name for batch in rendered for spec in batch) == ["topic_sizes.png", "topic_sizes.svg"]
+
+
+def test_render_cache_never_stands_in_for_a_missing_chromium(seed_result, tmp_path, monkeypatch):
+    from analysis.figures import StaticExportError
+
+    monkeypatch.setenv("BROWSER_PATH", str(tmp_path / "no-chromium"))
+    with pytest.raises(StaticExportError, match="no Chromium found"):
+        render_static({"map": plot_map(seed_result)}, tmp_path, cache=tmp_path / "cache")
+
+
 def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkeypatch):
     out = tmp_path / "report"
     pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)

@@ -244,6 +244,8 @@ def no_torch_run(tmp_path_factory):
         "PYTHONPATH": str(folder / "site"),
         "PYTHONHASHSEED": "12345",  # another hash seed than this process: set order must not matter
         "BROWSER_PATH": str(folder / "no-chromium"),  # static export is not what is compared here
+        # An empty cache: with the seeds' vectors cached, minilm needs no model (nor torch) at all.
+        "ANALYSIS_CACHE_DIR": str(folder / "cache"),
     }
     run = subprocess.run(
         [sys.executable, "-c", _DRIVER, str(folder)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
