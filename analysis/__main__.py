@@ -96,7 +96,8 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--embedding",
         default="minilm",
-        help="quality (= minilm, the default), minilm-int8, fast (= tfidf), or a local sentence-transformers path",
+        help="quality (= minilm, the default), balanced (= minilm-128), minilm-int8, fast (= tfidf), "
+        "or a local sentence-transformers path",
     )
     parser.add_argument("--seed", type=_seed, default=42, help="random seed (default 42)")
 

@@ -192,12 +192,17 @@ def _presets(presets: dict) -> list[str]:
     ]
     lines = ["## Presets (end to end composed from this run's stage times)", ""]
     lines += _table(["embedding", "NMI", "theme F1", "end to end s", "without PNG/SVG export s"], rows)
-    for name in ("quality", "fast"):
+    lines += ["", "The suite's presets (`embedding=` / `--embedding`), as measured in this run:", ""]
+    for name in ("quality", "balanced", "fast"):
         if presets.get(name):
             lines.append(
                 f"- `{name}`: **{presets[name]['variant']}** (NMI {_fmt(presets[name]['nmi'])}, "
-                f"{_fmt(presets[name]['end_to_end_s'])} s end to end)"
+                f"theme F1 {_fmt(presets[name]['theme_f1'])}, {_fmt(presets[name]['end_to_end_s'])} s end to end)"
             )
+    for loss in (0.01, 0.03):
+        best = presets.get(f"fastest_within_{loss}")
+        if best:
+            lines.append(f"- fastest within {loss} NMI of the default: {best['variant']} ({best['end_to_end_s']} s)")
     return [*lines, ""]
 
 

@@ -193,3 +193,22 @@ def test_large_corpus_is_distinct_and_its_section_replaces_the_old_one(tmp_path,
     text = (tmp_path / "RESULTS.md").read_text()
     assert text.count(bench_large.SECTION) == 1 and "**2.5 s** wall" in text and "earlier sections" in text
     assert json.loads((tmp_path / "large.json").read_text())["seconds"] == 2.5
+
+
+def test_presets_are_the_suites_own_measured_and_checked_against_the_fastest():
+    from bench import render
+
+    results = _sample_results()
+    row = {"embed_s": 5.0, "load_s": 1.0, "build_s": 0.0, "papers": 100, "papers_per_s": 20.0}
+    results["sections"]["embeddings"] = {v: row for v in ("minilm-128", "torch-int8", "tfidf")}
+    results["sections"]["fits"] = {
+        "minilm-128": {"nmi": 0.395, "theme_f1": 0.6, "fit_s": 10.0},
+        "torch-int8": {"nmi": 0.36, "theme_f1": 0.6, "fit_s": 9.0},
+        "tfidf": {"nmi": 0.38, "theme_f1": 0.5, "fit_s": 8.0},
+    }
+    presets = render.analyse(results)["presets"]
+    assert [presets[name]["variant"] for name in ("quality", "balanced", "fast")] == ["minilm", "minilm-128", "tfidf"]
+    # 80 s cold minus its 65 s of fit stages, plus 6 s embedding and the fit.
+    assert presets["balanced"]["end_to_end_s"] == 31.0
+    assert presets["fastest_within_0.01"]["variant"] == "minilm-128"
+    assert presets["fastest_within_0.03"]["variant"] == "tfidf"

@@ -110,6 +110,7 @@ def test_presets_name_their_backends(seed_result):
     from analysis.embed import resolve_embedding
 
     assert resolve_embedding("quality") == "minilm" and resolve_embedding("fast") == "tfidf"
+    assert resolve_embedding("balanced") == "minilm-128"
     assert resolve_embedding("some/local-model") == "some/local-model"
     fast = fit_topics(seed_result.papers, embedding="fast")
     tfidf = fit_topics(seed_result.papers, embedding="tfidf")
@@ -126,3 +127,33 @@ def test_int8_minilm_is_close_to_float32_and_cached_apart(tmp_path, seed_result)
     assert cosine.min() > 0.8 and cosine.mean() > 0.9 and not np.allclose(quantized, full)
     assert load_embedder("minilm-int8").identity == load_embedder("minilm").identity + "-int8"
     assert len(list(tmp_path.iterdir())) == 2  # one cache folder per model identity
+
+
+def test_128_token_minilm_reads_only_the_start_and_is_cached_apart(tmp_path, seed_result):
+    from analysis.embed import load_embedder
+
+    short = embed_papers(seed_result.papers, "balanced", cache=tmp_path)
+    full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
+    assert load_embedder("minilm-128").model.max_seq_length == 128
+    assert load_embedder("minilm").model.max_seq_length == 256
+    tokens = load_embedder("minilm").model.tokenize(document_texts(seed_result.papers))["input_ids"].shape[1]
+    assert tokens > 128  # some seed abstract is longer, so the two must differ
+    cosine = (short * full).sum(axis=1)
+    assert cosine.min() > 0.6 and not np.allclose(short, full)
+    assert load_embedder("minilm-128").identity == load_embedder("minilm").identity + "-len128"
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_model_is_not_loaded_when_every_text_is_cached(tmp_path, seed_result, monkeypatch):
+    import analysis.embed as embed
+
+    first = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
+    monkeypatch.setattr(embed, "_LOADED", {})  # a new process: nothing loaded yet
+
+    def no_model(name, path):
+        raise AssertionError("the model was loaded although every text was cached")
+
+    monkeypatch.setattr(embed, "_load_model", no_model)
+    np.testing.assert_array_equal(embed_papers(seed_result.papers, "minilm", cache=tmp_path), first)
+    with pytest.raises(AssertionError, match="the model was loaded"):
+        embed.embed_texts(["a text the cache has never seen"], "minilm", cache=tmp_path)
