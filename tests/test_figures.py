@@ -235,7 +235,9 @@ def test_stable_svg_neutralises_per_render_gradient_ids():
 
     first = '<linearGradient id="ga90035-cbsimilarity"/><rect fill="url(#ga90035-cbsimilarity)"/>'
     second = '<linearGradient id="g8990e5-cbsimilarity"/><rect fill="url(#g8990e5-cbsimilarity)"/>'
-    assert stable_svg(first) == stable_svg(second) == (
-        '<linearGradient id="g000000-cbsimilarity"/><rect fill="url(#g000000-cbsimilarity)"/>'
+    assert (
+        stable_svg(first)
+        == stable_svg(second)
+        == ('<linearGradient id="g000000-cbsimilarity"/><rect fill="url(#g000000-cbsimilarity)"/>')
     )
-    assert stable_svg('<text>good-cb</text>') == '<text>good-cb</text>'
+    assert stable_svg("<text>good-cb</text>") == "<text>good-cb</text>"
