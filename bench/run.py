@@ -132,6 +132,7 @@ def measure_all(run: Run) -> None:
     report = {"corpus": corpus, "static": not args.no_static}
     run.section("cold", lambda: run_worker("report", env=env, out=str(work / "cold"), **report))
     run.section("warm", lambda: run_worker("report", env=env, out=str(work / "warm"), **report))
+    run.section("imports", lambda: run_worker("imports", env=env))
     if not args.quick:
         run.section("plain_bertopic_model", lambda: run_worker("plain", env=env, corpus=corpus))
     run.section("baselines", lambda: run_worker("baselines", env=env, corpus=corpus, cache=str(cache)))

@@ -26,6 +26,20 @@ def task_report(corpus: str, out: str, static: bool = True) -> dict:
     return report_run(Path(corpus), Path(out), static=static)
 
 
+def task_imports() -> dict:
+    """Only the imports every fit needs: the floor under any run of this suite (and of BERTopic)."""
+    start = time.perf_counter()
+    import hdbscan  # noqa: F401
+    import umap  # noqa: F401
+
+    import analysis.pipeline  # noqa: F401
+
+    suite_s = time.perf_counter() - start
+    import bertopic  # noqa: F401
+
+    return {"suite_umap_hdbscan_s": round(suite_s, 2), "bertopic_s": round(time.perf_counter() - start - suite_s, 2)}
+
+
 def task_plain(corpus: str, size: int | None = None) -> dict:
     """Plain BERTopic ``fit_transform`` with its own MiniLM embedding model, on the same texts."""
     from bench.baselines import plain_bertopic
