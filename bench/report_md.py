@@ -74,6 +74,7 @@ def _targets(targets: dict) -> list[str]:
     rows = []
     names = {
         "cold_vs_plain": "cold end to end vs plain BERTopic",
+        "cold_vs_plain_fast_preset": "cold end to end vs plain BERTopic, `fast` preset",
         "warm_vs_cold": "warm rerun vs cold",
         "dedup_100k": "dedup of 100,000 entries",
         "growth": "growth of every stage",

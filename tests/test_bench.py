@@ -208,7 +208,10 @@ def test_presets_are_the_suites_own_measured_and_checked_against_the_fastest():
         "torch-int8": {"nmi": 0.36, "theme_f1": 0.6, "fit_s": 9.0},
         "tfidf": {"nmi": 0.38, "theme_f1": 0.5, "fit_s": 8.0},
     }
-    presets = render.analyse(results)["presets"]
+    analysis = render.analyse(results)
+    presets = analysis["presets"]
+    fast_cold = analysis["targets"]["cold_vs_plain_fast_preset"]
+    assert (fast_cold["ratio"], fast_cold["nmi_fast"], fast_cold["met"]) == (0.181, 0.38, True)
     assert [presets[name]["variant"] for name in ("quality", "balanced", "fast")] == ["minilm", "minilm-128", "tfidf"]
     # 80 s cold minus its 65 s of fit stages, plus 6 s embedding and the fit.
     assert presets["balanced"]["end_to_end_s"] == 31.0
