@@ -643,13 +643,13 @@ class StaticExportError(RuntimeError):
 
 
 def render_static(
-    figures: dict[str, go.Figure], folder: Path, formats=("png", "svg"), cache: Path | None = None
+    figures: dict[str, go.Figure], folder: Path, formats=("png", "svg"), cache: Path | RenderCache | None = None
 ) -> list[Path]:
     """Render figures to PNG/SVG files in ``folder`` with kaleido in one Chromium session.
 
     PNGs get a 192 dpi tag: slides and word processors then size them as
     drawn. The caller moves the files into place (see :func:`export_static`).
-    With ``cache`` (a folder), files of figures drawn before are copied from
+    With ``cache`` (a folder or a :class:`RenderCache`), files of figures drawn before are copied from
     it and only the others are rendered; a Chromium is still required, so a
     machine without one never serves old files.
 
@@ -670,7 +670,7 @@ def render_static(
         for stem, fig in figures.items()
         for fmt in formats
     ]
-    store = RenderCache(cache) if cache is not None else None
+    store = cache if isinstance(cache, RenderCache) or cache is None else RenderCache(cache)
     keys = _render_keys(specs, chromium) if store else {}
     todo = [spec for spec in specs if not (store and store.restore(keys[spec["path"]], spec["path"]))]
     if todo:

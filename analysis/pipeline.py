@@ -178,14 +178,17 @@ def _render(figures, folder: Path, static: bool, progress) -> tuple[list[Path], 
     """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
     from .config import render_cache_dir
     from .figures import StaticExportError, render_static
+    from .render_cache import RenderCache
 
     if not static:
         return [], "static export was turned off for this run"
     step = _Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
     try:
-        rendered = render_static(figures, folder, cache=render_cache_dir())
+        cache = RenderCache(render_cache_dir())
+        rendered = render_static(figures, folder, cache=cache)
     except StaticExportError as err:
         progress(f"skipped PNG/SVG figures: {err}")
         return [], str(err)
-    step.done(f"{len(rendered)} PNG/SVG files")
+    reused = f", {cache.hits} of them unchanged and copied from the render cache" if cache.hits else ""
+    step.done(f"{len(rendered)} PNG/SVG files{reused}")
     return rendered, None

@@ -37,6 +37,7 @@ class RenderCache:
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
+        self.hits = 0  # files restored so far, for the progress line
 
     def restore(self, key: str, target: Path) -> bool:
         """Copy the file cached under ``key`` to ``target``; False when absent or damaged."""
@@ -50,6 +51,7 @@ class RenderCache:
                 continue
             target.write_bytes(data)
             os.utime(path)  # recently used: kept longest
+            self.hits += 1
             return True
         return False
 

@@ -54,6 +54,7 @@ def test_static_export_is_reproducible(seed_result, tmp_path):
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result, tmp_path, monkeypatch):
     import analysis.figures as figures_module
+    from analysis.render_cache import RenderCache
 
     cache = tmp_path / "cache"
     figures = {"map": plot_map(seed_result), "topic_sizes": plot_topic_sizes(seed_result)}
@@ -65,8 +66,9 @@ def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result,
     rendered = []
     real_kaleido = figures_module._kaleido
     monkeypatch.setattr(figures_module, "_kaleido", lambda specs: rendered.append(specs) or real_kaleido(specs))
-    reused = render_static(figures, tmp_path / "b", cache=cache)
-    assert rendered == []  # nothing drawn: every file came from the cache
+    store = RenderCache(cache)
+    reused = render_static(figures, tmp_path / "b", cache=store)
+    assert rendered == [] and store.hits == 4  # nothing drawn: every file came from the cache
     for a, b in zip(drawn, reused, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
 
