@@ -448,7 +448,6 @@ def _fitted_neighbors(umap_model):
 _UNCACHED_UMAP_JIT = {
     "umap.umap_": ("smooth_knn_dist", "compute_membership_strengths"),
     "umap.layouts": ("_nb_optimize_layout_euclidean_single_epoch", "clip"),
-    "umap.utils": ("tau_rand_int", "tau_rand"),
 }
 
 

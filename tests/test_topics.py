@@ -182,3 +182,25 @@ def test_default_themes_file():
     themes = load_themes()
     assert themes.names == [DIFFUSION, RL, SAFETY, SCIENCE, "other"]
     assert all(len(t.seeds) >= 6 for t in themes.themes)
+
+
+def test_umap_functions_that_umap_learn_leaves_uncached_are_cached_on_disk():
+    # A fresh interpreter: in this one, other tests may have compiled UMAP already.
+    import subprocess
+    import sys
+
+    script = (
+        "import importlib\n"
+        "from analysis.topics import _UNCACHED_UMAP_JIT, _cache_umap_compilation\n"
+        "_cache_umap_compilation()\n"
+        "for module, names in _UNCACHED_UMAP_JIT.items():\n"
+        "    for name in names:\n"
+        "        print(module, name, type(getattr(importlib.import_module(module), name)._cache).__name__)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert run.stdout.splitlines() == [
+        "umap.umap_ smooth_knn_dist FunctionCache",
+        "umap.umap_ compute_membership_strengths FunctionCache",
+        "umap.layouts _nb_optimize_layout_euclidean_single_epoch FunctionCache",
+        "umap.layouts clip FunctionCache",
+    ]
