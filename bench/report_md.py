@@ -120,7 +120,7 @@ def _speed(sections: dict) -> list[str]:
         return []
     rows = [["this suite, cold (empty embedding and figure caches)", cold["process_s"], cold["peak_rss_mb"]]]
     if warm:
-        rows.append(["this suite, warm (cached embeddings)", warm["process_s"], warm["peak_rss_mb"]])
+        rows.append(["this suite, warm (cached embeddings and figures)", warm["process_s"], warm["peak_rss_mb"]])
     if plain:
         rows.append(
             ["plain BERTopic `fit_transform` with its embedding model", plain["process_s"], plain["peak_rss_mb"]]
