@@ -649,9 +649,10 @@ def render_static(
 
     PNGs get a 192 dpi tag: slides and word processors then size them as
     drawn. The caller moves the files into place (see :func:`export_static`).
-    With ``cache`` (a folder or a :class:`RenderCache`), files of figures drawn before are copied from
-    it and only the others are rendered; a Chromium is still required, so a
-    machine without one never serves old files.
+    With ``cache`` (a folder or a :class:`RenderCache`), files of figures
+    drawn before are copied from it and only the others are rendered; a
+    Chromium is still required, so a machine without one never serves old
+    files.
 
     Raises:
         StaticExportError: No Chromium, or kaleido failed.
@@ -671,13 +672,13 @@ def render_static(
         for fmt in formats
     ]
     store = cache if isinstance(cache, RenderCache) or cache is None else RenderCache(cache)
-    keys = _render_keys(specs, chromium) if store else {}
-    todo = [spec for spec in specs if not (store and store.restore(keys[spec["path"]], spec["path"]))]
+    keys = _render_keys(specs, chromium) if store is not None else {}
+    todo = [spec for spec in specs if store is None or not store.restore(keys[spec["path"]], spec["path"])]
     if todo:
         _kaleido(todo)
-    for spec in todo:
-        if store:
-            store.store(keys[spec["path"]], spec["path"])
+        if store is not None:
+            for spec in todo:
+                store.store(keys[spec["path"]], spec["path"])
     return [spec["path"] for spec in specs]
 
 
