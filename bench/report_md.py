@@ -139,7 +139,8 @@ def _speed(sections: dict) -> list[str]:
         lines += [
             f"Floor: a process that only imports what every fit needs takes **{imports['process_s']} s** "
             f"(umap, hdbscan and this package {imports['suite_umap_hdbscan_s']} s, then BERTopic "
-            f"{imports['bertopic_s']} s, most of it for its optional transformers-based representations); "
+            f"{imports['bertopic_s']} s, about half of it for the transformers and torch behind its optional "
+            "LLM representations); "
             "plain BERTopic pays it too.",
             "",
         ]
