@@ -88,6 +88,9 @@ def _add_topic_commands(commands) -> None:
     _add_inputs(report)
     _add_model_options(report)
     report.add_argument("--out", type=Path, default=FIGURES_DIR, help="output folder (default: figures/)")
+    report.add_argument(
+        "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
+    )
     report.set_defaults(run=_run_report)
 
 
@@ -129,7 +132,13 @@ def _run_report(args) -> int:
     from .pipeline import run_report
 
     run_report(
-        args.paths, out=args.out, themes=args.themes, embedding=args.embedding, seed=args.seed, threshold=args.threshold
+        args.paths,
+        out=args.out,
+        themes=args.themes,
+        embedding=args.embedding,
+        seed=args.seed,
+        threshold=args.threshold,
+        static=not args.no_static,
     )
     return 0
 

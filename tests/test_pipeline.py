@@ -146,3 +146,14 @@ def test_display_path_is_relative_inside_the_working_folder(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     assert pipeline.display_path(tmp_path / "figures") == "figures"
     assert pipeline.display_path("/elsewhere/x") == "/elsewhere/x"
+
+
+def test_cli_report_no_static_writes_the_html_and_says_why_there_are_no_figures(seed_result, tmp_path, monkeypatch):
+    import analysis.figures
+
+    monkeypatch.setattr(pipeline, "fit", lambda papers, *args, **kwargs: seed_result)
+    monkeypatch.setattr(analysis.figures, "render_static", lambda *a, **k: pytest.fail("static export ran"))
+    out = tmp_path / "out"
+    assert main(["report", "seeds", "--no-static", "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js"])
+    assert "static export was turned off for this run" in (out / "report.md").read_text(encoding="utf-8")
