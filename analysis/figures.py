@@ -711,11 +711,12 @@ def _render_keys(specs: list[dict], chromium: str) -> dict[Path, str]:
 
     import plotly
 
-    browser = Path(chromium).resolve().stat()
+    browser = Path(chromium).resolve()
+    stat = browser.stat()
     renderer = {
         "plotly": plotly.__version__,
         "kaleido": version("kaleido"),
-        "browser": [str(Path(chromium).resolve()), browser.st_size, browser.st_mtime_ns],
+        "browser": [str(browser), stat.st_size, stat.st_mtime_ns],
     }
     return {spec["path"]: render_key(spec["fig"].to_json(), spec["opts"], renderer) for spec in specs}
 
