@@ -25,6 +25,17 @@ from .errors import InputError
 # alone). On the reference corpus 0.5 beat 0 and 0.3 on both random halves.
 TOPIC_WEIGHT = 0.5
 DEFAULT_MIN_SCORE = 0.40
+# Scores are shown, stored and compared at this precision. Float noise
+# between two machines moves a cosine by about 1e-8; a score rounded to
+# 0.01 then changes only when it sits within that distance of a rounding
+# boundary, and the theme of a paper follows the shown score: a paper shown
+# at 0.40 is in its theme on every machine, whatever its last digits.
+SCORE_DECIMALS = 2
+
+
+def shown(scores):
+    """Scores at the shown precision (:data:`SCORE_DECIMALS`), with -0.0 made 0.0."""
+    return np.round(scores, SCORE_DECIMALS) + 0.0
 
 
 @dataclass(frozen=True)
@@ -105,37 +116,38 @@ def _theme(entry, path: Path, number: int) -> Theme:
 
 
 def phrase_scores(doc_vectors: np.ndarray, phrase_vectors: list[np.ndarray]) -> np.ndarray:
-    """Score of each paper (row) for each theme (column): the best cosine to any of its phrases."""
-    return np.column_stack([(doc_vectors @ vectors.T).max(axis=1) for vectors in phrase_vectors])
+    """Score of each paper (row) for each theme (column): the best cosine to any of its phrases, as shown."""
+    return shown(np.column_stack([(doc_vectors @ vectors.T).max(axis=1) for vectors in phrase_vectors]))
 
 
 def smooth_by_topic(scores: np.ndarray, topics: np.ndarray, weight: float = TOPIC_WEIGHT) -> np.ndarray:
-    """Blend each paper's scores with the mean scores of its topic."""
+    """Blend each paper's scores with the mean scores of its topic (rounded as shown)."""
     if weight == 0:
-        return scores
-    smoothed = scores.copy()
+        return shown(scores)
+    smoothed = np.asarray(scores, dtype=np.float64).copy()
     for topic in np.unique(topics):
         members = topics == topic
         smoothed[members] = (1 - weight) * scores[members] + weight * scores[members].mean(axis=0)
-    return smoothed
+    return shown(smoothed)
 
 
 def assign(scores: np.ndarray, themes: ThemeSet) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """Theme name, score and margin (best minus second best) of each paper."""
-    order = np.argsort(-scores, axis=1)
+    """Theme name, score and margin (best minus second best) of each paper; ties go to the theme listed first."""
+    scores = shown(scores)
+    order = np.argsort(-scores, axis=1, kind="stable")
     best = scores[np.arange(len(scores)), order[:, 0]]
     second = scores[np.arange(len(scores)), order[:, 1]] if scores.shape[1] > 1 else np.zeros(len(scores))
     names = [t.name for t in themes.themes]
     chosen = [names[j] if s >= themes.min_score else themes.other for j, s in zip(order[:, 0], best, strict=True)]
-    return chosen, best, best - second
+    return chosen, best, shown(best - second)
 
 
 def topic_themes(documents: pd.DataFrame, scores: np.ndarray, themes: ThemeSet) -> pd.DataFrame:
     """Theme of each topic: the best mean score over its papers, ``other`` under the floor."""
     rows = []
     for topic, members in documents.groupby("topic").groups.items():
-        mean = scores[documents.index.get_indexer(members)].mean(axis=0)
-        best = int(np.argmax(mean))
+        mean = shown(scores[documents.index.get_indexer(members)].mean(axis=0))
+        best = int(np.argmax(mean))  # the first of equal scores: the theme listed first
         name = themes.themes[best].name if mean[best] >= themes.min_score else themes.other
         rows.append({"topic": topic, "theme": name, "theme_score": float(mean[best])})
     return pd.DataFrame(rows)

@@ -1,10 +1,11 @@
-"""Topics with BERTopic (UMAP + HDBSCAN + c-TF-IDF), sized for 1 to 10,000+ papers.
+"""Topics with BERTopic, sized for 1 to 20,000+ papers and the same on every machine.
 
-BERTopic's defaults suit thousands of documents: on 20-30 papers they put
-everything into the outlier topic, below 10 HDBSCAN raises, and UMAP's
-spectral initialisation fails when the corpus is smaller than its
-components. :func:`size_parameters` scales each setting with the corpus, and
-very small corpora skip clustering altogether.
+BERTopic is the topic model: its c-TF-IDF names the topics and its object
+is the fitted model users explore. Its reduction and clustering stages are
+ours (:mod:`analysis.clustering`): UMAP + HDBSCAN, its defaults, put 20-30
+papers into the outlier topic, and turn the float noise between two CPUs
+into different topics. :func:`size_parameters` scales each setting with the
+corpus, and very small corpora skip clustering altogether.
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ import contextlib
 import logging
 import math
 import re
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from .clustering import SmoothedPCA, ward_clustering
 from .embed import document_texts, embed_papers, embed_texts, resolve_embedding, tfidf_embeddings, topic_texts
 from .errors import InputError
+from .layout import topic_layout
 from .themes import TOPIC_WEIGHT, ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
@@ -122,43 +124,33 @@ BOILERPLATE = [
 
 @dataclass(frozen=True)
 class SizeParameters:
-    """BERTopic settings for one corpus size."""
+    """Topic-model settings for one corpus size."""
 
     n_neighbors: int
     n_components: int
-    min_cluster_size: int
-    min_samples: int
-    min_df: int
-    spectral: bool
-    selection: str
     max_topics: int
+    min_df: int
 
 
 def size_parameters(n: int) -> SizeParameters:
     """Settings that follow the corpus size.
 
-    * UMAP neighbours grow like sqrt(n), from 3 up to BERTopic's 15.
-    * Components stay at 5 but below n - 2, where spectral init breaks; under
-      30 papers a random init is steadier.
-    * HDBSCAN over-segments on purpose (smallest cluster sqrt(n)/6, at least
-      2; one sample; leaf clusters): fine clusters, then merged by centroid
-      similarity down to ``max_topics``. On the reference corpus this beat
-      every eom setting we tried at the same number of topics (NMI 0.39 vs
-      0.36-0.38, see bench/RESULTS.md).
-    * ``max_topics`` grows like 1.25 sqrt(n): 6 for the 26 seed papers, 12
-      for 100, at most 60.
+    * ``n_neighbors``: each paper is averaged with this many neighbours
+      before clustering, sqrt(n)/2 from 1 up to 10: 3 for the 26 seed
+      papers, 10 from 400 papers on. On the reference corpus 10 gave NMI
+      0.376, 20 0.370, 30 0.369, none 0.367.
+    * ``n_components``: principal components clustered, 30 (fewer only when
+      there are fewer papers); 30 beat 50 and the unreduced vectors.
+    * ``max_topics``: the number of topics, 1.25 sqrt(n): 6 for the 26
+      seed papers, 12 for 100, 59 for 2,260, at most 60.
     * ``min_df`` of the c-TF-IDF vectoriser counts topics (one document per
       topic), so it stays at 1.
     """
     return SizeParameters(
-        n_neighbors=int(min(15, max(3, round(math.sqrt(n))))),
-        n_components=int(max(2, min(5, n - 3))),
-        min_cluster_size=int(max(2, round(math.sqrt(n) / 6))),
-        min_samples=1,
-        min_df=1,
-        spectral=n >= 30,
-        selection="leaf",
+        n_neighbors=int(min(10, max(1, math.ceil(math.sqrt(n) / 2)))),
+        n_components=int(max(1, min(30, n - 1))),
         max_topics=int(min(60, max(2, round(1.25 * math.sqrt(n))))),
+        min_df=1,
     )
 
 
@@ -215,15 +207,23 @@ class TopicResult:
 class TopicModel:
     """BERTopic configured for the corpus size, with themes (scikit-learn style).
 
+    Every setting is stored as given; ``fit`` validates and fits.
+
     Args:
         themes: A :class:`ThemeSet`, a path to a themes file, or None for the
             bundled themes.
         embedding: ``"minilm"``, ``"tfidf"`` or a sentence-transformers name or path.
-        keep_outliers: Keep HDBSCAN's outlier topic -1 instead of assigning
-            each outlier to its closest topic.
-        umap_model: A dimensionality reduction to use instead of the sized UMAP.
-        hdbscan_model: A clustering to use instead of the sized HDBSCAN.
+        keep_outliers: Keep the outlier topic -1 of a clustering that makes
+            one (an HDBSCAN passed as ``hdbscan_model``) instead of giving
+            each outlier its closest topic.
+        umap_model: A reduction for BERTopic's ``umap_model`` slot instead of
+            the sized :class:`~analysis.clustering.SmoothedPCA`.
+        hdbscan_model: A clustering for BERTopic's ``hdbscan_model`` slot
+            instead of the sized Ward clustering.
         topic_weight: Weight of a paper's topic in its theme scores.
+        random_state: Seed for stochastic components passed in (a UMAP, an
+            HDBSCAN). The default stages are deterministic: they give the
+            same topics for every seed.
     """
 
     def __init__(
@@ -234,6 +234,7 @@ class TopicModel:
         umap_model=None,
         hdbscan_model=None,
         topic_weight=None,
+        random_state=42,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -241,18 +242,21 @@ class TopicModel:
         self.umap_model = umap_model
         self.hdbscan_model = hdbscan_model
         self.topic_weight = topic_weight
+        self.random_state = random_state
 
-    def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None, random_state: int = 42) -> TopicModel:
+    def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None) -> TopicModel:
         """Fit topics and themes; the result is in ``result_``.
 
         Args:
             papers: One row per paper (from :func:`analysis.load_corpus`).
             embeddings: Precomputed embeddings, one row per paper; computed
                 (and cached) with ``embedding`` when None.
-            random_state: Seed of every stochastic step.
         """
+        from sklearn.utils import check_random_state
+
         papers = _validate(papers)
         themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
+        check_random_state(self.random_state)  # fail early on a seed numpy rejects
         self.embedding_ = resolve_embedding(self.embedding)
         if embeddings is None:
             embeddings = embed_papers(papers, self.embedding_)
@@ -260,14 +264,13 @@ class TopicModel:
         if len(embeddings) != len(papers):
             raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
         self.params_ = size_parameters(len(papers))
-        features = self._features(papers, embeddings, random_state)
-        knn = exact_neighbors(features, self.params_.n_neighbors)
-        self.model_ = self._bertopic(len(papers), random_state, knn, has_latin_words(topic_texts(papers)))
+        features = self._features(papers, embeddings)
+        self.model_ = self._bertopic(len(papers), has_latin_words(topic_texts(papers)))
         topics = self._cluster(papers, features)
-        self.result_ = self._result(papers, embeddings, features, topics, themes, random_state)
+        self.result_ = self._result(papers, embeddings, features, topics, themes)
         return self
 
-    def _bertopic(self, n: int, random_state: int, knn, latin: bool = True):
+    def _bertopic(self, n: int, latin: bool = True):
         from bertopic import BERTopic
         from bertopic.dimensionality import BaseDimensionalityReduction
         from bertopic.vectorizers import ClassTfidfTransformer
@@ -291,15 +294,15 @@ class TopicModel:
         # "watermarking · detection" for "ai · providers", so it is left out.
         return BERTopic(
             language="english" if latin else "multilingual",
-            umap_model=umap_model or _umap(params, random_state, knn),
-            hdbscan_model=cluster_model or _hdbscan(params),
+            umap_model=umap_model or SmoothedPCA(params.n_neighbors, params.n_components),
+            hdbscan_model=cluster_model or ward_clustering(params.max_topics, n),
             vectorizer_model=vectorizer,
             ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
             top_n_words=20,  # label candidates; the topic table shows the first 10
             calculate_probabilities=False,
         )
 
-    def _features(self, papers: pd.DataFrame, embeddings: np.ndarray, random_state: int) -> np.ndarray:
+    def _features(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
         """What is clustered: the embedding with the paper's LSA vector beside it.
 
         Words an area uses (regret, protein, jailbreak) sharpen the semantic
@@ -309,28 +312,20 @@ class TopicModel:
             return embeddings
         from sklearn.preprocessing import normalize
 
-        lexical = tfidf_embeddings(document_texts(papers), dims=200, random_state=random_state)
+        lexical = tfidf_embeddings(document_texts(papers), dims=200)
         return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32)
 
     def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
         docs = topic_texts(papers)
-        with warnings.catch_warnings():
-            # UMAP warns that a fixed random_state forces one thread: that is
-            # the price of reproducibility, and we pay it knowingly.
-            warnings.filterwarnings("ignore", message=".*n_jobs value 1 overridden.*")
-            warnings.filterwarnings("ignore", message=".*random_state.*parallelism.*")
-            # Our exact kNN graph has no search index, so UMAP cannot embed
-            # unseen papers later; new papers mean a refit here anyway.
-            warnings.filterwarnings("ignore", message=".*knn_search_index.*")
-            try:
-                topics, _ = self.model_.fit_transform(docs, embeddings)
-            except ValueError as err:
-                if "empty vocabulary" not in str(err):
-                    raise
-                raise InputError("corpus", "the abstracts hold no words to describe topics with") from None
+        try:
+            topics, _ = self.model_.fit_transform(docs, embeddings)
+        except ValueError as err:
+            if "empty vocabulary" not in str(err):
+                raise
+            raise InputError("corpus", "the abstracts hold no words to describe topics with") from None
         topics = np.asarray(topics)
         if (topics == -1).all():
-            # HDBSCAN found no dense region: one topic says more than none.
+            # The clustering found no dense region: one topic says more than none.
             topics = np.zeros_like(topics)
         elif not self.keep_outliers and (topics == -1).any():
             topics = _nearest_topic(topics, embeddings)
@@ -345,9 +340,10 @@ class TopicModel:
                 vectorizer_model=self.model_.vectorizer_model,
                 ctfidf_model=self.model_.ctfidf_model,
             )
+        rank_topic_terms(self.model_)
         return np.asarray(self.model_.topics_)
 
-    def _result(self, papers, embeddings, features, topics, themes: ThemeSet, random_state: int) -> TopicResult:
+    def _result(self, papers, embeddings, features, topics, themes: ThemeSet) -> TopicResult:
         phrases = [t.phrases for t in themes.themes]
         if self.embedding_ == "tfidf":
             # LSA space is fitted per corpus: embed phrases in the same fit.
@@ -367,7 +363,7 @@ class TopicModel:
         labels = topic_labels(self.model_, topic_texts(papers), topics)
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
         self.model_.set_topic_labels(labels)
-        xy = map_coordinates(features, self.params_, random_state, _fitted_neighbors(self.model_.umap_model))
+        xy = topic_layout(_reduced(self.model_.umap_model, features), topics)
         documents = pd.DataFrame(
             {
                 "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
@@ -375,16 +371,24 @@ class TopicModel:
                 "topic": topics,
                 "topic_label": [labels[t] for t in topics],
                 "theme": theme,
-                "theme_score": np.round(score, 4),
-                "theme_margin": np.round(margin, 4),
-                "x": np.round(xy[:, 0], 4),
-                "y": np.round(xy[:, 1], 4),
+                "theme_score": score,
+                "theme_margin": margin,
+                "x": xy[:, 0],
+                "y": xy[:, 1],
             }
         )
         topic_frame = _topic_frame(self.model_, documents, scores, themes, labels)
         return TopicResult(
             documents, topic_frame, self.model_, themes, scores, papers.reset_index(drop=True), embeddings
         )
+
+
+def _reduced(reducer, features: np.ndarray) -> np.ndarray:
+    """The vectors the clustering saw: the reducer's fitted output where it keeps one, else the features."""
+    reduced = getattr(reducer, "embedding_", None)
+    if reduced is not None and len(reduced) == len(features):
+        return np.asarray(reduced)
+    return features
 
 
 @contextlib.contextmanager
@@ -415,87 +419,6 @@ def has_latin_words(texts: list[str]) -> bool:
 
     pattern = re.compile(_LATIN_WORD)
     return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
-
-
-def exact_neighbors(features: np.ndarray, k: int):
-    """Exact cosine k-nearest neighbours (self first), for UMAP below 4,096 points.
-
-    There UMAP computes all pairwise distances through a Python callable:
-    51 s of a 112 s fit on the 2,260 reference papers. A BLAS brute-force
-    search gives the same neighbours in well under a second. Larger corpora
-    keep UMAP's own NN-descent. Returns None where UMAP should search itself.
-    """
-    n = len(features)
-    if n >= 4096 or n <= k:
-        return None
-    from sklearn.neighbors import NearestNeighbors
-
-    distances, indices = NearestNeighbors(n_neighbors=k, metric="cosine", algorithm="brute").fit(features).kneighbors()
-    # kneighbors() without X leaves each point out; UMAP expects it first, at distance 0.
-    indices = np.hstack([np.arange(n)[:, None], indices[:, : k - 1]])
-    distances = np.hstack([np.zeros((n, 1)), distances[:, : k - 1]])
-    return indices.astype(np.int32), np.maximum(distances, 0).astype(np.float32)
-
-
-def _fitted_neighbors(umap_model):
-    """The kNN graph a fitted UMAP already built, to reuse for the 2-D map."""
-    indices, distances = getattr(umap_model, "knn_indices", None), getattr(umap_model, "knn_dists", None)
-    return (indices, distances) if indices is not None and distances is not None else None
-
-
-# UMAP's numba functions that umap-learn compiles without ``cache=True``:
-# each new process spent about 10 s of a 2,260-paper run compiling them.
-_UNCACHED_UMAP_JIT = {
-    "umap.umap_": ("smooth_knn_dist", "compute_membership_strengths"),
-    "umap.layouts": ("_nb_optimize_layout_euclidean_single_epoch", "clip"),
-}
-
-
-def _cache_umap_compilation() -> None:
-    """Keep UMAP's compiled machine code on disk (numba's own cache) so later runs load it.
-
-    numba keys each entry by the source file's timestamp and the CPU, so an
-    upgraded umap-learn or another machine compiles afresh.
-    """
-    import importlib
-
-    for module_name, names in _UNCACHED_UMAP_JIT.items():
-        module = importlib.import_module(module_name)
-        for name in names:
-            dispatcher = getattr(module, name, None)
-            # Only before the first compile; a function already compiled in
-            # this process stays as it is.
-            if dispatcher is not None and hasattr(dispatcher, "enable_caching") and not dispatcher.overloads:
-                dispatcher.enable_caching()
-
-
-def _umap(params: SizeParameters, random_state: int, knn=None, n_components: int | None = None, min_dist=0.0):
-    """The seeded UMAP for clustering (``params.n_components``) or for maps (2-D, some spread)."""
-    from umap import UMAP
-
-    _cache_umap_compilation()
-    return UMAP(
-        n_neighbors=params.n_neighbors,
-        n_components=n_components or params.n_components,
-        min_dist=min_dist,
-        metric="cosine",
-        init="spectral" if params.spectral else "random",
-        random_state=random_state,
-        n_jobs=1,
-        precomputed_knn=knn if knn is not None else (None, None, None),
-    )
-
-
-def _hdbscan(params: SizeParameters):
-    from hdbscan import HDBSCAN
-
-    return HDBSCAN(
-        min_cluster_size=params.min_cluster_size,
-        min_samples=params.min_samples,
-        metric="euclidean",
-        cluster_selection_method=params.selection,
-        prediction_data=False,
-    )
 
 
 def _nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
@@ -533,21 +456,33 @@ def _renumber_by_size(topics: np.ndarray) -> np.ndarray:
     return np.array([mapping[t] for t in topics.tolist()])
 
 
-def map_coordinates(embeddings: np.ndarray, params: SizeParameters, random_state: int, knn=None) -> np.ndarray:
-    """2-D positions for maps: seeded UMAP (reusing a kNN graph when given), or PCA where UMAP cannot run."""
-    n = len(embeddings)
-    if n < MIN_CLUSTERED:
-        from sklearn.decomposition import PCA
+# c-TF-IDF scores are compared at this precision, ties ranked by the term:
+# on small topics many terms score exactly alike, and an unstable sort would
+# pick among them differently on another CPU's sort kernel.
+TERM_DECIMALS = 6
 
-        if n == 1:
-            return np.zeros((1, 2))
-        coords = PCA(n_components=min(2, n - 1), random_state=random_state).fit_transform(embeddings)
-        return np.hstack([coords, np.zeros((n, 2 - coords.shape[1]))])
 
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*n_jobs value 1 overridden.*")
-        warnings.filterwarnings("ignore", message=".*knn_search_index.*")
-        return _umap(params, random_state, knn, n_components=2, min_dist=0.1).fit_transform(embeddings)
+def rank_topic_terms(model, top_n: int = 20) -> None:
+    """Re-rank each topic's terms by c-TF-IDF score (rounded), ties by the term itself, in place.
+
+    BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal
+    scores depends on the CPU's vector instructions; its labels, bar charts
+    and ``get_topic`` then read this ranking instead.
+    """
+    words = np.asarray(model.vectorizer_model.get_feature_names_out())
+    matrix = model.c_tf_idf_.tocsr()
+    topics = sorted(model.topic_representations_)
+    if matrix.shape[0] != len(topics):
+        return  # a model fitted by other means: keep BERTopic's ranking
+    for row, topic in enumerate(topics):
+        start, end = matrix.indptr[row], matrix.indptr[row + 1]
+        values = np.round(matrix.data[start:end], TERM_DECIMALS)
+        terms = words[matrix.indices[start:end]]
+        keep = values > 0
+        order = np.lexsort((terms[keep], -values[keep]))[:top_n]
+        model.topic_representations_[topic] = [
+            (str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)
+        ]
 
 
 def topic_labels(model, texts: list[str] | None = None, topics: np.ndarray | None = None) -> dict[int, str]:
@@ -596,7 +531,6 @@ def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, label
         }
     )
     frame = frame.merge(topic_themes(documents, scores, themes), on="topic", how="left")
-    frame["theme_score"] = frame["theme_score"].round(4)
     return frame.sort_values(["size", "topic"], ascending=[False, True], ignore_index=True)
 
 
@@ -614,9 +548,10 @@ def fit_topics(
         papers: One row per paper (from :func:`analysis.load_corpus`).
         themes: A :class:`ThemeSet`, a themes file path, or None for the bundled themes.
         embedding: ``"minilm"`` (default), ``"tfidf"`` or a sentence-transformers name or path.
-        random_state: Seed of every stochastic step: same input, same result.
+        random_state: Seed for stochastic components; the default stages are
+            deterministic and give the same result for every seed.
         embeddings: Precomputed embeddings (skips the embedding step).
-        keep_outliers: Keep HDBSCAN's outlier topic -1.
+        keep_outliers: Keep a clustering's outlier topic -1.
 
     Returns:
         A :class:`TopicResult`.
@@ -625,5 +560,5 @@ def fit_topics(
         >>> result = fit_topics(load_corpus("seeds/"))
         >>> result.topics[["label", "size", "theme"]]
     """
-    model = TopicModel(themes=themes, embedding=embedding, keep_outliers=keep_outliers)
-    return model.fit(papers, embeddings=embeddings, random_state=random_state).result_
+    model = TopicModel(themes=themes, embedding=embedding, keep_outliers=keep_outliers, random_state=random_state)
+    return model.fit(papers, embeddings=embeddings).result_

@@ -33,17 +33,19 @@ def _check_invariants(result: TopicResult, n: int) -> None:
 
 
 def test_size_parameters_follow_the_corpus():
-    small, seeds, iclr, large = (size_parameters(n) for n in (10, 26, 2260, 10_000))
-    assert (seeds.n_neighbors, seeds.n_components, seeds.min_cluster_size, seeds.max_topics) == (5, 5, 2, 6)
-    assert (iclr.n_neighbors, iclr.min_cluster_size, iclr.max_topics, iclr.spectral) == (15, 8, 59, True)
-    assert (large.min_cluster_size, large.max_topics) == (17, 60)
-    assert small.n_components == 5 and not small.spectral
-    assert size_parameters(5).n_components == 2
+    small, seeds, few_hundred, iclr, large = (size_parameters(n) for n in (10, 26, 300, 2260, 20_000))
+    assert (seeds.n_neighbors, seeds.n_components, seeds.max_topics) == (3, 25, 6)
+    assert (few_hundred.n_neighbors, few_hundred.n_components, few_hundred.max_topics) == (9, 30, 22)
+    assert (iclr.n_neighbors, iclr.n_components, iclr.max_topics) == (10, 30, 59)
+    assert (large.n_neighbors, large.max_topics) == (10, 60)
+    assert (small.n_neighbors, small.n_components) == (2, 9)
+    assert size_parameters(2).n_components == 1
 
 
 def test_seed_topics_are_readable_and_complete(seed_result):
     _check_invariants(seed_result, 26)
-    assert 3 <= len(seed_result.topics) <= 6
+    assert len(seed_result.topics) == 6
+    assert seed_result.topics["size"].max() <= 0.4 * 26  # no catch-all topic
     assert all(" · " in label for label in seed_result.topics["label"])
     assert seed_result.model.topic_labels_ == seed_result.model.custom_labels_ or seed_result.model.custom_labels_
 
@@ -117,11 +119,26 @@ def test_a_few_hundred_reference_papers(reference_records):
     assert nmi >= 0.25
 
 
-def test_keep_outliers_leaves_topic_minus_one_available(seed_result):
-    model = TopicModel(keep_outliers=True).fit(seed_result.papers, embeddings=seed_result.embeddings)
-    result = model.result_
-    assert (result.documents["topic"] >= -1).all()
-    assert len(result.documents) == 26
+def test_injected_umap_and_hdbscan_still_work_and_keep_outliers_keeps_minus_one(seed_result):
+    from hdbscan import HDBSCAN
+    from umap import UMAP
+
+    model = TopicModel(
+        keep_outliers=True,
+        umap_model=UMAP(n_neighbors=5, n_components=5, init="random", random_state=42),
+        hdbscan_model=HDBSCAN(min_cluster_size=3),
+    ).fit(seed_result.papers, embeddings=seed_result.embeddings)
+    documents = model.result_.documents
+    assert len(documents) == 26 and (documents["topic"] >= -1).all()
+    assert type(model.model_.umap_model).__name__ == "UMAP"
+
+
+def test_default_stages_are_bertopic_slots(seed_result):
+    from analysis.clustering import SmoothedPCA
+
+    assert isinstance(seed_result.model.umap_model, SmoothedPCA)
+    assert type(seed_result.model.hdbscan_model).__name__ == "AgglomerativeClustering"
+    assert seed_result.model.hdbscan_model.n_clusters == 6
 
 
 def test_tfidf_backend_end_to_end(seed_result):
@@ -182,25 +199,3 @@ def test_default_themes_file():
     themes = load_themes()
     assert themes.names == [DIFFUSION, RL, SAFETY, SCIENCE, "other"]
     assert all(len(t.seeds) >= 6 for t in themes.themes)
-
-
-def test_umap_functions_that_umap_learn_leaves_uncached_are_cached_on_disk():
-    # A fresh interpreter: in this one, other tests may have compiled UMAP already.
-    import subprocess
-    import sys
-
-    script = (
-        "import importlib\n"
-        "from analysis.topics import _UNCACHED_UMAP_JIT, _cache_umap_compilation\n"
-        "_cache_umap_compilation()\n"
-        "for module, names in _UNCACHED_UMAP_JIT.items():\n"
-        "    for name in names:\n"
-        "        print(module, name, type(getattr(importlib.import_module(module), name)._cache).__name__)\n"
-    )
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
-    assert run.stdout.splitlines() == [
-        "umap.umap_ smooth_knn_dist FunctionCache",
-        "umap.umap_ compute_membership_strengths FunctionCache",
-        "umap.layouts _nb_optimize_layout_euclidean_single_epoch FunctionCache",
-        "umap.layouts clip FunctionCache",
-    ]
