@@ -279,6 +279,8 @@ def tfidf_embeddings(texts: list[str], dims: int = 128) -> np.ndarray:
         # Too few papers or words for a latent space: the TF-IDF vectors are
         # the embedding (an SVD to one dimension would make every paper equal).
         return normalize(matrix.toarray()).astype(np.float32)
+    if matrix.shape[0] <= DENSE_SVD_MAX:
+        return normalize(_dense_lsa(matrix, components)).astype(np.float32)
     with warnings.catch_warnings():
         # explained_variance_ratio_ divides by the total variance, zero when
         # all texts are alike; we never read it.
@@ -286,6 +288,21 @@ def tfidf_embeddings(texts: list[str], dims: int = 128) -> np.ndarray:
         # ARPACK's start vector is the only random input; any start converges to the same vectors.
         reduced = TruncatedSVD(n_components=components, algorithm="arpack", random_state=0).fit_transform(matrix)
     return normalize(reduced).astype(np.float32)
+
+
+# Up to this many texts the LSA is an exact dense SVD: ARPACK asked for
+# nearly as many components as there are texts left the last ones
+# unconverged, and they differed from one process to the next.
+DENSE_SVD_MAX = 1000
+
+
+def _dense_lsa(matrix, components: int) -> np.ndarray:
+    """The rows on their leading right singular vectors, by LAPACK's exact SVD (signs fixed)."""
+    from sklearn.utils.extmath import svd_flip
+
+    u, s, vt = np.linalg.svd(matrix.toarray(), full_matrices=False)
+    u, vt = svd_flip(u, vt, u_based_decision=False)
+    return u[:, :components] * s[:components]
 
 
 def _tfidf_matrix(vectorizer, texts: list[str]):

@@ -36,6 +36,7 @@ from plotly.subplots import make_subplots
 from .output import move_into
 from .render_cache import RenderCache, render_key
 from .text import strip_markup
+from .themes import shown
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
 # common colour-vision deficiency. Ordered so the first themes get the most
@@ -303,7 +304,7 @@ def plot_topic_similarity(result, max_topics: int = 30) -> go.Figure:
     """
     ids, centroids = topic_centroids(result)
     ids, centroids = ids[:max_topics], centroids[:max_topics]
-    similarity = np.round(centroids @ centroids.T, 3)
+    similarity = shown(centroids @ centroids.T)  # two decimals, as every score in the report
     titles = topic_titles(result, limit=36)
     labels = [escape(titles[t]) for t in ids]
     fig = go.Figure(
@@ -348,7 +349,8 @@ def plot_topic_hierarchy(result, max_topics: int = 60) -> go.Figure:
         centroids,
         orientation="left",
         labels=labels,
-        distfun=lambda x: np.clip(pdist(x, metric="cosine"), 0, None),
+        # Distances as shown (two decimals): the tree is then the same on every machine.
+        distfun=lambda x: shown(np.clip(pdist(x, metric="cosine"), 0, None)),
         linkagefun=lambda d: linkage(d, method="average"),
         colorscale=list(OKABE_ITO),
     )

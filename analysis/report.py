@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from .figures import escape, sentences, shorten, theme_colors
+from .themes import shown
 
 # Cross-theme pairs listed in the report, and the margin (best minus second
 # theme score) under which a paper counts as sitting between two themes.
@@ -27,7 +28,7 @@ AMBIGUOUS_MARGIN = 0.02
 SUMMARY_LIMIT = 300
 
 FIGURE_CAPTIONS = {
-    "map": "Every paper at its place on the 2-D map of the abstracts' embeddings (UMAP), coloured by theme; "
+    "map": "Every paper on the map, coloured by theme: each topic is a region, similar topics sit side by side, "
     "boxes name the topics.",
     "topic_sizes": "Papers per topic, coloured by the theme of the topic.",
     "theme_breakdown": "Share of papers per theme, for all papers and for each source list.",
@@ -108,7 +109,8 @@ def reading_order(result) -> pd.DataFrame:
         centrality = vectors[rows] @ centre
         if theme != result.themes.other:
             centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
-        centrality = np.round(centrality, 4)
+        # Ranked as shown, ties by name: the same reading order on every machine.
+        centrality = shown(centrality)
         frame = pd.DataFrame({"row": rows, "theme": theme, "centrality": centrality, "name": names[rows]})
         frame = frame.sort_values(["centrality", "name"], ascending=[False, True], kind="stable")
         frame["rank"] = np.arange(1, len(frame) + 1)
@@ -143,7 +145,8 @@ def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
     found_first, found_second, found_values = [], [], []
     for start in range(0, len(vectors), _PAIR_BLOCK):
         rows = np.arange(start, min(start + _PAIR_BLOCK, len(vectors)))
-        similarity = np.round(vectors[rows] @ vectors.T, 4)
+        # Ranked as shown (two decimals), ties by row: float noise cannot reorder pairs.
+        similarity = shown(vectors[rows] @ vectors.T)
         keep = (themes[rows][:, None] != themes[None, :]) & named[rows][:, None] & named[None, :]
         keep &= rows[:, None] < np.arange(len(vectors))[None, :]
         first, second = np.nonzero(keep)
@@ -182,9 +185,9 @@ def misfits(result) -> pd.DataFrame:
                 "row": i,
                 "kind": "no theme" if outside else "between themes",
                 "best": names[best],
-                "best_score": round(float(scores[i, best]), 3),
+                "best_score": float(shown(scores[i, best])),
                 "second": names[second],
-                "second_score": round(float(scores[i, second]), 3),
+                "second_score": float(shown(scores[i, second])),
             }
         )
     columns = ["row", "kind", "best", "best_score", "second", "second_score"]

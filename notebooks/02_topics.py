@@ -16,12 +16,16 @@
 # %% [markdown]
 # # 2. Topics
 #
-# This notebook fits topics on the paper frame of notebook 1: each abstract is
-# embedded (all-MiniLM-L6-v2 by default, offline), UMAP and HDBSCAN group the
-# papers, and c-TF-IDF names each group by its most distinctive terms.
-# BERTopic's settings are scaled to the corpus size (see `analysis/topics.py`),
-# so the same code serves 20 papers and 10,000. Papers HDBSCAN leaves as
-# outliers are given the closest topic.
+# This notebook fits topics on the paper frame of notebook 1 with BERTopic:
+# each abstract is embedded (all-MiniLM-L6-v2 by default, offline), the papers
+# are grouped, and c-TF-IDF names each group by its most distinctive terms.
+# In BERTopic's reduction and clustering slots sit deterministic stages
+# (`analysis/clustering.py`): each paper averaged with its nearest
+# neighbours and projected on its principal components, then Ward's
+# clustering. Unlike UMAP + HDBSCAN they give the same topics on every
+# machine and for every seed, and every paper gets a topic. The number of
+# topics follows the corpus size (see `analysis/topics.py`), so the same code
+# serves 20 papers and 20,000.
 #
 # Edit the next cell (or pass papermill parameters) to run on your own lists.
 
@@ -31,7 +35,7 @@
 corpus_paths = ["seeds"]
 themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file like it
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
-random_state = 42  # seed of every stochastic step: same inputs, same topics
+random_state = 42  # seed for stochastic components you plug in; the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
 
 # %%
@@ -41,6 +45,7 @@ import plotly.io as pio
 
 from analysis import config, fit_topics, load_corpus
 from analysis.embed import topic_texts
+from analysis.figures import plot_topic_hierarchy, plot_topic_similarity
 
 # Store figures as plotly JSON only (what JupyterLab renders): the "notebook"
 # renderer that some environments pick (e.g. VS Code sets VSCODE_PID) would
@@ -52,8 +57,8 @@ paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it 
 # %% [markdown]
 # ## Fit
 #
-# The first fit in a fresh process takes about half a minute: loading the
-# embedding model and compiling UMAP's numba code. Embeddings are cached under
+# The first fit in a fresh process takes a few seconds more than later ones:
+# it loads the embedding model. Embeddings are cached under
 # `.cache/embeddings`, so a second run only embeds new papers.
 
 # %%
@@ -90,9 +95,11 @@ pd.Series(representative, name="representative papers").rename_axis("topic").sor
 # ## Interactive views
 #
 # BERTopic's own figures (hover for details, click legend entries to hide
-# topics). The documents map uses the package's seeded 2-D coordinates
-# (`result.documents` columns `x`, `y`), so it is the same map every run;
-# papers close together have similar abstracts.
+# topics). The documents map uses the package's 2-D coordinates
+# (`result.documents` columns `x`, `y`): each topic is a region, similar
+# topics sit side by side, and within a topic papers close together have
+# similar abstracts. The map is computed, not sampled, so it is the same on
+# every machine.
 
 # %%
 # visualize_documents shuffles each topic's points with NumPy's global random
@@ -111,15 +118,18 @@ result.model.visualize_documents(
 result.model.visualize_barchart(top_n_topics=len(result.topics), n_words=6)
 
 # %% [markdown]
-# How topics merge when they are clustered by their term profiles: topics
-# that join early (on the left) share vocabulary.
+# How topics merge by the similarity of their papers' embeddings: topics
+# that join early (on the left) are close. This is the report's figure
+# rather than BERTopic's `visualize_hierarchy`: it shows distances at the
+# report's precision (two decimals), so the stored figure is the same on
+# every machine.
 
 # %%
-result.model.visualize_hierarchy()
+plot_topic_hierarchy(result)
 
 # %% [markdown]
-# Cosine similarity between topic embeddings (the mean embedding of each
-# topic's papers).
+# Cosine similarity between topics (the mean embedding of each topic's
+# papers), as in the report.
 
 # %%
-result.model.visualize_heatmap()
+plot_topic_similarity(result)

@@ -39,7 +39,7 @@
 corpus_paths = ["seeds"]
 themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file like it
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
-random_state = 42  # seed of every stochastic step: same inputs, same topics
+random_state = 42  # seed for stochastic components you plug in; the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
 out_dir = "figures/notebook"  # where the exports go, relative to the repository root
 static_figures = False  # also write PNG/SVG figures (needs Chromium: make browser)
@@ -66,8 +66,8 @@ print(f"{len(papers)} papers in {len(result.topics)} topics; figures: {', '.join
 # %% [markdown]
 # ## The map
 #
-# Every paper at its seeded 2-D position, coloured by theme; the boxes name
-# the topics. Hover for a paper's name, title or first sentence, and sources.
+# Every paper on the map, coloured by theme; each topic is a region and the
+# boxes name the topics. Hover for a paper's name, title or first sentence, and sources.
 
 # %%
 figures["map"]

@@ -36,8 +36,8 @@ KERNEL_ENV = {"IPYKERNEL_CELL_NAME": "<IPY-INPUT>", "HF_HUB_OFFLINE": "1", "TRAN
 NBVAL_TIMEOUT = 900  # seconds for the four notebooks; they take about 2 minutes on 2 cores
 
 
-def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT) -> subprocess.CompletedProcess:
-    """Run strict nbval on notebooks in a subprocess; return the finished process."""
+def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT, extra_env=None) -> subprocess.CompletedProcess:
+    """Run strict nbval on notebooks in a subprocess (``extra_env`` added to its environment); return it finished."""
     command = [
         sys.executable,
         "-m",
@@ -51,7 +51,7 @@ def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT) -> subprocess.CompletedPr
         "-q",
         *map(str, paths),
     ]
-    env = {**os.environ, **KERNEL_ENV}
+    env = {**os.environ, **KERNEL_ENV, **(extra_env or {})}
     return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
 
