@@ -75,6 +75,17 @@ def load_papers(corpus: Path, size: int | None = None, seed: int = 42):
     return papers
 
 
+def embedding_cache(root: str | Path) -> Path:
+    """The embedding folder under a cache root, where the pipeline itself puts it with ``ANALYSIS_CACHE_DIR=root``.
+
+    Workers given the run's cache root embed into the same folder as the
+    report runs, so the corpus is embedded once per run.
+    """
+    from analysis.config import cache_dir, cache_root
+
+    return Path(root) / cache_dir().relative_to(cache_root())
+
+
 def theme_truth(labels) -> list[str]:
     """Ground-truth theme of each paper from its primary area (``other`` outside the four)."""
     return [THEME_OF_AREA.get(str(label), "other") for label in labels]

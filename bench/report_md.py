@@ -29,6 +29,7 @@ def markdown(results: dict, plot_note: str = "") -> str:
         (_machine, results),
         (_targets, analysis.get("targets", {})),
         (_quality, sections),
+        (_stability, sections.get("stability")),
         (_speed, sections),
         (_embeddings, analysis.get("embeddings", {})),
         (_presets, analysis.get("presets", {})),
@@ -63,7 +64,11 @@ def _machine(results: dict) -> list[str]:
         f"- versions: {versions}",
         "- load average (1 min) before / after each section: "
         + ", ".join(f"{k} {v['before'][0]}/{v['after'][0]}" for k, v in results.get("load_average", {}).items()),
-        *[f"- rerun of {', '.join(r['sections'])} on {r['machine']['date']}" for r in results.get("reruns", [])],
+        *[
+            f"- rerun of {', '.join(r['sections'])} on {r['machine']['date']}, commit {r['machine'].get('commit', '?')}"
+            f", cache {r.get('cache', 'fresh')}; the other sections are from the first run"
+            for r in results.get("reruns", [])
+        ],
         "",
     ]
 
@@ -79,6 +84,7 @@ def _targets(targets: dict) -> list[str]:
         "dedup_100k": "dedup of 100,000 entries",
         "growth": "growth of every stage",
         "fast_preset": "`fast` preset vs plain BERTopic",
+        "stability": "stability under float noise and another seed (every row of Stability)",
     }
     for key, t in targets.items():
         measured = {k: v for k, v in t.items() if k not in {"target", "met"}}
@@ -112,6 +118,68 @@ def _quality(sections: dict) -> list[str]:
             "",
         ]
     return lines
+
+
+def _stability(stability: dict | None) -> list[str]:
+    if not stability:
+        return []
+    rows = []
+    for check in stability["checks"]:
+        ours, plain = check["ours"], check["plain_bertopic"]
+        if "target" in check:
+            target = check["target"] if check["key"] != "theme_kept" else ">= 99%"
+            met = [_met(check["ours_met"]), _met(check["plain_met"])]
+        else:
+            ratio = ours / plain if check["key"] == "fit_s" and ours is not None and plain else None
+            target, met = (f"ratio {ratio:.2f}x" if ratio is not None else "none set"), ["–", "–"]
+        rows.append([check["measure"], _stable(check["key"], ours), _stable(check["key"], plain), target, *met])
+    header = ["measure", "this suite", "plain BERTopic", "target (or ratio)", "suite met", "plain met"]
+    plain_ref = stability["plain_bertopic"]["reference"]
+    lines = [
+        "## Stability (float noise and another seed)",
+        "",
+        f"{stability['papers']} papers, {stability['embedding']} embeddings; each method fitted on the same vectors "
+        "in one process, unperturbed with seed 42 (the reference) and under "
+        + "; ".join(stability["variants"].values())
+        + ", each compared with its reference run.",
+        "",
+        *_table(header, rows),
+        f"Plain BERTopic's fit s is `fit_transform` ({plain_ref.get('topic_s', 0):.1f} s) plus the 2-D UMAP of "
+        f"its map ({plain_ref.get('map_s', 0):.1f} s); ours is `fit_topics` (topics, themes and map). The "
+        "reference is each method's first fit in the process (plain BERTopic's includes compiling UMAP's numba "
+        f"code); fit s of the reference and (a)-(c) in turn: ours {_fit_times(stability['ours'])}, plain BERTopic "
+        f"{_fit_times(stability['plain_bertopic'])}.",
+        "",
+    ]
+    seeds = stability["plain_bertopic"].get("seed_papers", {})
+    if "error" in seeds:
+        lines += [f"Plain BERTopic on the seed papers failed: `{seeds['error'].splitlines()[-1]}`.", ""]
+    elif seeds and seeds.get("silhouette") is None:
+        lines += [
+            f"Plain BERTopic on the {stability.get('seed_papers')} seed papers: {seeds.get('topics')} topics, "
+            f"{seeds.get('outliers')} outliers, so no silhouette (it needs two topics).",
+            "",
+        ]
+    return lines
+
+
+def _fit_times(method: dict) -> str:
+    return ", ".join(_fmt(method[run]["fit_s"]) for run in ("reference", "noise", "relative", "seed") if run in method)
+
+
+def _stable(key: str, value) -> str:
+    """A stability value: shares as percentages, tiny disparities in scientific notation, n/a when absent."""
+    if value is None:
+        return "n/a"
+    if key == "theme_kept":
+        return f"{value:.1%}"
+    if key == "procrustes" and 0 < value < 1e-3:
+        return f"{value:.1e}"
+    return _fmt(value)
+
+
+def _met(value) -> str:
+    return "n/a" if value is None else _fmt(value)
 
 
 def _speed(sections: dict) -> list[str]:
@@ -274,10 +342,21 @@ METHOD = """## How it was measured
   words, min_df 2, max_df 0.5), a paper's topic its most probable one.
 - **Time**: wall clock. *End to end* is a whole fresh Python process (`bench.worker`), imports and model load
   included: ours runs `analysis.pipeline.run_report` (files to figures, with PNG/SVG export) with empty
-  embedding and figure caches (cold) and again with them filled (warm). numba's compiled code (UMAP's, kept
-  on disk by the suite, and pynndescent's) is cached in both runs, as on any machine after the first run.
-  Stages are timed by wrapping the pipeline's own functions in that process (`bench/suite.py`);
-  *represent* is the fit time outside the timed parts (BERTopic's import, c-TF-IDF labels, topic merging).
+  embedding and figure caches (cold) and again with them filled (warm). Our default path runs no UMAP;
+  pynndescent's numba code (under plain BERTopic's UMAP) is cached on disk, as on any machine after the first
+  run, UMAP's own is compiled in each process. Stages are timed by wrapping the pipeline's own functions in
+  that process (`bench/suite.py`): *reduce* is `SmoothedPCA.fit` (neighbour smoothing, exact PCA), *cluster*
+  the fit of the Ward clustering, *map* `topic_layout`; *represent* is the fit time outside the timed parts
+  (BERTopic's import, c-TF-IDF labels, topic merging).
+- **Stability** (`bench/stability.py`): on the MiniLM vectors of the reference corpus (the run's cache),
+  ours is `analysis.fit_topics(papers, embeddings=E, random_state=seed)`, plain BERTopic is its defaults with
+  the UMAP above seeded, `fit_transform(docs, E)`, and its map a 2-D `UMAP(n_neighbors=15, min_dist=0.1,
+  metric='cosine', random_state=seed)` of E. Runs: reference (seed 42), (a) E + 1e-6 N(0, 1)
+  (`default_rng(0)`), (b) E (1 + 1e-5 N(0, 1)) (`default_rng(1)`), (c) seed 43. ARI (scikit-learn) and the
+  share of papers keeping their theme compare each run's assignment with the reference's; the map's
+  Procrustes disparity is `scipy.spatial.procrustes` of the two runs' 2-D positions (0 = the same map up to
+  shift, rotation and scale). Silhouette: `silhouette_score` of the 2-D positions by topic, topic -1 left out.
+  The seed papers are the 26 in `seeds/`, embedded the same way. Targets are the issue's.
 - **Peak memory**: peak resident set of the worker process (`resource.getrusage(RUSAGE_SELF).ru_maxrss`),
   so interpreter, libraries and model are included; each size runs in its own process.
 - **Embeddings**: papers/s of the encode call alone (model load and one-off builds separate). `onnx` float32

@@ -6,6 +6,7 @@ error and the run goes on.
 
 Usage:
     python bench/run.py [--corpus PATH] [--out DIR] [--sizes 250 500 ...] [--quick]
+    python bench/run.py --only stability [--cache .cache]
 """
 
 from __future__ import annotations
@@ -49,7 +50,14 @@ def parse_args(argv=None) -> argparse.Namespace:
         nargs="*",
         default=None,
         help="rerun only these sections (e.g. cold warm plain_bertopic_model), keeping the rest of results.json; "
-        "sections after cold reuse its embedding cache, so keep cold in the list",
+        "sections after cold reuse its embedding cache, so keep cold in the list (or give --cache)",
+    )
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="cache root (ANALYSIS_CACHE_DIR) for every section instead of a fresh one, e.g. .cache to reuse its "
+        "embeddings in a partial rerun; cold and warm are then not cold",
     )
     return parser.parse_args(argv)
 
@@ -68,6 +76,7 @@ class Run:
                 "dedup_sizes": args.dedup_sizes,
                 "variants": args.variants,
                 "quick": args.quick,
+                "cache": _cache_note(args),
             },
             "sections": {},
             "errors": {},
@@ -77,7 +86,8 @@ class Run:
         if args.only and previous.exists():
             # A partial rerun replaces the named sections and keeps the others.
             kept = json.loads(previous.read_text(encoding="utf-8"))
-            kept["reruns"] = [*kept.get("reruns", []), {"sections": args.only, "machine": self.results["machine"]}]
+            rerun = {"sections": args.only, "machine": self.results["machine"], "cache": _cache_note(args)}
+            kept["reruns"] = [*kept.get("reruns", []), rerun]
             self.results = {**kept, "config": {**kept.get("config", {}), "rerun_only": args.only}}
             self.results.setdefault("load_average", {})
 
@@ -121,13 +131,24 @@ class Run:
             self.results["analysis"] = {}
             self.results["errors"]["analysis"] = f"{type(err).__name__}: {err}"
         write_outputs(self.results, self.args.out)
+        large = self.args.out / "large.json"
+        if self.args.only and large.exists():
+            # RESULTS.md was rewritten: put back bench_large.py's section (a full run reruns it after this).
+            from bench.bench_large import append_results
+
+            append_results(json.loads(large.read_text(encoding="utf-8")), self.args.out)
+
+
+def _cache_note(args: argparse.Namespace) -> str:
+    """Which cache the sections used: a fresh one (cold is cold) or the one given with ``--cache``."""
+    return str(args.cache) if args.cache else "fresh (the run's temporary folder)"
 
 
 def measure_all(run: Run) -> None:
     """Every section, in order of importance (the end-to-end comparison first)."""
     args, work = run.args, run.work
     corpus = str(args.corpus)
-    cache = work / "cache"
+    cache = args.cache.resolve() if args.cache else work / "cache"
     env = {"ANALYSIS_CACHE_DIR": str(cache), "BROWSER_PATH": os.environ.get("BROWSER_PATH", "/usr/bin/chromium")}
     report = {"corpus": corpus, "static": not args.no_static}
     run.section("cold", lambda: run_worker("report", env=env, out=str(work / "cold"), **report))
@@ -136,6 +157,7 @@ def measure_all(run: Run) -> None:
     if not args.quick:
         run.section("plain_bertopic_model", lambda: run_worker("plain", env=env, corpus=corpus))
     run.section("baselines", lambda: run_worker("baselines", env=env, corpus=corpus, cache=str(cache)))
+    run.section("stability", lambda: run_worker("stability", env=env, corpus=corpus))
     variants = list(args.variants) + ([] if args.quick or args.only else list(SPEED_ONLY))
     run.section("embeddings", lambda: each(variants, lambda v: embed_variant(work, corpus, v, cache, env)))
     fitted = [v for v in args.variants if (work / f"{v}.npy").exists() and v not in SPEED_ONLY]

@@ -62,16 +62,40 @@ def _timed_function(function, timer: Timer, stage: str):
     return wrapper
 
 
+class StageMissingError(AttributeError):
+    """A stage this suite times is gone from ``analysis`` (renamed or removed by a refactor)."""
+
+
+def _require(owner, name: str, stage: str):
+    """``owner.name``, or a :class:`StageMissingError` naming what to re-point in bench/suite.py."""
+    try:
+        return getattr(owner, name)
+    except AttributeError:
+        where = f"{owner.__module__}.{owner.__qualname__}" if isinstance(owner, type) else owner.__name__
+        raise StageMissingError(
+            f"bench/suite.py times stage {stage!r} as {where}.{name}, which no longer exists: "
+            "re-point instrument() at the code that now does this stage"
+        ) from None
+
+
 @contextlib.contextmanager
 def instrument(timer: Timer, captured: dict):
     """Time every stage of the pipeline into ``timer``; the fitted result lands in ``captured``.
 
-    Stages: load, dedup, embed, lexical (LSA features), reduce (UMAP),
-    cluster (HDBSCAN), map (2-D UMAP of the topic map), themes (scoring and
-    assignment), figures (figures, topic map, report) and static (PNG/SVG
-    export). ``represent`` (c-TF-IDF labels, merging, the phrase
-    encoding) is what the fit spends outside the timed parts.
+    Stages: load, dedup, embed, lexical (LSA features), reduce
+    (``SmoothedPCA.fit``: neighbour smoothing and the exact PCA), cluster
+    (the fit of the Ward clustering from ``ward_clustering``), map
+    (``topic_layout``), themes (scoring and assignment), figures (figures,
+    topic map, report) and static (PNG/SVG export). ``represent`` (c-TF-IDF
+    labels, merging, the phrase encoding) is what the fit spends outside the
+    timed parts.
+
+    Raises:
+        StageMissingError: A timed function or class is gone from ``analysis``;
+            nothing is patched then (a stage silently dropped would show as
+            ``represent``).
     """
+    import analysis.clustering as clustering
     import analysis.corpus
     import analysis.dedup
     import analysis.figures
@@ -84,15 +108,16 @@ def instrument(timer: Timer, captured: dict):
         timer.add("fit", time.perf_counter() - start)
         return captured["result"]
 
-    original = {"fit": analysis.pipeline.fit}
+    # (owner, attribute, stage): module-level names are patched where the
+    # pipeline looks them up (the names topics.py imported), methods on
+    # their class.
     patches = [
         (analysis.corpus, "read_abstracts", "load"),
         (analysis.dedup, "deduplicate", "dedup"),
         (topics, "embed_papers", "embed"),
         (topics, "tfidf_embeddings", "lexical"),
-        (topics, "map_coordinates", "map"),
-        # The exact kNN graph is UMAP's first step, computed outside it since 8f380ec.
-        (topics, "exact_neighbors", "reduce"),
+        (clustering.SmoothedPCA, "fit", "reduce"),
+        (topics, "topic_layout", "map"),
         (topics, "phrase_scores", "themes"),
         (topics, "smooth_by_topic", "themes"),
         (topics, "assign", "themes"),
@@ -100,21 +125,21 @@ def instrument(timer: Timer, captured: dict):
         (analysis.pipeline, "write_report", "report"),
         (analysis.figures, "render_static", "static"),
     ]
-    patches = [p for p in patches if hasattr(p[0], p[1])]
-    saved = [(module, name, getattr(module, name)) for module, name, _ in patches]
-    saved += [(topics, "_umap", topics._umap), (topics, "_hdbscan", topics._hdbscan)]
-    saved += [(analysis.pipeline, "fit", analysis.pipeline.fit)]
+    # Checked before anything is patched, so a missing stage leaves analysis untouched.
+    original = {"fit": _require(analysis.pipeline, "fit", "fit")}
+    saved = [(owner, name, _require(owner, name, stage)) for owner, name, stage in patches]
+    ward_factory = _require(topics, "ward_clustering", "cluster")
+    saved += [(topics, "ward_clustering", ward_factory), (analysis.pipeline, "fit", original["fit"])]
     try:
-        for module, name, stage in patches:
-            setattr(module, name, _timed_function(getattr(module, name), timer, stage))
-        umap_factory, hdbscan_factory = topics._umap, topics._hdbscan
-        topics._umap = lambda *a, **k: Timed(umap_factory(*a, **k), timer, "reduce")
-        topics._hdbscan = lambda *a, **k: Timed(hdbscan_factory(*a, **k), timer, "cluster")
+        for owner, name, stage in patches:
+            setattr(owner, name, _timed_function(getattr(owner, name), timer, stage))
+        # The clustering object goes into BERTopic's hdbscan_model slot: its fit is timed.
+        topics.ward_clustering = lambda *a, **k: Timed(ward_factory(*a, **k), timer, "cluster")
         analysis.pipeline.fit = fit
         yield
     finally:
-        for module, name, value in saved:
-            setattr(module, name, value)
+        for owner, name, value in saved:
+            setattr(owner, name, value)
 
 
 def stage_times(timer: Timer) -> dict[str, float]:
@@ -166,7 +191,7 @@ def fit_ours(papers, embeddings: np.ndarray, embedding: str = "minilm", random_s
     timer, captured = Timer(), {}
     with instrument(timer, captured):
         start = time.perf_counter()
-        model = TopicModel(embedding=embedding).fit(papers, embeddings=embeddings, random_state=random_state)
+        model = TopicModel(embedding=embedding, random_state=random_state).fit(papers, embeddings=embeddings)
         fit_s = time.perf_counter() - start
     timer.add("fit", fit_s)
     return {"fit_s": round(fit_s, 2), "stages": stage_times(timer), **result_quality(model.result_)}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.common import load_papers, peak_rss_mb
+from bench.common import embedding_cache, load_papers, peak_rss_mb
 
 _START = time.perf_counter()
 
@@ -69,7 +69,7 @@ def task_baselines(corpus: str, cache: str) -> dict:
 
     papers = load_papers(Path(corpus))
     texts, labels = document_texts(papers), papers["label"].astype(str).tolist()
-    embeddings = embed_papers(papers, "minilm", cache=Path(cache))
+    embeddings = embed_papers(papers, "minilm", cache=embedding_cache(cache))
     descriptions = load_embedder("minilm").encode([t.description for t in load_themes().themes])
     return {
         "plain_bertopic": baselines.plain_bertopic(texts, labels, embeddings=embeddings),
@@ -100,7 +100,7 @@ def task_embed(corpus: str, variant: str, out: str, limit: int | None = None, ca
     }
     if cache and variant not in {"tfidf", "model2vec"}:
         # How close to float32 MiniLM (the cached vectors of the cold run).
-        reference = embed_papers(papers.iloc[: len(texts)], "minilm", cache=Path(cache))
+        reference = embed_papers(papers.iloc[: len(texts)], "minilm", cache=embedding_cache(cache))
         answer["cosine_to_minilm"] = round(float(np.mean(np.sum(reference * vectors, axis=1))), 4)
     return answer
 
@@ -125,10 +125,31 @@ def task_scale(corpus: str, size: int, cache: str) -> dict:
     with timer("load_dedup"):
         papers = load_papers(Path(corpus), size)
     with timer("embed_cached"):
-        embeddings = embed_papers(papers, "minilm", cache=Path(cache))
+        embeddings = embed_papers(papers, "minilm", cache=embedding_cache(cache))
     answer = fit_ours(papers, embeddings)
     answer["stages"] = {**timer.rounded(), **answer["stages"]}
     return {"papers": len(papers), **answer}
+
+
+def task_stability(corpus: str, size: int | None = None, embedding: str = "minilm", seeds: bool = True) -> dict:
+    """Topics, themes and map under float noise and another seed, ours vs plain BERTopic (bench/stability.py).
+
+    Embeddings come through ``ANALYSIS_CACHE_DIR``, the cache the run's
+    report runs filled, so the corpus is embedded once per run.
+    """
+    from analysis import load_corpus
+    from analysis.config import SEEDS_DIR
+    from analysis.embed import embed_papers
+    from bench import stability
+
+    papers = load_papers(Path(corpus), size)
+    start = time.perf_counter()
+    embeddings = embed_papers(papers, embedding)
+    embed_s = time.perf_counter() - start
+    seed_papers = load_corpus(SEEDS_DIR) if seeds else None
+    seed_embeddings = embed_papers(seed_papers, embedding) if seeds else None
+    answer = stability.measure(papers, embeddings, embedding, seed_papers, seed_embeddings)
+    return {"embed_s": round(embed_s, 2), **answer}
 
 
 def task_dedup(corpus: str, entries: int, similarities: bool = False) -> dict:

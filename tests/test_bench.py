@@ -83,10 +83,61 @@ def test_instrumented_fit_times_stages_and_changes_nothing(tiny):
 
     papers, _, _, vectors = tiny
     measured = fit_ours(papers, vectors, embedding="tfidf")
-    plain = TopicModel(embedding="tfidf").fit(papers, embeddings=vectors, random_state=42).result_
+    plain = TopicModel(embedding="tfidf", random_state=42).fit(papers, embeddings=vectors).result_
     assert {"reduce", "cluster", "represent", "map", "themes"} <= set(measured["stages"])
     assert measured["topics"] == plain.documents["topic"].nunique()
     assert measured["nmi"] == metrics.agreement(papers["label"], plain.documents["topic"])["nmi"]
+
+
+def test_a_stage_removed_from_analysis_fails_loudly_and_patches_nothing(monkeypatch):
+    import analysis.topics
+    from analysis.clustering import SmoothedPCA
+    from bench.suite import StageMissingError, instrument
+
+    fit = SmoothedPCA.fit
+    monkeypatch.delattr(analysis.topics, "topic_layout")
+    with pytest.raises(StageMissingError, match=r"'map' as analysis\.topics\.topic_layout"):
+        instrument(Timer(), {}).__enter__()
+    assert SmoothedPCA.fit is fit
+    monkeypatch.delattr(SmoothedPCA, "fit")
+    with pytest.raises(StageMissingError, match=r"analysis\.clustering\.SmoothedPCA\.fit"):
+        instrument(Timer(), {}).__enter__()
+
+
+def test_stability_perturbations_and_comparisons():
+    from bench import stability
+
+    vectors = np.random.default_rng(5).standard_normal((40, 8)).astype(np.float32)
+    runs = stability.perturbations(vectors)
+    assert [seed for _, seed in runs.values()] == [42, 42, 42, 43]
+    assert 0 < np.abs(runs["noise"][0] - vectors).max() < 1e-5 and runs["noise"][0].dtype == np.float32
+    relative = runs["relative"][0] / vectors - 1
+    assert 0 < np.abs(relative).max() < 1e-4 and runs["seed"][0] is vectors
+    topics = np.repeat([0, 1, 2, 3], 10)
+    run = {"topics": topics, "themes": np.array(["a", "b"] * 20), "xy": vectors[:, :2], "fit_s": 1.0}
+    moved = {**run, "topics": np.roll(topics, 1), "xy": 3 * run["xy"] + 1, "themes": np.array(["a"] * 40)}
+    same = stability.compare(run, moved)
+    assert same["procrustes"] == 0.0 and same["theme_kept"] == 0.5 and same["ari"] < 1
+    assert stability.compare({**run, "themes": None}, run)["theme_kept"] is None
+    assert stability.map_silhouette(run["xy"], np.full(40, -1)) is None
+
+
+@pytest.mark.slow
+def test_stability_task_on_150_papers(reference_records):
+    from bench.common import reference_corpus
+    from bench.worker import task_stability
+
+    answer = task_stability(str(reference_corpus()), size=150, embedding="tfidf")
+    assert answer["papers"] == 150 and answer["seed_papers"] == 26
+    ours, plain = answer["ours"], answer["plain_bertopic"]
+    # Our stages are deterministic: noise of 1e-6 and another seed change nothing.
+    assert all(ours[v]["ari"] == 1.0 and ours[v]["procrustes"] < 1e-6 for v in ("noise", "relative", "seed"))
+    assert ours["reference"]["outliers"] == 0 and -1 <= ours["seed_papers"]["silhouette"] <= 1
+    assert plain["noise"]["theme_kept"] is None and "topic_s" in plain["reference"]
+    checks = {(c["run"], c["key"]): c for c in answer["checks"]}
+    assert checks[("noise", "ari")]["ours_met"] is True and checks[("noise", "theme_kept")]["plain_met"] is None
+    assert "target" not in checks[("reference", "fit_s")]
+    json.dumps(answer)  # results.json must be able to hold it
 
 
 def test_growth_exponent():
@@ -104,6 +155,61 @@ def test_results_written_to_the_given_folder(tmp_path):
     assert results["analysis"]["targets"]["cold_vs_plain"]["ratio"] == 0.5
     assert results["analysis"]["targets"]["warm_vs_cold"]["met"] is False
     assert json.loads((tmp_path / "results.json").read_text())["sections"]["cold"]["nmi"] == 0.4
+
+
+def _sample_stability() -> dict:
+    from bench import stability
+
+    def runs(ari, kept, disparity, **reference):
+        row = {"ari": ari, "theme_kept": kept, "procrustes": disparity, "topics": 5, "fit_s": 1.0}
+        return {"reference": reference, **{v: row for v in stability.VARIANTS}}
+
+    ours = runs(1.0, 0.995, 0.0, nmi=0.38, topics=59, outliers=0, silhouette=0.6, fit_s=5.0)
+    ours["seed_papers"] = {"topics": 6, "outliers": 0, "silhouette": 0.2, "fit_s": 1.0}
+    plain = runs(0.6, None, 0.12, nmi=0.33, topics=70, outliers=600, silhouette=0.3, fit_s=20.0, topic_s=12.0)
+    plain["seed_papers"] = {"error": "ValueError: too few papers"}
+    plain["noise"] = {**plain["noise"], "fit_s": 14.0}
+    answer = {"papers": 100, "embedding": "minilm", "variants": stability.VARIANTS, "seed_papers": 26}
+    answer.update(ours=ours, plain_bertopic=plain)
+    return {**answer, "checks": stability.checks(answer)}
+
+
+def test_stability_section_rendered_ours_beside_plain(tmp_path):
+    results = _sample_results()
+    results["sections"]["stability"] = _sample_stability()
+    results["analysis"] = render.analyse(results)
+    render.write_outputs(results, tmp_path, png=False)
+    text = (tmp_path / "RESULTS.md").read_text()
+    assert "## Stability (float noise and another seed)" in text
+    assert (
+        "| ARI of topics vs reference, (a) Gaussian noise sigma 1e-06 added | 1.000 | 0.600 | >= 0.9 | yes | **no** |"
+        in text
+    )
+    assert "| ARI of topics vs reference, (b) relative noise 1e-05 | 1.000 | 0.600 | none set | – | – |" in text
+    assert "| papers keeping their theme, (c) random_state 43 | 99.5% | n/a | >= 99% | yes | n/a |" in text
+    assert "| outlier papers, topic -1 (reference run) | 0 | 600 | 0 | yes | **no** |" in text
+    assert "| silhouette of the map by topic, the seed papers | 0.200 | n/a | >= 0.25 | **no** | n/a |" in text
+    assert "| fit s (reference run) | 5.000 | 20.0 | ratio 0.25x |" in text
+    assert "Plain BERTopic on the seed papers failed: `ValueError: too few papers`" in text
+    assert (
+        "fit s of the reference and (a)-(c) in turn: ours 5.000, 1.000, 1.000, 1.000, plain BERTopic 20.0, 14.0" in text
+    )
+    target = results["analysis"]["targets"]["stability"]
+    assert target["met"] is False and target["suite_meets"] == "12/13"
+    assert target["suite_misses"] == "silhouette of the map by topic, the seed papers"
+    assert "stability under float noise" in text
+
+
+def test_only_stability_runs_its_worker_on_the_given_cache(tmp_path, monkeypatch):
+    from bench import run as bench_run
+
+    calls = []
+    monkeypatch.setattr(bench_run, "run_worker", lambda task, **kw: calls.append((task, kw)) or {"ok": task})
+    args = bench_run.parse_args(["--out", str(tmp_path), "--only", "stability", "--cache", str(tmp_path / "c")])
+    bench_run.measure_all(bench_run.Run(args, tmp_path))
+    assert [task for task, _ in calls] == ["stability"]
+    assert calls[0][1]["env"]["ANALYSIS_CACHE_DIR"] == str((tmp_path / "c").resolve())
+    assert json.loads((tmp_path / "results.json").read_text())["sections"]["stability"] == {"ok": "stability"}
 
 
 def test_a_failing_section_is_recorded_and_the_run_goes_on(tmp_path):
@@ -158,12 +264,17 @@ def test_a_partial_rerun_keeps_the_other_sections(tmp_path):
     first = Run(parse_args(["--out", str(tmp_path), "--quick"]), tmp_path)
     first.section("cold", lambda: {"old": True})
     first.section("warm", lambda: {"old": True})
+    large = {"n": 300, "date": "d", "load_start": [0], "load_end": [0], "exit_code": 0, "seconds": 1.5}
+    large |= {"peak_rss_mib": 10.0, "progress": ["analysis: 300 papers"], "files": 21}
+    (tmp_path / "large.json").write_text(json.dumps(large))
     again = Run(parse_args(["--out", str(tmp_path), "--quick", "--only", "warm"]), tmp_path)
     again.section("cold", lambda: pytest.fail("cold was not asked for"))
     again.section("warm", lambda: {"old": False})
     saved = json.loads((tmp_path / "results.json").read_text())
     assert saved["sections"] == {"cold": {"old": True}, "warm": {"old": False}}
     assert saved["reruns"][0]["sections"] == ["warm"] and "warm" in saved["load_average"]
+    # bench_large.py's section of RESULTS.md survives a partial rerun.
+    assert "## Large corpus end to end" in (tmp_path / "RESULTS.md").read_text()
 
 
 def test_one_failing_variant_keeps_the_others():
