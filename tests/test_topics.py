@@ -99,24 +99,14 @@ def test_tiny_corpora_fit_end_to_end(seed_result, n):
         assert len(result.topics) == 1  # too few papers to split
 
 
-def test_a_few_hundred_reference_papers(reference_records):
+def test_a_few_hundred_reference_papers(reference_papers, reference_result):
     from sklearn.metrics import normalized_mutual_info_score
 
-    records = reference_records[:300]
-    papers = pd.DataFrame(
-        {
-            "doc_id": [r["id"] for r in records],
-            "name": [r["title"][:30] for r in records],
-            "title": [r["title"] for r in records],
-            "text": [r["abstract"] for r in records],
-        }
-    )
-    result = fit_topics(papers)
-    _check_invariants(result, 300)
-    assert 8 <= len(result.topics) <= size_parameters(300).max_topics
-    # Quality floor, not an exact value: 300 papers over 20 areas; measured 0.33 here.
-    nmi = normalized_mutual_info_score([r["label"] for r in records], result.documents["topic"])
-    assert nmi >= 0.25
+    _check_invariants(reference_result, 300)
+    assert len(reference_result.topics) == size_parameters(300).max_topics == 22
+    # Quality floor, not an exact value: 300 papers over 20 areas.
+    nmi = normalized_mutual_info_score(reference_papers["label"], reference_result.documents["topic"])
+    assert nmi >= 0.3
 
 
 def test_injected_umap_and_hdbscan_still_work_and_keep_outliers_keeps_minus_one(seed_result):
