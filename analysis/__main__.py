@@ -102,7 +102,12 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
         help="quality (= minilm, the default), balanced (= minilm-128), minilm-int8, fast (= tfidf), "
         "or a local sentence-transformers path",
     )
-    parser.add_argument("--seed", type=_seed, default=42, help="random seed (default 42)")
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        default=42,
+        help="seed for stochastic components (default 42); the default pipeline has none: any seed, same result",
+    )
 
 
 def _run_corpus(args) -> int:
