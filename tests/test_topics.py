@@ -51,6 +51,24 @@ def test_seed_topics_are_readable_and_complete(seed_result):
 
 
 @pytest.mark.parametrize(
+    "group",
+    [
+        ["WASH", "Ideal attribution mechanisms"],  # watermarking and attribution
+        ["OPO-CMDP", "PAC-Bayesian generalization bound", "COMAD"],  # RL and learning theory
+        ["PerturbedVAE", "ProMiSE", "APEX"],  # science benchmarks and models
+        ["PhaseLock", "StP", "Per-image noise schedules", "DOIT"],  # diffusion sampling and schedules
+        ["T3-Video", "ProtoVAR"],  # video and image generation
+    ],
+    ids=["watermarking", "rl-theory", "science", "diffusion-sampling", "generation"],
+)
+def test_seed_topics_are_the_ones_a_reader_would_draw(seed_result, group):
+    topics = seed_result.documents.set_index("name")["topic"]
+    (topic,) = set(topics[group])
+    others = topics[topics == topic].index.difference(group)
+    assert len(others) <= 2, f"{group} share topic {topic} with {list(others)}"
+
+
+@pytest.mark.parametrize(
     ("name", "theme"),
     [
         ("WASH", SAFETY),
