@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from test_pipeline import TEXT_FILES
 
 from analysis.config import FIGURES_DIR, ROOT, SEEDS_DIR
 from analysis.embed import EmbeddingCache
@@ -26,14 +27,7 @@ from analysis.figures import find_chromium
 # Every text file the report writes, compared byte for byte. The report
 # itself names the PNG/SVG figures, so it is written with them when Chromium
 # is here; without it, the report says so and is left out of the comparison.
-TABLES_AND_VIEWS = [
-    "documents.csv",
-    "topics.csv",
-    "topic_map.html",
-    "topic_terms.html",
-    "topic_hierarchy.html",
-    "topic_similarity.html",
-]
+TABLES_AND_VIEWS = [name for name in TEXT_FILES if not name.startswith("report.")]
 HAS_CHROMIUM = find_chromium() is not None
 COMPARED = TABLES_AND_VIEWS + (["report.md", "report.html", "map.svg", "topic_sizes.svg"] if HAS_CHROMIUM else [])
 
