@@ -16,7 +16,6 @@ Example:
 
 from __future__ import annotations
 
-import html
 import math
 import os
 import re
@@ -35,7 +34,7 @@ from plotly.subplots import make_subplots
 
 from .output import move_into
 from .render_cache import RenderCache, render_key
-from .text import strip_markup
+from .text import escape, paper_blurb, shorten
 from .themes import shown
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
@@ -69,36 +68,6 @@ def theme_colors(themes) -> dict[str, str]:
 def topic_color(position: int) -> str:
     """Colour of the topic at ``position`` in the topic table."""
     return TOPIC_COLORS[position % len(TOPIC_COLORS)]
-
-
-def escape(text) -> str:
-    """Abstract text made safe for any HTML context (plotly hover, attributes, bodies)."""
-    return html.escape("" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text))
-
-
-def shorten(text: str, limit: int) -> str:
-    """Cut ``text`` at a word boundary to at most ``limit`` characters, marking the cut."""
-    text = " ".join(str(text).split())
-    if len(text) <= limit:
-        return text
-    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-
-
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
-
-
-def sentences(text: str) -> list[str]:
-    """Sentences of an abstract, markup reduced to plain words."""
-    plain = " ".join(strip_markup(str(text)).split())
-    return [s for s in _SENTENCE_SPLIT.split(plain) if s]
-
-
-def paper_blurb(title, text, limit: int = 200) -> str:
-    """Title when the source had one, else the abstract's first sentence (plain text)."""
-    if isinstance(title, str) and title.strip():
-        return shorten(title, limit)
-    first = sentences(text)
-    return shorten(first[0], limit) if first else ""
 
 
 def topic_order(result) -> list[int]:

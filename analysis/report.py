@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .figures import escape, sentences, shorten, theme_colors
+from .figures import theme_colors
+from .text import escape, sentences, shorten
 from .themes import shown
 
 # Cross-theme pairs listed in the report, and the margin (best minus second

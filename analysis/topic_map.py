@@ -25,7 +25,8 @@ import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from .figures import paper_blurb, plot_map, plot_top_terms, plot_topic_hierarchy, plot_topic_similarity
+from .figures import plot_map, plot_top_terms, plot_topic_hierarchy, plot_topic_similarity
+from .text import paper_blurb
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
