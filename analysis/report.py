@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .figures import theme_colors
+from .figures.style import theme_colors
 from .text import escape, sentences, shorten
 from .themes import shown
 
