@@ -54,7 +54,7 @@ def test_cross_theme_pairs_differ_in_theme_and_are_most_similar_first(seed_resul
     assert list(pairs["cosine"]) == sorted(pairs["cosine"], reverse=True)
     vectors = seed_result.embeddings / np.linalg.norm(seed_result.embeddings, axis=1, keepdims=True)
     a, b, cosine = int(pairs["first"].iloc[0]), int(pairs["second"].iloc[0]), pairs["cosine"].iloc[0]
-    assert np.isclose(vectors[a] @ vectors[b], cosine, atol=1e-3)
+    assert np.isclose(vectors[a] @ vectors[b], cosine, atol=0.005)  # shown to two decimals
 
 
 def test_misfits_hold_every_paper_outside_the_themes(seed_result):
