@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .figures.registry import REGISTRY
 from .figures.style import theme_colors
 from .text import escape, sentences, shorten
 from .themes import shown
@@ -28,21 +29,9 @@ MAX_PAIRS = 8
 AMBIGUOUS_MARGIN = 0.02
 SUMMARY_LIMIT = 300
 
-FIGURE_CAPTIONS = {
-    "map": "Every paper on the map, coloured by theme: each topic is a region, similar topics sit side by side, "
-    "boxes name the topics.",
-    "topic_sizes": "Papers per topic, coloured by the theme of the topic.",
-    "theme_breakdown": "Share of papers per theme, for all papers and for each source list.",
-    "top_terms": "The words that set each topic apart (c-TF-IDF weight).",
-    "topic_similarity": "How similar the topics are (cosine of the mean embedding of their papers).",
-    "topic_hierarchy": "Topics merged by similarity: topics that join early (left) are close.",
-}
-INTERACTIVE_VIEWS = {
-    "topic_map.html": "interactive topic map (search, hover, colour by topic)",
-    "topic_terms.html": "top terms per topic",
-    "topic_hierarchy.html": "topic hierarchy",
-    "topic_similarity.html": "topic similarity heatmap",
-}
+# The topic map is a page of its own (topic_map.py), not the view of a report
+# figure: the report links it before the figures' views.
+TOPIC_MAP_LINK = ("topic_map.html", "interactive topic map (search, hover, colour by topic)")
 
 # "We propose X", "This paper introduces X": the sentence that says what the paper does.
 _INTRODUCING = r"\b(propos|introduc|present|develop|design)"
@@ -283,12 +272,13 @@ def report_markdown(result, static_files: list[str], skipped: str | None = None,
         lines.append(f"- **{md_escape(paper['name'])}** — {md_escape(_misfit_phrase(misfit))}")
     lines += ["", "## Figures", ""]
     pngs = set(static_files)
-    for stem, caption in FIGURE_CAPTIONS.items():
+    for figure in REGISTRY:
+        stem, caption = figure.name, figure.caption
         if f"{stem}.png" in pngs:
             lines += [f"![{md_escape(caption)}]({stem}.png)", "", f"*{md_escape(caption)}* ([SVG]({stem}.svg))", ""]
     if skipped:
         lines += [f"Static figures were not written: {md_escape(skipped)}", ""]
-    lines += ["Interactive views: " + ", ".join(f"[{text}]({name})" for name, text in INTERACTIVE_VIEWS.items()), ""]
+    lines += ["Interactive views: " + ", ".join(f"[{text}]({name})" for name, text in interactive_views()), ""]
     lines += [_METHOD_NOTE, ""]
     return "\n".join(lines)
 
@@ -307,6 +297,11 @@ _METHOD_NOTE = (
     "closest both to their theme's definition and to the other papers of the theme."
     " The tables behind it are documents.csv and topics.csv."
 )
+
+
+def interactive_views() -> list[tuple[str, str]]:
+    """File name and link text of every interactive page: the topic map, then each registered figure's view."""
+    return [TOPIC_MAP_LINK, *((figure.view.file, figure.view.link) for figure in REGISTRY.views())]
 
 
 def plural(count: int, noun: str) -> str:
@@ -484,7 +479,8 @@ def _has_svgs(static_files: list[str]) -> bool:
 def _html_figures(static_files: list[str], skipped: str | None, figures) -> str:
     parts = ['<section id="figures">\n<h2>Figures</h2>']
     files = set(static_files)
-    for stem, caption in FIGURE_CAPTIONS.items():
+    for figure in REGISTRY:
+        stem, caption = figure.name, figure.caption
         if f"{stem}.svg" in files:
             links = f'<a href="{stem}.svg">SVG</a>' + (
                 f', <a href="{stem}.png">PNG</a>' if f"{stem}.png" in files else ""
@@ -498,6 +494,6 @@ def _html_figures(static_files: list[str], skipped: str | None, figures) -> str:
             parts.append(f"<figure>{div}<figcaption>{escape(caption)}</figcaption></figure>")
     if skipped:
         parts.append(f"<p class='meta'>Static figures (PNG/SVG) were not written: {escape(skipped)}</p>")
-    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in INTERACTIVE_VIEWS.items())
+    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in interactive_views())
     parts.append(f"<p>Interactive views: {views}.</p>\n</section>")
     return "\n".join(parts)

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from analysis import report
-from analysis.topic_map import PLOTLY_JS, VIEWS, json_text_for_script, topic_map_html
+from analysis.figures.registry import REGISTRY
+from analysis.topic_map import PLOTLY_JS, json_text_for_script, topic_map_html
 
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"
@@ -129,7 +130,7 @@ def test_topic_map_html_shows_hostile_abstract_as_text(hostile_report_dir):
 
 
 def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir):
-    for name in VIEWS:
+    for name in (figure.view.file for figure in REGISTRY.views()):
         page = (hostile_report_dir / name).read_text(encoding="utf-8")
         assert SCRIPT not in page and "<img src=x" not in page, name
         assert page.count("<script") == (seed_report_dir / name).read_text(encoding="utf-8").count("<script")
