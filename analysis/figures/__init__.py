@@ -18,7 +18,8 @@ Example:
 
 from __future__ import annotations
 
-from ..text import escape  # its old home: kept for code written against it; new code imports analysis.text
+# escape lived here before text.py: kept so that older imports still work (new code imports analysis.text).
+from ..text import escape
 from .export import StaticExportError, export_static, find_chromium, render_static
 from .map import plot_map
 from .registry import report_figures
