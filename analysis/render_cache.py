@@ -17,8 +17,8 @@ from pathlib import Path
 
 from .output import atomic_write
 
-# Bump when the post-processing of rendered files changes (set_png_dpi,
-# stable_svg): files drawn before it must not be reused.
+# Bump when the post-processing of rendered files changes (set_png_dpi and
+# stable_svg in figures/export.py): files drawn before it must not be reused.
 RENDER_VERSION = 1
 # Old entries are removed beyond this many files, least recently used first
 # (a report has 12; this keeps the last few corpora and theme edits).

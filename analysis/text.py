@@ -1,7 +1,14 @@
-"""Plain-text helpers shared by reading, naming and deduplication."""
+"""Plain-text helpers shared by reading, naming, deduplication and every output.
+
+Reading and deduplication reduce markup (:func:`strip_markup`,
+:func:`normalize`); the figures, the topic map and the report cut abstracts
+into sentences and short blurbs and escape them for HTML.
+"""
 
 from __future__ import annotations
 
+import html
+import math
 import re
 import unicodedata
 
@@ -53,3 +60,33 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = strip_markup(text)
     return " ".join(text.split()).casefold()
+
+
+def escape(text) -> str:
+    """Abstract text made safe for any HTML context (plotly hover, attributes, bodies)."""
+    return html.escape("" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text))
+
+
+def shorten(text: str, limit: int) -> str:
+    """Cut ``text`` at a word boundary to at most ``limit`` characters, marking the cut."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of an abstract, markup reduced to plain words."""
+    plain = " ".join(strip_markup(str(text)).split())
+    return [s for s in _SENTENCE_SPLIT.split(plain) if s]
+
+
+def paper_blurb(title, text, limit: int = 200) -> str:
+    """Title when the source had one, else the abstract's first sentence (plain text)."""
+    if isinstance(title, str) and title.strip():
+        return shorten(title, limit)
+    first = sentences(text)
+    return shorten(first[0], limit) if first else ""

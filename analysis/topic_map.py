@@ -25,18 +25,14 @@ import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from .figures import paper_blurb, plot_map, plot_top_terms, plot_topic_hierarchy, plot_topic_similarity
+from .figures.map import plot_map
+from .figures.registry import REGISTRY
+from .text import paper_blurb
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 MAP_DIV = "topic-map"
 _PLACEHOLDER = re.compile(r"\{\{[A-Z_]+\}\}")
-# The secondary views: file name -> (figure function, div id, page title).
-VIEWS = {
-    "topic_terms.html": (plot_top_terms, "topic-terms", "Top terms per topic"),
-    "topic_hierarchy.html": (plot_topic_hierarchy, "topic-hierarchy", "Topic hierarchy"),
-    "topic_similarity.html": (plot_topic_similarity, "topic-similarity", "Topic similarity"),
-}
 
 
 def script_json(value) -> str:
@@ -123,5 +119,8 @@ def view_html(figure: go.Figure, div_id: str, title: str) -> str:
 
 
 def view_pages(result) -> dict[str, str]:
-    """The secondary views (top terms, hierarchy, similarity) by file name."""
-    return {name: view_html(make(result), div_id, title) for name, (make, div_id, title) in VIEWS.items()}
+    """The page of every registered figure that has a view (top terms, hierarchy, similarity), by file name."""
+    return {
+        figure.view.file: view_html(figure.plot(result), figure.view.div_id, figure.view.title)
+        for figure in REGISTRY.views()
+    }

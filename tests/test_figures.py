@@ -11,7 +11,10 @@ import numpy as np
 import pytest
 
 from analysis import figures
-from analysis.figures import OKABE_ITO, OTHER_COLOR, theme_colors
+from analysis.figures import export, theme_breakdown
+from analysis.figures.map import label_size, map_frame, place_labels
+from analysis.figures.style import OKABE_ITO, OTHER_COLOR, theme_colors, topic_titles
+from analysis.text import escape, shorten
 
 
 def _points(fig, visible_only=True) -> int:
@@ -55,7 +58,7 @@ def test_top_terms_has_one_chart_per_topic_with_model_terms(seed_result):
 
 
 def test_theme_counts_count_a_paper_in_every_list_it_appeared_in(seed_result):
-    counts = figures.theme_counts(seed_result)
+    counts = theme_breakdown.theme_counts(seed_result)
     totals = counts.groupby("list")["papers"].sum()
     assert totals["all papers"] == 26
     assert totals["000_9a806cafa3d919df.txt"] == 19 and totals["001_2da18ae08bb855ef.txt"] == 19
@@ -73,8 +76,8 @@ def test_theme_breakdown_rows_overall_and_per_list(seed_result):
 
 
 def test_source_lists_parse_provenance():
-    assert figures.source_lists("a.txt:1; b.txt:8; a.txt:3") == ["a.txt", "b.txt"]
-    assert figures.source_lists("C:/x/a.csv:12") == ["C:/x/a.csv"]
+    assert theme_breakdown.source_lists("a.txt:1; b.txt:8; a.txt:3") == ["a.txt", "b.txt"]
+    assert theme_breakdown.source_lists("C:/x/a.csv:12") == ["C:/x/a.csv"]
 
 
 def _label_boxes(fig_dict, frame):
@@ -83,7 +86,7 @@ def _label_boxes(fig_dict, frame):
         ((px, py),) = frame.to_pixels([note["x"]], [note["y"]])
         dx, dy = (note["ax"], note["ay"]) if note["showarrow"] else (0, 0)
         text = note["text"].removeprefix("<b>").removesuffix("</b>")
-        w, h = figures.label_size(text)
+        w, h = label_size(text)
         boxes.append((px + dx - w / 2, py + dy - h / 2, px + dx + w / 2, py + dy + h / 2))
     return boxes
 
@@ -94,7 +97,7 @@ def test_map_has_one_point_per_paper_and_non_overlapping_topic_labels(seed_resul
     assert {t["type"] for t in data["data"]} == {"scatter"}
     assert _points(fig) == len(seed_result.documents)
     assert sorted(i for t in data["data"] for i, *_ in t["customdata"]) == list(range(len(seed_result.documents)))
-    frame = figures.map_frame(seed_result.documents, 1200, 760)
+    frame = map_frame(seed_result.documents, 1200, 760)
     boxes = _label_boxes(data, frame)
     assert len(boxes) == len(seed_result.topics)  # every seed topic gets its label
     width, height = frame.plot_size
@@ -136,7 +139,7 @@ def test_map_hover_text_is_escaped(hostile_result):
 def test_place_labels_never_overlaps_even_when_anchors_coincide():
     anchors = np.full((12, 2), 300.0)
     sizes = [(120.0, 26.0)] * 12
-    offsets = figures.place_labels(anchors, sizes, np.empty((0, 2)), (600, 600))
+    offsets = place_labels(anchors, sizes, np.empty((0, 2)), (600, 600))
     placed = [(300 + dx - 60, 300 + dy - 13, 300 + dx + 60, 300 + dy + 13) for dx, dy in filter(None, offsets)]
     assert len(placed) >= 8  # crowded, yet most labels find a free spot
     for i, a in enumerate(placed):
@@ -158,7 +161,7 @@ def test_hierarchy_names_every_topic(seed_result):
     fig = figures.plot_topic_hierarchy(seed_result).to_dict()
     assert {t["type"] for t in fig["data"]} == {"scatter"}
     ticks = fig["layout"]["yaxis"]["ticktext"]
-    assert sorted(ticks) == sorted(figures.topic_titles(seed_result, limit=44).values())
+    assert sorted(ticks) == sorted(topic_titles(seed_result, limit=44).values())
 
 
 def test_hierarchy_with_one_topic_says_so(seed_result):
@@ -185,18 +188,18 @@ def _tiny_png(width=3, height=2) -> bytes:
 
 
 def test_png_dpi_tag_round_trips_and_replaces_an_old_one():
-    png = figures.set_png_dpi(_tiny_png(), 300)
-    assert figures.png_size(png) == (3, 2)
-    assert math.isclose(figures.png_dpi(png), 300, abs_tol=0.1)
-    again = figures.set_png_dpi(png, 192)
-    assert again.count(b"pHYs") == 1 and math.isclose(figures.png_dpi(again), 192, abs_tol=0.1)
+    png = export.set_png_dpi(_tiny_png(), 300)
+    assert export.png_size(png) == (3, 2)
+    assert math.isclose(export.png_dpi(png), 300, abs_tol=0.1)
+    again = export.set_png_dpi(png, 192)
+    assert again.count(b"pHYs") == 1 and math.isclose(export.png_dpi(again), 192, abs_tol=0.1)
     with pytest.raises(ValueError):
-        figures.set_png_dpi(b"GIF89a", 150)
+        export.set_png_dpi(b"GIF89a", 150)
 
 
 def test_stable_svg_renames_random_ids_consistently():
     svg = '<svg><defs id="defs-a1b2c3"/><g clip-path="url(#clipa1b2c3xy)"/><g id="topdefs-ffee00"/></svg>'
-    assert figures.stable_svg(svg) == (
+    assert export.stable_svg(svg) == (
         '<svg><defs id="defs-000000"/><g clip-path="url(#clip000000xy)"/><g id="topdefs-000001"/></svg>'
     )
 
@@ -206,9 +209,9 @@ def test_static_files_are_valid_png_and_svg_of_the_expected_size(seed_report_dir
         pytest.skip("no Chromium: static export was skipped (report.md says why)")
     for stem, fig in figures.report_figures(seed_result).items():
         png = (seed_report_dir / f"{stem}.png").read_bytes()
-        expected = (fig.layout.width * figures.EXPORT_SCALE, fig.layout.height * figures.EXPORT_SCALE)
-        assert figures.png_size(png) == expected, stem
-        assert figures.png_dpi(png) >= 150
+        expected = (fig.layout.width * export.EXPORT_SCALE, fig.layout.height * export.EXPORT_SCALE)
+        assert export.png_size(png) == expected, stem
+        assert export.png_dpi(png) >= 150
         root = ET.fromstring((seed_report_dir / f"{stem}.svg").read_bytes())
         assert root.tag.endswith("svg")
         assert float(root.get("width")) == fig.layout.width and float(root.get("height")) == fig.layout.height
@@ -220,7 +223,7 @@ def test_static_map_svg_shows_every_topic_label(seed_report_dir, seed_result):
     svg = (seed_report_dir / "map.svg").read_text(encoding="utf-8")
     assert svg.count('class="point plotly-customdata"') == len(seed_result.documents)
     for label in seed_result.topics["label"]:
-        assert figures.escape(figures.shorten(label, 42)) in svg
+        assert escape(shorten(label, 42)) in svg
 
 
 def test_no_chromium_raises_a_clear_reason(monkeypatch, tmp_path, seed_result):
@@ -231,13 +234,11 @@ def test_no_chromium_raises_a_clear_reason(monkeypatch, tmp_path, seed_result):
 
 
 def test_stable_svg_neutralises_per_render_gradient_ids():
-    from analysis.figures import stable_svg
-
     first = '<linearGradient id="ga90035-cbsimilarity"/><rect fill="url(#ga90035-cbsimilarity)"/>'
     second = '<linearGradient id="g8990e5-cbsimilarity"/><rect fill="url(#g8990e5-cbsimilarity)"/>'
     assert (
-        stable_svg(first)
-        == stable_svg(second)
+        export.stable_svg(first)
+        == export.stable_svg(second)
         == ('<linearGradient id="g000000-cbsimilarity"/><rect fill="url(#g000000-cbsimilarity)"/>')
     )
-    assert stable_svg("<text>good-cb</text>") == "<text>good-cb</text>"
+    assert export.stable_svg("<text>good-cb</text>") == "<text>good-cb</text>"

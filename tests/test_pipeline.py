@@ -53,7 +53,7 @@ def test_static_export_is_reproducible(seed_result, tmp_path):
 
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result, tmp_path, monkeypatch):
-    import analysis.figures as figures_module
+    import analysis.figures.export as export_module
     from analysis.render_cache import RenderCache
 
     cache = tmp_path / "cache"
@@ -64,8 +64,8 @@ def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result,
     assert len(list(cache.iterdir())) == 4
 
     rendered = []
-    real_kaleido = figures_module._kaleido
-    monkeypatch.setattr(figures_module, "_kaleido", lambda specs: rendered.append(specs) or real_kaleido(specs))
+    real_kaleido = export_module._kaleido
+    monkeypatch.setattr(export_module, "_kaleido", lambda specs: rendered.append(specs) or real_kaleido(specs))
     store = RenderCache(cache)
     reused = render_static(figures, tmp_path / "b", cache=store)
     assert rendered == [] and store.hits == 4  # nothing drawn: every file came from the cache

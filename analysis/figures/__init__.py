@@ -1,0 +1,45 @@
+"""Figures of a fitted analysis: pure functions ``result -> plotly Figure``, then export.
+
+One module per figure (``topic_sizes``, ``top_terms``, ``theme_breakdown``,
+``topic_similarity``, ``topic_hierarchy``, ``map``), each with one
+``plot_*`` function that takes the result first and returns a figure;
+``style`` holds what they share (palette, layout), ``export`` turns figures
+into PNG/SVG files (plotly + kaleido + a Chromium), and ``registry`` lists
+the figures of the report.
+
+Text that comes from abstracts (names, titles, sentences, sources, topic
+labels) is HTML-escaped before it enters a figure: plotly shows entities as
+the characters they stand for, so ``<script>`` reads as text and never runs.
+
+Example:
+    >>> result = fit_topics(load_corpus("seeds/"))
+    >>> plot_topic_sizes(result).write_html("sizes.html")
+"""
+
+from __future__ import annotations
+
+# escape lived here before text.py: kept so that older imports still work (new code imports analysis.text).
+from ..text import escape
+from .export import StaticExportError, export_static, find_chromium, render_static
+from .map import plot_map
+from .registry import report_figures
+from .theme_breakdown import plot_theme_breakdown
+from .top_terms import plot_top_terms
+from .topic_hierarchy import plot_topic_hierarchy
+from .topic_similarity import plot_topic_similarity
+from .topic_sizes import plot_topic_sizes
+
+__all__ = [
+    "StaticExportError",
+    "escape",
+    "export_static",
+    "find_chromium",
+    "plot_map",
+    "plot_theme_breakdown",
+    "plot_top_terms",
+    "plot_topic_hierarchy",
+    "plot_topic_similarity",
+    "plot_topic_sizes",
+    "render_static",
+    "report_figures",
+]

@@ -1,0 +1,266 @@
+"""The 2-D map of papers, and the geometry that places its topic labels without overlap.
+
+Labels are placed in pixels (:class:`Frame` converts map coordinates), so
+the map is laid out for one figure size; hover text is escaped abstract text.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..text import escape, paper_blurb, shorten
+from .style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
+
+LABEL_FONT_SIZE = 13
+# Above this many papers the map switches to WebGL: SVG slows down beyond it.
+WEBGL_ABOVE = 5000
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Pixel geometry of a map: plot area and axis ranges, to place labels in pixels."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+
+    def to_pixels(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Data coordinates to pixels inside the plot area (y grows downwards)."""
+        plot_w, plot_h = self.width - self.left - self.right, self.height - self.top - self.bottom
+        px = (np.asarray(x) - self.x_range[0]) / (self.x_range[1] - self.x_range[0]) * plot_w
+        py = (self.y_range[1] - np.asarray(y)) / (self.y_range[1] - self.y_range[0]) * plot_h
+        return np.column_stack([px, py])
+
+    @property
+    def plot_size(self) -> tuple[int, int]:
+        """Width and height of the plot area in pixels."""
+        return self.width - self.left - self.right, self.height - self.top - self.bottom
+
+
+def map_frame(documents: pd.DataFrame, width: int, height: int, margins=(20, 20, 70, 70)) -> Frame:
+    """Axis ranges padded so that labels at the edge still fit."""
+    x, y = documents["x"].to_numpy(float), documents["y"].to_numpy(float)
+    pad_x = max((x.max() - x.min()) * 0.12, 0.5)
+    pad_y = max((y.max() - y.min()) * 0.12, 0.5)
+    left, right, top, bottom = margins
+    return Frame(
+        width,
+        height,
+        left,
+        right,
+        top,
+        bottom,
+        (round(float(x.min() - pad_x), 4), round(float(x.max() + pad_x), 4)),
+        (round(float(y.min() - pad_y), 4), round(float(y.max() + pad_y), 4)),
+    )
+
+
+def label_size(text: str, font_size: int = LABEL_FONT_SIZE) -> tuple[float, float]:
+    """Approximate pixel box of a one-line label (Arial averages ~0.56 em per character)."""
+    return 0.56 * font_size * len(text) + 12, font_size * 1.5 + 6
+
+
+def place_labels(
+    anchors: np.ndarray, sizes: list[tuple[float, float]], points: np.ndarray, area: tuple[float, float]
+) -> list[tuple[float, float] | None]:
+    """Offsets (pixels) that keep every label clear of the others, or None for a label left out.
+
+    Greedy, in the given order (largest topic first): each label tries
+    positions on rings around its anchor and takes the one covering the
+    fewest paper points, nearest first; positions that overlap a placed
+    label or leave the plot area are never taken. Deterministic.
+
+    Args:
+        anchors: Pixel position of each label's anchor (topic centre), shape (n, 2).
+        sizes: Pixel width and height of each label.
+        points: Pixel positions of all papers, to avoid covering them.
+        area: Width and height of the plot area in pixels.
+    """
+    placed: list[tuple[float, float, float, float]] = []
+    offsets: list[tuple[float, float] | None] = []
+    rings = [(0.0, 0.0)] + [
+        (r * math.cos(a), r * math.sin(a))
+        for r in (28, 48, 72, 100, 135, 175)
+        for a in np.linspace(-math.pi / 2, 1.5 * math.pi, 16, endpoint=False)
+    ]
+    for (ax, ay), (w, h) in zip(anchors, sizes, strict=True):
+        best, best_cost = None, math.inf
+        for dx, dy in rings:
+            cx, cy = ax + dx, ay + dy
+            box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if box[0] < 0 or box[1] < 0 or box[2] > area[0] or box[3] > area[1]:
+                continue
+            if any(_overlap(box, other) for other in placed):
+                continue
+            covered = int(
+                (
+                    (points[:, 0] > box[0])
+                    & (points[:, 0] < box[2])
+                    & (points[:, 1] > box[1])
+                    & (points[:, 1] < box[3])
+                ).sum()
+            )
+            cost = covered * 60 + math.hypot(dx, dy)
+            if cost < best_cost:
+                best, best_cost = (dx, dy, box), cost
+        if best is None:
+            offsets.append(None)
+            continue
+        placed.append(best[2])
+        offsets.append((round(best[0], 1), round(best[1], 1)))
+    return offsets
+
+
+def _overlap(a, b, gap: float = 3.0) -> bool:
+    return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1])
+
+
+def topic_label_annotations(result, frame: Frame) -> list[dict]:
+    """One annotation per topic at its centre (or moved aside, with a leader line), never overlapping."""
+    documents = result.documents
+    ids = topic_order(result)
+    labels = dict(zip(result.topics["topic"], result.topics["label"], strict=True))
+    centres = documents.groupby("topic")[["x", "y"]].mean().loc[ids]
+    anchors = frame.to_pixels(centres["x"], centres["y"])
+    points = frame.to_pixels(documents["x"], documents["y"])
+    texts = [shorten(labels[t], 42) for t in ids]
+    offsets = place_labels(anchors, [label_size(t) for t in texts], points, frame.plot_size)
+    annotations = []
+    for topic, text, (x, y), offset in zip(ids, texts, centres.itertuples(index=False), offsets, strict=True):
+        if offset is None:
+            continue  # no free spot: a missing label beats an overlapping one
+        moved = offset != (0.0, 0.0)
+        annotations.append(
+            {
+                "x": round(float(x), 4),
+                "y": round(float(y), 4),
+                "text": f"<b>{escape(text)}</b>",
+                "showarrow": moved,
+                "ax": offset[0],
+                "ay": offset[1],
+                "arrowhead": 0,
+                "arrowwidth": 1,
+                "arrowcolor": "#555555",
+                "font": {"size": LABEL_FONT_SIZE, "color": "#222222"},
+                "bgcolor": "rgba(255,255,255,0.85)",
+                "bordercolor": "#777777",
+                "borderwidth": 1,
+                "borderpad": 3,
+                "name": f"topic-{topic}",
+            }
+        )
+    return annotations
+
+
+def hover_fields(result) -> pd.DataFrame:
+    """Escaped hover text per paper: name, title or first sentence (wrapped), topic, theme, sources."""
+    papers, documents = result.papers, result.documents
+    titles = papers["title"] if "title" in papers else pd.Series("", index=papers.index)
+    blurbs = [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)]
+    return pd.DataFrame(
+        {
+            "name": [escape(n) for n in documents["name"]],
+            "blurb": ["<br>".join(escape(line) for line in textwrap.wrap(b, 70)) for b in blurbs],
+            "topic": [
+                escape(f"{t}: {label}") for t, label in zip(documents["topic"], documents["topic_label"], strict=True)
+            ],
+            "theme": [escape(t) for t in documents["theme"]],
+            "sources": [escape(shorten(s, 120)) for s in papers["sources"]],
+        }
+    )
+
+
+HOVER_TEMPLATE = (
+    "<b>%{customdata[1]}</b><br>%{customdata[2]}<br><br>topic %{customdata[3]}<br>"
+    "theme: %{customdata[4]}<br>in: %{customdata[5]}<extra></extra>"
+)
+
+
+def _scatter_traces(result, group_by: str, colors: dict, order: list, hover: pd.DataFrame, prefix: str) -> list:
+    documents = result.documents
+    scatter = go.Scattergl if len(documents) > WEBGL_ABOVE else go.Scatter
+    traces = []
+    for key in order:
+        members = np.flatnonzero(documents[group_by].to_numpy() == key)
+        if len(members) == 0:
+            continue
+        rows = hover.iloc[members]
+        name = (
+            f"{key}: {shorten(result.topics.set_index('topic').loc[key, 'label'], 40)}" if group_by == "topic" else key
+        )
+        traces.append(
+            scatter(
+                x=documents["x"].iloc[members].tolist(),
+                y=documents["y"].iloc[members].tolist(),
+                mode="markers",
+                name=escape(name),
+                marker={"color": colors[key], "size": 10, "line": {"width": 0.8, "color": "white"}},
+                # Column 0 is the paper's row: the search box maps matches back to points through it.
+                customdata=[[int(i), *row] for i, row in zip(members, rows.itertuples(index=False), strict=True)],
+                hovertemplate=HOVER_TEMPLATE,
+                hoverlabel={"align": "left"},
+                selected={"marker": {"size": 15}},
+                unselected={"marker": {"opacity": 0.15}},
+                uid=f"{prefix}-{key}",
+                # plotly's JSON export drops uid: the page's colour switch reads the group from meta.
+                meta={"group": prefix},
+            )
+        )
+    return traces
+
+
+def plot_map(result, width: int = 1200, height: int = 760, color_by: str = "theme") -> go.Figure:
+    """The 2-D map: one point per paper at its ``x, y``, topic labels that never overlap, a legend.
+
+    Args:
+        result: A :class:`~analysis.TopicResult`.
+        width: Layout width in pixels (labels are placed for this size).
+        height: Layout height in pixels.
+        color_by: ``"theme"``, ``"topic"``, or ``"both"`` (theme traces shown,
+            topic traces hidden, for a colour switch in the interactive map).
+
+    Returns:
+        A figure whose first traces are the theme groups (one per theme
+        present), followed by the topic groups when ``color_by`` is ``"topic"`` or ``"both"``.
+    """
+    if color_by not in ("theme", "topic", "both"):
+        raise ValueError(f"color_by must be 'theme', 'topic' or 'both', got {color_by!r}")
+    hover = hover_fields(result)
+    fig = go.Figure()
+    if color_by in ("theme", "both"):
+        fig.add_traces(
+            _scatter_traces(result, "theme", theme_colors(result.themes), result.themes.names, hover, "theme")
+        )
+    if color_by in ("topic", "both"):
+        ids = topic_order(result)
+        colors = {t: topic_color(i) for i, t in enumerate(ids)}
+        traces = _scatter_traces(result, "topic", colors, ids, hover, "topic")
+        for trace in traces:
+            trace.visible = color_by == "topic"
+        fig.add_traces(traces)
+    frame = map_frame(result.documents, width, height)
+    n, k = len(result.documents), len(result.topics)
+    set_layout(
+        fig, f"Map of {n} papers in {k} topics (colour: {'topic' if color_by == 'topic' else 'theme'})", width, height
+    )
+    fig.update_layout(
+        margin={"l": frame.left, "r": frame.right, "t": frame.top, "b": frame.bottom},
+        annotations=topic_label_annotations(result, frame),
+        legend={**BOTTOM_LEGEND, "title": {"text": "colour " if color_by != "both" else "theme "}},
+        hovermode="closest",
+        dragmode="pan",
+    )
+    fig.update_xaxes(range=list(frame.x_range), visible=False, fixedrange=False)
+    fig.update_yaxes(range=list(frame.y_range), visible=False)
+    return fig

@@ -1,0 +1,75 @@
+"""The look every figure shares: palette, fonts, legend and layout, and topic titles for axes.
+
+Every figure uses one colour-blind-safe palette (Okabe-Ito) in which a theme
+keeps its colour everywhere: bars, map, report.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..text import escape, shorten
+
+# Okabe & Ito (2008), "Color universal design": distinguishable with every
+# common colour-vision deficiency. Ordered so the first themes get the most
+# distinct hues; "other" is a neutral grey that never competes with a theme.
+OKABE_ITO = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000")
+OTHER_COLOR = "#A0A0A0"
+# Topics can outnumber any safe palette; Carto "Safe" is colour-blind
+# friendly for its 11 hues, and beyond that colours repeat (hover tells them apart).
+TOPIC_COLORS = (
+    "#88CCEE", "#CC6677", "#DDCC77", "#117733", "#332288", "#AA4499",
+    "#44AA99", "#999933", "#882255", "#661100", "#6699CC",
+)  # fmt: skip
+FONT = {"family": "Arial, Helvetica, sans-serif", "size": 15, "color": "#222222"}
+
+
+def theme_colors(themes) -> dict[str, str]:
+    """Fixed colour per theme name (in the order of the themes file), grey for the rest."""
+    colors = {t.name: OKABE_ITO[i % len(OKABE_ITO)] for i, t in enumerate(themes.themes)}
+    colors[themes.other] = OTHER_COLOR
+    return colors
+
+
+def topic_color(position: int) -> str:
+    """Colour of the topic at ``position`` in the topic table."""
+    return TOPIC_COLORS[position % len(TOPIC_COLORS)]
+
+
+def topic_order(result) -> list[int]:
+    """Topic ids as in the topic table: largest first."""
+    return [int(t) for t in result.topics["topic"]]
+
+
+def topic_titles(result, limit: int = 48) -> dict[int, str]:
+    """``"3: memory · attention · reasoning"`` for each topic, shortened for axes."""
+    return {
+        int(t): shorten(f"{t}: {label}", limit)
+        for t, label in zip(result.topics["topic"], result.topics["label"], strict=True)
+    }
+
+
+# Anchored to the figure's bottom edge (not the plot's): stays clear of the axis at any height.
+BOTTOM_LEGEND = {
+    "title": {"text": "theme "},
+    "orientation": "h",
+    "x": 0,
+    "xanchor": "left",
+    "y": 0.01,
+    "yref": "container",
+    "yanchor": "bottom",
+}
+
+
+def set_layout(fig: go.Figure, title: str, width: int, height: int, **extra) -> go.Figure:
+    """Title, template, font, size and margins shared by every figure; ``extra`` goes to ``update_layout``."""
+    fig.update_layout(
+        title={"text": escape(title), "x": 0.01, "xanchor": "left", "font": {"size": 20}},
+        template="plotly_white",
+        font=FONT,
+        width=width,
+        height=height,
+        margin={"l": 20, "r": 20, "t": 70, "b": 40},
+        **extra,
+    )
+    return fig

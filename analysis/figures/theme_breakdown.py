@@ -1,0 +1,66 @@
+"""Share of papers per theme, for all papers and for each source list."""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..text import escape, shorten
+from .style import BOTTOM_LEGEND, set_layout, theme_colors
+
+
+def source_lists(sources: str) -> list[str]:
+    """The files a paper appeared in, from ``"a.txt:1; b.txt:8"`` (each file once, in order)."""
+    files = []
+    for place in str(sources).split(";"):
+        name = place.strip().rsplit(":", 1)[0]
+        if name and name not in files:
+            files.append(name)
+    return files
+
+
+def theme_counts(result) -> pd.DataFrame:
+    """Papers per theme overall (``list`` = "all papers") and per source list.
+
+    A paper that appeared in two lists counts once in each.
+    """
+    documents = result.documents.assign(sources=result.papers["sources"].to_numpy())
+    rows = [{"list": "all papers", "theme": theme} for theme in documents["theme"]]
+    for theme, sources in zip(documents["theme"], documents["sources"], strict=True):
+        rows.extend({"list": name, "theme": theme} for name in source_lists(sources))
+    frame = pd.DataFrame(rows, columns=["list", "theme"])
+    counts = frame.groupby(["list", "theme"], sort=False).size().rename("papers").reset_index()
+    counts["share"] = (counts["papers"] / counts.groupby("list")["papers"].transform("sum")).round(4)
+    return counts
+
+
+def plot_theme_breakdown(result) -> go.Figure:
+    """Stacked bars: share of papers per theme, for all papers and for each source list."""
+    counts = theme_counts(result)
+    colors = theme_colors(result.themes)
+    lists = list(dict.fromkeys(counts["list"]))
+    totals = counts.groupby("list")["papers"].sum()
+    labels = {name: escape(shorten(f"{name} ({totals[name]})", 40)) for name in lists}
+    fig = go.Figure()
+    for theme in result.themes.names:
+        rows = counts[counts["theme"] == theme].set_index("list").reindex(lists)[["papers", "share"]].fillna(0)
+        fig.add_bar(
+            name=escape(theme),
+            y=[labels[name] for name in lists],
+            x=(rows["share"] * 100).round(1).tolist(),
+            orientation="h",
+            marker_color=colors[theme],
+            text=[str(int(n)) if n else "" for n in rows["papers"]],
+            textposition="inside",
+            insidetextanchor="middle",
+            textfont={"color": "white" if theme != result.themes.other else "#222222", "size": 14},
+            customdata=rows["papers"].astype(int).tolist(),
+            hovertemplate="%{y}<br>%{fullData.name}: %{customdata} papers (%{x:.0f}%)<extra></extra>",
+            uid=f"breakdown-{theme}",
+        )
+    height = max(340, 200 + 60 * len(lists))
+    set_layout(fig, "Themes overall and per source list (numbers: papers)", 1200, height, barmode="stack")
+    fig.update_yaxes(categoryorder="array", categoryarray=[labels[n] for n in lists][::-1], automargin=True)
+    fig.update_xaxes(title_text="share of papers (%)", range=[0, 100], ticksuffix="%")
+    fig.update_layout(legend={**BOTTOM_LEGEND, "traceorder": "normal"}, margin={"b": 130})
+    return fig

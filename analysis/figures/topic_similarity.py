@@ -1,0 +1,52 @@
+"""How similar the topics are: a heatmap of the cosine of topic centroids."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..text import escape
+from ..themes import shown
+from .style import set_layout, topic_order, topic_titles
+
+
+def topic_centroids(result) -> tuple[list[int], np.ndarray]:
+    """Topic ids (table order) and the unit-length mean embedding of each topic's papers."""
+    ids = topic_order(result)
+    vectors = np.asarray(result.embeddings, dtype=float)
+    vectors = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    topics = result.documents["topic"].to_numpy()
+    centroids = np.vstack([vectors[topics == t].mean(axis=0) for t in ids])
+    return ids, centroids / np.maximum(np.linalg.norm(centroids, axis=1, keepdims=True), 1e-12)
+
+
+def plot_topic_similarity(result, max_topics: int = 30) -> go.Figure:
+    """Heatmap of the cosine similarity between topic centroids (in embedding space).
+
+    Our own centroids rather than BERTopic's ``visualize_heatmap``: the same
+    numbers as the rest of the report, and it works with a single topic.
+    """
+    ids, centroids = topic_centroids(result)
+    ids, centroids = ids[:max_topics], centroids[:max_topics]
+    similarity = shown(centroids @ centroids.T)  # two decimals, as every score in the report
+    titles = topic_titles(result, limit=36)
+    labels = [escape(titles[t]) for t in ids]
+    fig = go.Figure(
+        go.Heatmap(
+            z=similarity.tolist(),
+            x=labels,
+            y=labels,
+            zmin=float(min(0.0, similarity.min())),
+            zmax=1.0,
+            colorscale="Blues",
+            colorbar={"title": {"text": "cosine"}},
+            texttemplate="%{z:.2f}" if len(ids) <= 15 else None,
+            hovertemplate="%{y}<br>%{x}<br>cosine %{z:.2f}<extra></extra>",
+            uid="similarity",
+        )
+    )
+    side = max(560, 260 + 40 * len(ids))
+    set_layout(fig, "Topic similarity (cosine of topic centroids)", side + 260, side)
+    fig.update_yaxes(autorange="reversed", automargin=True)
+    fig.update_xaxes(tickangle=-35, automargin=True)
+    return fig
