@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .config import cache_dir
+from .config import DEFAULT_EMBEDDING, cache_dir
 from .errors import InputError
 from .text import strip_markup
 
@@ -54,7 +54,7 @@ _MAX_SHARDS = 16
 MINILM_INT8 = "minilm-int8"
 MINILM_128 = "minilm-128"
 SHORT_TOKENS = 128
-PRESETS = {"quality": "minilm", "balanced": MINILM_128, "fast": "tfidf"}
+PRESETS = {"quality": DEFAULT_EMBEDDING, "balanced": MINILM_128, "fast": "tfidf"}
 
 
 def resolve_embedding(name: str) -> str:
@@ -158,7 +158,7 @@ class Embedder:
 _LOADED: dict[str, Embedder] = {}
 
 
-def load_embedder(name: str = "minilm") -> Embedder:
+def load_embedder(name: str = DEFAULT_EMBEDDING) -> Embedder:
     """A sentence-transformers backend by name, verified now and loaded offline when first used.
 
     Cached per process.
@@ -231,7 +231,7 @@ def _path_identity(path: Path) -> str:
     return f"{path.name}-{stamp}"
 
 
-def embed_papers(papers: pd.DataFrame, embedding: str = "minilm", cache: Path | None = None) -> np.ndarray:
+def embed_papers(papers: pd.DataFrame, embedding: str = DEFAULT_EMBEDDING, cache: Path | None = None) -> np.ndarray:
     """Embeddings of each paper (title + abstract), reusing the on-disk cache.
 
     Args:
@@ -248,7 +248,7 @@ def embed_papers(papers: pd.DataFrame, embedding: str = "minilm", cache: Path | 
     return embed_texts(texts, embedding, cache)
 
 
-def embed_texts(texts: list[str], embedding: str = "minilm", cache: Path | None = None) -> np.ndarray:
+def embed_texts(texts: list[str], embedding: str = DEFAULT_EMBEDDING, cache: Path | None = None) -> np.ndarray:
     """Neural embeddings of any texts (papers, theme phrases) through the on-disk cache."""
     embedder = load_embedder(embedding)
     store = EmbeddingCache((cache or cache_dir()) / embedder.identity)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .config import DEDUP_THRESHOLD, FIGURES_DIR
+from .config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
 from .output import atomic_write, ensure_folder, move_into, write_frame, write_text
 
 Progress = Callable[[str], None]
@@ -63,12 +63,18 @@ def load_papers(paths: Iterable[str | Path], threshold: float = DEDUP_THRESHOLD,
     return papers
 
 
-def fit(papers: pd.DataFrame, themes=None, embedding: str = "minilm", seed: int = 42, progress=stderr_progress):
+def fit(
+    papers: pd.DataFrame,
+    themes=None,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
+    progress: Progress = stderr_progress,
+):
     """Fit topics and themes, with a progress line."""
     from .topics import fit_topics
 
     step = _Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
-    result = fit_topics(papers, themes=themes, embedding=embedding, random_state=seed)
+    result = fit_topics(papers, themes=themes, embedding=embedding, random_state=random_state)
     step.done(f"{len(result.topics)} topics")
     return result
 
@@ -88,8 +94,8 @@ def run_topics(
     paths: Iterable[str | Path],
     out: str | Path = FIGURES_DIR,
     themes=None,
-    embedding: str = "minilm",
-    seed: int = 42,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
     threshold: float = DEDUP_THRESHOLD,
     progress: Progress = stderr_progress,
 ):
@@ -99,7 +105,7 @@ def run_topics(
         The :class:`~analysis.TopicResult`.
     """
     out = ensure_folder(out)
-    result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
+    result = fit(load_papers(paths, threshold, progress), themes, embedding, random_state, progress)
     write_frame(documents_table(result), out / "documents.csv")
     write_frame(result.topics, out / "topics.csv")
     print(topic_table(result))
@@ -111,8 +117,8 @@ def run_report(
     paths: Iterable[str | Path],
     out: str | Path = FIGURES_DIR,
     themes=None,
-    embedding: str = "minilm",
-    seed: int = 42,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
     threshold: float = DEDUP_THRESHOLD,
     static: bool = True,
     progress: Progress = stderr_progress,
@@ -124,7 +130,7 @@ def run_report(
         out: Output folder (created when missing).
         themes: Themes file, :class:`~analysis.ThemeSet`, or None for the bundled themes.
         embedding: Embedding backend (see :func:`analysis.fit_topics`).
-        seed: Seed of every stochastic step.
+        random_state: Seed of any stochastic component (see :func:`analysis.fit_topics`).
         threshold: Near-duplicate threshold.
         static: Render PNG/SVG figures (needs a Chromium).
         progress: Where progress lines go (default: stderr).
@@ -133,7 +139,7 @@ def run_report(
         The files written.
     """
     ensure_folder(out)
-    result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
+    result = fit(load_papers(paths, threshold, progress), themes, embedding, random_state, progress)
     written = write_report(result, out, static=static, progress=progress)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written

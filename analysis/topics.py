@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from .clustering import SmoothedPCA, ward_clustering
+from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
 from .embed import document_texts, embed_papers, embed_texts, resolve_embedding, tfidf_embeddings, topic_texts
 from .errors import InputError
 from .layout import topic_layout
@@ -229,12 +230,12 @@ class TopicModel:
     def __init__(
         self,
         themes=None,
-        embedding="minilm",
+        embedding=DEFAULT_EMBEDDING,
         keep_outliers=False,
         umap_model=None,
         hdbscan_model=None,
         topic_weight=None,
-        random_state=42,
+        random_state=DEFAULT_RANDOM_STATE,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -537,8 +538,8 @@ def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, label
 def fit_topics(
     papers: pd.DataFrame,
     themes=None,
-    embedding: str = "minilm",
-    random_state: int = 42,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
     embeddings: np.ndarray | None = None,
     keep_outliers: bool = False,
 ) -> TopicResult:

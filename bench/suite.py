@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
 from bench.common import Timer, theme_truth
 from bench.metrics import quality
 
@@ -184,7 +185,9 @@ def result_quality(result) -> dict:
     )
 
 
-def fit_ours(papers, embeddings: np.ndarray, embedding: str = "minilm", random_state: int = 42) -> dict:
+def fit_ours(
+    papers, embeddings: np.ndarray, embedding: str = DEFAULT_EMBEDDING, random_state: int = DEFAULT_RANDOM_STATE
+) -> dict:
     """Fit this suite on precomputed embeddings; stage times, fit seconds and quality."""
     from analysis.topics import TopicModel
 
@@ -197,7 +200,7 @@ def fit_ours(papers, embeddings: np.ndarray, embedding: str = "minilm", random_s
     return {"fit_s": round(fit_s, 2), "stages": stage_times(timer), **result_quality(model.result_)}
 
 
-def report_run(corpus: Path, out: Path, static: bool = True, embedding: str = "minilm") -> dict:
+def report_run(corpus: Path, out: Path, static: bool = True, embedding: str = DEFAULT_EMBEDDING) -> dict:
     """``analysis.pipeline.run_report`` on the corpus, timed by stage, with the result's quality."""
     from analysis.pipeline import run_report
 
