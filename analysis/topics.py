@@ -14,8 +14,7 @@ import contextlib
 import logging
 import math
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -25,6 +24,7 @@ from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
 from .embed import document_texts, embed_papers, embed_texts, resolve_embedding, tfidf_embeddings, topic_texts
 from .errors import InputError
 from .layout import topic_layout
+from .result import TopicResult
 from .themes import TOPIC_WEIGHT, ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
@@ -166,43 +166,6 @@ class SingleCluster:
     def predict(self, X):  # noqa: N803
         """Every row is topic 0."""
         return np.zeros(len(X), dtype=int)
-
-
-@dataclass
-class TopicResult:
-    """A fitted analysis: one row per paper, one row per topic, and the BERTopic model.
-
-    Attributes:
-        documents: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``theme``,
-            ``theme_score``, ``theme_margin``, ``x``, ``y``, one row per paper.
-        topics: ``topic``, ``label``, ``size``, ``terms``, ``theme``,
-            ``theme_score``, one row per topic, largest first.
-        model: The fitted BERTopic.
-        themes: The themes used.
-        theme_scores: Paper x theme score matrix (columns follow ``themes``).
-        papers: The input frame (text, title, provenance).
-    """
-
-    documents: pd.DataFrame
-    topics: pd.DataFrame
-    model: object
-    themes: ThemeSet
-    theme_scores: np.ndarray
-    papers: pd.DataFrame
-    embeddings: np.ndarray | None = field(default=None, repr=False)
-
-    def save(self, folder: str | Path) -> Path:
-        """Save to a folder: BERTopic (safetensors) plus the frames in parquet."""
-        from .persist import save_result
-
-        return save_result(self, folder)
-
-    @classmethod
-    def load(cls, folder: str | Path) -> TopicResult:
-        """Load a result saved with :meth:`save`, without refitting."""
-        from .persist import load_result
-
-        return load_result(folder)
 
 
 class TopicModel:
