@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .backends import Backend, TfidfBackend, select_backend
 from .clustering import SmoothedPCA, ward_clustering
 from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
-from .embed import document_texts, embed_papers, embed_texts, resolve_embedding, tfidf_embeddings, topic_texts
+from .embed import document_texts, embed_papers, embed_texts, topic_texts
 from .errors import InputError
 from .layout import topic_layout
 from .result import TopicResult
@@ -176,7 +177,11 @@ class TopicModel:
     Args:
         themes: A :class:`ThemeSet`, a path to a themes file, or None for the
             bundled themes.
-        embedding: ``"minilm"``, ``"tfidf"`` or a sentence-transformers name or path.
+        embedding: A backend or its name: ``"minilm"`` (the default),
+            ``"minilm-128"``, ``"minilm-int8"``, ``"tfidf"``, a preset
+            (``quality``, ``balanced``, ``fast``), a registered name, or a
+            sentence-transformers name or path (see
+            :func:`analysis.backends.select_backend`).
         keep_outliers: Keep the outlier topic -1 of a clustering that makes
             one (an HDBSCAN passed as ``hdbscan_model``) instead of giving
             each outlier its closest topic.
@@ -221,9 +226,9 @@ class TopicModel:
         papers = _validate(papers)
         themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
         check_random_state(self.random_state)  # fail early on a seed numpy rejects
-        self.embedding_ = resolve_embedding(self.embedding)
+        self.backend_ = select_backend(self.embedding)
         if embeddings is None:
-            embeddings = embed_papers(papers, self.embedding_)
+            embeddings = embed_papers(papers, self.backend_)
         embeddings = np.asarray(embeddings, dtype=np.float32)
         if len(embeddings) != len(papers):
             raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
@@ -272,11 +277,12 @@ class TopicModel:
         Words an area uses (regret, protein, jailbreak) sharpen the semantic
         embedding: +0.01-0.02 NMI on the reference corpus at every setting.
         """
-        if self.embedding_ == "tfidf" or len(papers) < MIN_CLUSTERED:
+        if isinstance(self.backend_, TfidfBackend) or len(papers) < MIN_CLUSTERED:
+            # An LSA embedding is the lexical view already.
             return embeddings
         from sklearn.preprocessing import normalize
 
-        lexical = tfidf_embeddings(document_texts(papers), dims=200)
+        lexical = TfidfBackend(dims=200).encode(document_texts(papers))
         return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32)
 
     def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
@@ -309,17 +315,17 @@ class TopicModel:
 
     def _result(self, papers, embeddings, features, topics, themes: ThemeSet) -> TopicResult:
         phrases = [t.phrases for t in themes.themes]
-        if self.embedding_ == "tfidf":
-            # LSA space is fitted per corpus: embed phrases in the same fit.
+        if self.backend_.needs_corpus:
+            # A space fitted per corpus (LSA): embed the phrases in the same fit.
             flat = [p for group in phrases for p in group]
-            every = tfidf_embeddings(document_texts(papers) + flat)
+            every = self.backend_.encode(document_texts(papers) + flat)
             embeddings, phrase_flat = every[: len(papers)], every[len(papers) :]
             phrase_vectors, start = [], 0
             for group in phrases:
                 phrase_vectors.append(phrase_flat[start : start + len(group)])
                 start += len(group)
         else:
-            phrase_vectors = [embed_texts(group, self.embedding_) for group in phrases]
+            phrase_vectors = [embed_texts(group, self.backend_) for group in phrases]
         weight = self.topic_weight if self.topic_weight is not None else TOPIC_WEIGHT
         raw_scores = phrase_scores(embeddings, phrase_vectors)
         scores = smooth_by_topic(raw_scores, topics, weight)
@@ -501,7 +507,7 @@ def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, label
 def fit_topics(
     papers: pd.DataFrame,
     themes=None,
-    embedding: str = DEFAULT_EMBEDDING,
+    embedding: str | Backend = DEFAULT_EMBEDDING,
     random_state: int = DEFAULT_RANDOM_STATE,
     embeddings: np.ndarray | None = None,
     keep_outliers: bool = False,
@@ -511,7 +517,7 @@ def fit_topics(
     Args:
         papers: One row per paper (from :func:`analysis.load_corpus`).
         themes: A :class:`ThemeSet`, a themes file path, or None for the bundled themes.
-        embedding: ``"minilm"`` (default), ``"tfidf"`` or a sentence-transformers name or path.
+        embedding: A backend or its name (see :class:`TopicModel`); default ``"minilm"``.
         random_state: Seed for stochastic components; the default stages are
             deterministic and give the same result for every seed.
         embeddings: Precomputed embeddings (skips the embedding step).

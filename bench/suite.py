@@ -96,6 +96,7 @@ def instrument(timer: Timer, captured: dict):
             nothing is patched then (a stage silently dropped would show as
             ``represent``).
     """
+    import analysis.backends as backends
     import analysis.clustering as clustering
     import analysis.corpus
     import analysis.dedup
@@ -116,7 +117,7 @@ def instrument(timer: Timer, captured: dict):
         (analysis.corpus, "read_abstracts", "load"),
         (analysis.dedup, "deduplicate", "dedup"),
         (topics, "embed_papers", "embed"),
-        (topics, "tfidf_embeddings", "lexical"),
+        (backends.TfidfBackend, "encode", "lexical"),
         (clustering.SmoothedPCA, "fit", "reduce"),
         (topics, "topic_layout", "map"),
         (topics, "phrase_scores", "themes"),

@@ -24,7 +24,8 @@ def tiny_corpus(reference_records, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def tiny(tiny_corpus):
-    from analysis.embed import document_texts, tfidf_embeddings
+    from analysis.backends import tfidf_embeddings
+    from analysis.embed import document_texts
 
     papers = load_papers(tiny_corpus)
     texts = document_texts(papers)
@@ -102,6 +103,27 @@ def test_a_stage_removed_from_analysis_fails_loudly_and_patches_nothing(monkeypa
     monkeypatch.delattr(SmoothedPCA, "fit")
     with pytest.raises(StageMissingError, match=r"analysis\.clustering\.SmoothedPCA\.fit"):
         instrument(Timer(), {}).__enter__()
+
+
+def test_bench_variants_are_registered_backends_of_the_suite():
+    import subprocess
+    import sys
+
+    from analysis import backends
+    from analysis.config import ROOT
+    from bench import embedders
+
+    assert {"onnx", "onnx-int8", "model2vec"} <= set(backends._FACTORIES)
+    # Registered, not built: registering imports neither onnx nor model2vec (sentence-transformers
+    # may import model2vec itself, so this is checked in a fresh process).
+    imported = "import sys, bench.embedders; print(sorted({'onnx', 'onnxruntime', 'model2vec'} & set(sys.modules)))"
+    run = subprocess.run([sys.executable, "-c", imported], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"
+    encode, build_s, _ = embedders.load("tfidf")
+    assert build_s == 0.0
+    np.testing.assert_allclose(np.linalg.norm(encode(["diffusion models", "policy regret", "diffusion"]), axis=1), 1)
+    with pytest.raises(ValueError, match="unknown variant 'bert'"):
+        embedders.load("bert")
 
 
 def test_stability_perturbations_and_comparisons():
