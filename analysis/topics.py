@@ -22,11 +22,11 @@ import pandas as pd
 from .backends import Backend, TfidfBackend, select_backend
 from .clustering import SmoothedPCA, ward_clustering
 from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
-from .embed import document_texts, embed_papers, embed_texts, topic_texts
+from .embed import document_texts, embed_papers, topic_texts
 from .errors import InputError
 from .layout import topic_layout
 from .result import TopicResult
-from .themes import TOPIC_WEIGHT, ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
+from .themes import ThemeSet, load_themes, score_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
 MIN_CLUSTERED = 6
@@ -314,22 +314,7 @@ class TopicModel:
         return np.asarray(self.model_.topics_)
 
     def _result(self, papers, embeddings, features, topics, themes: ThemeSet) -> TopicResult:
-        phrases = [t.phrases for t in themes.themes]
-        if self.backend_.needs_corpus:
-            # A space fitted per corpus (LSA): embed the phrases in the same fit.
-            flat = [p for group in phrases for p in group]
-            every = self.backend_.encode(document_texts(papers) + flat)
-            embeddings, phrase_flat = every[: len(papers)], every[len(papers) :]
-            phrase_vectors, start = [], 0
-            for group in phrases:
-                phrase_vectors.append(phrase_flat[start : start + len(group)])
-                start += len(group)
-        else:
-            phrase_vectors = [embed_texts(group, self.backend_) for group in phrases]
-        weight = self.topic_weight if self.topic_weight is not None else TOPIC_WEIGHT
-        raw_scores = phrase_scores(embeddings, phrase_vectors)
-        scores = smooth_by_topic(raw_scores, topics, weight)
-        theme, score, margin = assign(scores, themes)
+        themed = score_themes(embeddings, topics, themes, self.backend_, document_texts(papers), self.topic_weight)
         labels = topic_labels(self.model_, topic_texts(papers), topics)
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
         self.model_.set_topic_labels(labels)
@@ -340,16 +325,16 @@ class TopicModel:
                 "name": papers["name"].to_numpy() if "name" in papers else papers["text"].str[:40].to_numpy(),
                 "topic": topics,
                 "topic_label": [labels[t] for t in topics],
-                "theme": theme,
-                "theme_score": score,
-                "theme_margin": margin,
+                "theme": themed.theme,
+                "theme_score": themed.score,
+                "theme_margin": themed.margin,
                 "x": xy[:, 0],
                 "y": xy[:, 1],
             }
         )
-        topic_frame = _topic_frame(self.model_, documents, scores, themes, labels)
+        topic_frame = _topic_frame(self.model_, documents, themed.per_topic, labels)
         return TopicResult(
-            documents, topic_frame, self.model_, themes, scores, papers.reset_index(drop=True), embeddings
+            documents, topic_frame, self.model_, themes, themed.matrix, papers.reset_index(drop=True), themed.vectors
         )
 
 
@@ -489,7 +474,7 @@ def _three_terms(terms: list[str]) -> str:
     return " · ".join(picked)
 
 
-def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, labels) -> pd.DataFrame:
+def _topic_frame(model, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
     sizes = documents["topic"].value_counts()
     terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in model.get_topics().items()}
     frame = pd.DataFrame(
@@ -500,7 +485,7 @@ def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, label
             "terms": [terms.get(t, "") for t in sizes.index],
         }
     )
-    frame = frame.merge(topic_themes(documents, scores, themes), on="topic", how="left")
+    frame = frame.merge(topic_themes, on="topic", how="left")
     return frame.sort_values(["size", "topic"], ascending=[False, True], ignore_index=True)
 
 

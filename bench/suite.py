@@ -120,10 +120,7 @@ def instrument(timer: Timer, captured: dict):
         (backends.TfidfBackend, "encode", "lexical"),
         (clustering.SmoothedPCA, "fit", "reduce"),
         (topics, "topic_layout", "map"),
-        (topics, "phrase_scores", "themes"),
-        (topics, "smooth_by_topic", "themes"),
-        (topics, "assign", "themes"),
-        (topics, "topic_themes", "themes"),
+        (topics, "score_themes", "themes"),
         (analysis.pipeline, "write_report", "report"),
         (analysis.figures, "render_static", "static"),
     ]

@@ -148,21 +148,6 @@ def test_model_is_not_loaded_when_every_text_is_cached(tmp_path, seed_result, mo
         embed.embed_texts(["a text the cache has never seen"], "minilm", cache=tmp_path)
 
 
-class RecordingBackend:
-    """A backend that remembers what it encoded; its vectors follow the text, like a real model's."""
-
-    identity = "recording-test"
-    needs_corpus = False
-
-    def __init__(self):
-        self.calls = []
-
-    def encode(self, texts):
-        self.calls.append(list(texts))
-        vectors = np.array([[len(t), t.count("a"), t.count("e"), t.count("o") + 1] for t in texts], dtype=np.float32)
-        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-
-
 @pytest.fixture
 def registry(monkeypatch, tmp_path):
     """The backend registry, restored after the test; the cache in tmp_path."""
@@ -174,22 +159,22 @@ def registry(monkeypatch, tmp_path):
     return backends
 
 
-def test_a_registered_backend_is_built_once_and_selected_by_name(registry):
+def test_a_registered_backend_is_built_once_and_selected_by_name(registry, recording_backend):
     built = []
-    registry.register_backend("recording", lambda: built.append(1) or RecordingBackend())
+    registry.register_backend("recording", lambda: built.append(1) or recording_backend())
     first = select_backend("recording")
     assert select_backend("recording") is first and built == [1]
     assert select_backend(first) is first  # an instance passes through
     with pytest.raises(ValueError, match="'fast' is a preset"):
-        registry.register_backend("fast", RecordingBackend)
+        registry.register_backend("fast", recording_backend)
     with pytest.raises(TypeError, match="identity, needs_corpus and encode"):
         select_backend(object())
 
 
-def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, seed_result, tmp_path):
+def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, recording_backend, seed_result, tmp_path):
     from analysis import TopicModel, load_themes
 
-    backend = RecordingBackend()
+    backend = recording_backend()
     model = TopicModel(embedding=backend).fit(seed_result.papers)
     assert model.backend_ is backend and len(model.result_.documents) == 26
     assert backend.calls[0] == document_texts(seed_result.papers)
