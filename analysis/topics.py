@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +23,7 @@ from .clustering import SmoothedPCA, ward_clustering
 from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
 from .embed import document_texts, embed_papers, topic_texts
 from .errors import InputError
+from .labels import has_latin_words, rank_topic_terms, topic_labels, topic_vectorizer
 from .layout import topic_layout
 from .result import TopicResult
 from .themes import ThemeSet, load_themes, score_themes
@@ -33,95 +33,6 @@ MIN_CLUSTERED = 6
 # Weight of the LSA vector beside the embedding in the clustered features
 # (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
 LEXICAL_WEIGHT = 0.6
-# Words that every abstract uses and no topic label should show.
-BOILERPLATE = [
-    "paper",
-    "propose",
-    "proposed",
-    "proposes",
-    "approach",
-    "approaches",
-    "method",
-    "methods",
-    "methodology",
-    "results",
-    "result",
-    "show",
-    "shows",
-    "shown",
-    "demonstrate",
-    "demonstrates",
-    "novel",
-    "new",
-    "existing",
-    "based",
-    "using",
-    "use",
-    "used",
-    "work",
-    "problem",
-    "problems",
-    "performance",
-    "state",
-    "art",
-    "extensive",
-    "experiments",
-    "experimental",
-    "code",
-    "available",
-    "https",
-    "github",
-    "com",
-    "www",
-    "model",
-    "models",
-    "framework",
-    "task",
-    "tasks",
-    "learning",
-    "data",
-    "training",
-    "various",
-    "significantly",
-    "achieve",
-    "achieves",
-    "improve",
-    "improves",
-    "improved",
-    "effective",
-    "efficient",
-    "key",
-    "study",
-    "introduce",
-    "present",
-    "including",
-    "however",
-    "furthermore",
-    "moreover",
-    "different",
-    "recent",
-    "large",
-    "high",
-    "low",
-    "significant",
-    "challenge",
-    "challenges",
-    "address",
-    "leverage",
-    "leverages",
-    "enables",
-    "provide",
-    "provides",
-    "setting",
-    "settings",
-    "real",
-    "world",
-    "release",
-    "released",
-    "supplementary",
-    "material",
-    "inference",
-]
 
 
 @dataclass(frozen=True)
@@ -243,21 +154,11 @@ class TopicModel:
         from bertopic import BERTopic
         from bertopic.dimensionality import BaseDimensionalityReduction
         from bertopic.vectorizers import ClassTfidfTransformer
-        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
         params = self.params_
         umap_model, cluster_model = self.umap_model, self.hdbscan_model
         if n < MIN_CLUSTERED:
             umap_model, cluster_model = BaseDimensionalityReduction(), SingleCluster()
-        stop_words = sorted(ENGLISH_STOP_WORDS.union(BOILERPLATE))
-        if latin:
-            vectorizer = CountVectorizer(
-                stop_words=stop_words, ngram_range=(1, 2), min_df=params.min_df, token_pattern=_LATIN_WORD
-            )
-        else:
-            # Abstracts in other scripts: BERTopic's "english" preprocessing
-            # would delete every character, so words of any script count.
-            vectorizer = CountVectorizer(token_pattern=r"(?u)\b\w\w+\b", min_df=params.min_df)
         # Labels are plain c-TF-IDF terms (uni- and bigrams, frequent words
         # damped). MaximalMarginalRelevance was tried: on the seeds it traded
         # "watermarking · detection" for "ai · providers", so it is left out.
@@ -265,7 +166,7 @@ class TopicModel:
             language="english" if latin else "multilingual",
             umap_model=umap_model or SmoothedPCA(params.n_neighbors, params.n_components),
             hdbscan_model=cluster_model or ward_clustering(params.max_topics, n),
-            vectorizer_model=vectorizer,
+            vectorizer_model=topic_vectorizer(latin, params.min_df),
             ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
             top_n_words=20,  # label candidates; the topic table shows the first 10
             calculate_probabilities=False,
@@ -365,17 +266,6 @@ def _validate(papers: pd.DataFrame) -> pd.DataFrame:
     return papers.reset_index(drop=True)
 
 
-_LATIN_WORD = r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b"
-
-
-def has_latin_words(texts: list[str]) -> bool:
-    """Whether any text has a Latin-alphabet word that is not a stop word."""
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
-    pattern = re.compile(_LATIN_WORD)
-    return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
-
-
 def _nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
     """Give each outlier the topic whose centroid (in embedding space) is closest."""
     ids = np.unique(topics[topics >= 0])
@@ -409,69 +299,6 @@ def _renumber_by_size(topics: np.ndarray) -> np.ndarray:
     mapping = {t: i for i, t in enumerate(order)}
     mapping[-1] = -1
     return np.array([mapping[t] for t in topics.tolist()])
-
-
-# c-TF-IDF scores are compared at this precision, ties ranked by the term:
-# on small topics many terms score exactly alike, and an unstable sort would
-# pick among them differently on another CPU's sort kernel.
-TERM_DECIMALS = 6
-
-
-def rank_topic_terms(model, top_n: int = 20) -> None:
-    """Re-rank each topic's terms by c-TF-IDF score (rounded), ties by the term itself, in place.
-
-    BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal
-    scores depends on the CPU's vector instructions; its labels, bar charts
-    and ``get_topic`` then read this ranking instead.
-    """
-    words = np.asarray(model.vectorizer_model.get_feature_names_out())
-    matrix = model.c_tf_idf_.tocsr()
-    topics = sorted(model.topic_representations_)
-    if matrix.shape[0] != len(topics):
-        return  # a model fitted by other means: keep BERTopic's ranking
-    for row, topic in enumerate(topics):
-        start, end = matrix.indptr[row], matrix.indptr[row + 1]
-        values = np.round(matrix.data[start:end], TERM_DECIMALS)
-        terms = words[matrix.indices[start:end]]
-        keep = values > 0
-        order = np.lexsort((terms[keep], -values[keep]))[:top_n]
-        model.topic_representations_[topic] = [
-            (str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)
-        ]
-
-
-def topic_labels(model, texts: list[str] | None = None, topics: np.ndarray | None = None) -> dict[int, str]:
-    """Readable label per topic: three distinctive key phrases joined by ' · '.
-
-    With the topic texts given, a term must appear in at least two of the
-    topic's papers: a method name used by one paper ("fedgr") is distinctive
-    for c-TF-IDF but says nothing about the topic.
-    """
-    labels = {}
-    for topic, words in model.get_topics().items():
-        terms = [w for w, _ in words if w]
-        if texts is not None and topics is not None:
-            members = [texts[i].lower() for i in np.flatnonzero(topics == topic)]
-            shared = [t for t in terms if _papers_using(t, members) >= min(2, len(members))]
-            terms = shared or terms
-        labels[topic] = _three_terms(terms) or f"topic {topic}"
-    return labels
-
-
-def _papers_using(term: str, texts: list[str]) -> int:
-    pattern = re.compile(r"\b" + r"\W+".join(map(re.escape, term.split())) + r"\b")
-    return sum(1 for text in texts if pattern.search(text))
-
-
-def _three_terms(terms: list[str]) -> str:
-    picked: list[str] = []
-    for term in terms:
-        if any(term in chosen or chosen in term for chosen in picked):
-            continue  # "diffusion" adds nothing next to "diffusion models"
-        picked.append(term)
-        if len(picked) == 3:
-            break
-    return " · ".join(picked)
 
 
 def _topic_frame(model, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
