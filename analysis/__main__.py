@@ -113,15 +113,13 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_corpus(args) -> int:
-    from .corpus import read_abstracts
-    from .dedup import deduplicate, summarize
+    from .dedup import load_papers, summarize
     from .output import write_frame
 
-    raw = read_abstracts(*args.paths)
-    papers, duplicates = deduplicate(raw, threshold=args.threshold)
-    print(summarize(raw, papers, duplicates))
+    corpus = load_papers(args.paths, threshold=args.threshold)
+    print(summarize(corpus.raw, corpus.papers, corpus.duplicates))
     if args.out:
-        write_frame(papers, args.out)
+        write_frame(corpus.papers, args.out)
         print(f"wrote {args.out}")
     return 0
 

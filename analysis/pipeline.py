@@ -11,56 +11,16 @@ leaves the previous outputs as they were.
 from __future__ import annotations
 
 import shutil
-import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 import pandas as pd
 
 from .config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
+from .dedup import load_papers
 from .output import atomic_write, ensure_folder, move_into, write_frame, write_text
-
-Progress = Callable[[str], None]
-
-
-def stderr_progress(message: str) -> None:
-    """Print one progress line on stderr (flushed: the next step may take a while)."""
-    print(f"analysis: {message}", file=sys.stderr, flush=True)
-
-
-class _Step:
-    """Announce a step, then its outcome with the seconds it took."""
-
-    def __init__(self, progress: Progress, message: str):
-        self.progress, self.start = progress, time.perf_counter()
-        progress(f"{message} ...")
-
-    def done(self, message: str) -> None:
-        self.progress(f"{message} [{time.perf_counter() - self.start:.1f} s]")
-
-
-def display_path(path: str | Path) -> str:
-    """A path relative to the working folder when inside it: output that names no machine."""
-    path = Path(path)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
-    except ValueError:
-        return str(path)
-
-
-def load_papers(paths: Iterable[str | Path], threshold: float = DEDUP_THRESHOLD, progress: Progress = stderr_progress):
-    """Read and deduplicate the abstracts, with a progress line."""
-    from .corpus import read_abstracts
-    from .dedup import deduplicate
-
-    paths = list(paths)
-    step = _Step(progress, f"reading abstracts from {', '.join(display_path(p) for p in paths)}")
-    raw = read_abstracts(*paths)
-    papers, duplicates = deduplicate(raw, threshold=threshold)
-    step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
-    return papers
+from .progress import Progress, Step, display_path, stderr_progress
 
 
 def fit(
@@ -73,7 +33,7 @@ def fit(
     """Fit topics and themes, with a progress line."""
     from .topics import fit_topics
 
-    step = _Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
+    step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
     result = fit_topics(papers, themes=themes, embedding=embedding, random_state=random_state)
     step.done(f"{len(result.topics)} topics")
     return result
@@ -105,7 +65,7 @@ def run_topics(
         The :class:`~analysis.TopicResult`.
     """
     out = ensure_folder(out)
-    result = fit(load_papers(paths, threshold, progress), themes, embedding, random_state, progress)
+    result = fit(load_papers(paths, threshold, progress).papers, themes, embedding, random_state, progress)
     write_frame(documents_table(result), out / "documents.csv")
     write_frame(result.topics, out / "topics.csv")
     print(topic_table(result))
@@ -139,7 +99,7 @@ def run_report(
         The files written.
     """
     ensure_folder(out)
-    result = fit(load_papers(paths, threshold, progress), themes, embedding, random_state, progress)
+    result = fit(load_papers(paths, threshold, progress).papers, themes, embedding, random_state, progress)
     written = write_report(result, out, static=static, progress=progress)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
@@ -160,7 +120,7 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
     from .topic_map import PLOTLY_JS, topic_map_html, view_pages
 
     out = ensure_folder(out)
-    step = _Step(progress, "drawing figures, topic map and report")
+    step = Step(progress, "drawing figures, topic map and report")
     figures = report_figures(result)
     pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
     content = ReportContent.build(result)
@@ -188,7 +148,7 @@ def _render(figures, folder: Path, static: bool, progress) -> tuple[list[Path], 
 
     if not static:
         return [], "static export was turned off for this run"
-    step = _Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
+    step = Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
     try:
         cache = RenderCache(render_cache_dir())
         rendered = render_static(figures, folder, cache=cache)
