@@ -21,7 +21,7 @@ import pandas as pd
 
 from .config import DEDUP_THRESHOLD
 from .corpus import read_abstracts
-from .progress import Progress, Step, display_path
+from .progress import Progress, Stages, Step, Timer, display_path
 from .text import normalize
 
 _WORD = re.compile(r"\w+")
@@ -56,7 +56,10 @@ class Corpus(NamedTuple):
 
 
 def load_papers(
-    paths: Iterable[str | Path], threshold: float = DEDUP_THRESHOLD, progress: Progress | None = None
+    paths: Iterable[str | Path],
+    threshold: float = DEDUP_THRESHOLD,
+    progress: Progress | None = None,
+    timer: Timer | None = None,
 ) -> Corpus:
     """Read files or folders of abstracts, then merge duplicates: the one way in for the API, CLI and benchmarks.
 
@@ -64,11 +67,15 @@ def load_papers(
         paths: Files or folders (a folder gives every supported file in it).
         threshold: Near-duplicate threshold (see :func:`deduplicate`).
         progress: Where to announce the step and its outcome; None says nothing.
+        timer: Gets the seconds of the stages ``load`` and ``dedup`` (see
+            :mod:`analysis.progress`); None times nothing.
     """
-    paths = list(paths)
+    paths, stages = list(paths), Stages(timer)
     step = Step(progress, f"reading abstracts from {', '.join(display_path(p) for p in paths)}")
-    raw = read_abstracts(*paths)
-    papers, duplicates = deduplicate(raw, threshold=threshold)
+    with stages("load"):
+        raw = read_abstracts(*paths)
+    with stages("dedup"):
+        papers, duplicates = deduplicate(raw, threshold=threshold)
     step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
     return Corpus(raw, papers, duplicates)
 

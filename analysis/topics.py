@@ -25,6 +25,7 @@ from .embed import document_texts, embed_papers, topic_texts
 from .errors import InputError
 from .labels import has_latin_words, rank_topic_terms, topic_labels, topic_vectorizer
 from .layout import topic_layout
+from .progress import Stages, TimedModel
 from .result import TopicResult
 from .themes import ThemeSet, load_themes, score_themes
 
@@ -104,6 +105,11 @@ class TopicModel:
         random_state: Seed for stochastic components passed in (a UMAP, an
             HDBSCAN). The default stages are deterministic: they give the
             same topics for every seed.
+        timer: Called as ``timer(stage, seconds)`` after each stage of the
+            fit: ``embed``, ``lexical``, ``reduce``, ``cluster``, ``map``,
+            ``themes`` and ``represent`` (c-TF-IDF terms and labels, and
+            the rest of the fit); see :mod:`analysis.progress`. None times
+            nothing.
     """
 
     def __init__(
@@ -115,6 +121,7 @@ class TopicModel:
         hdbscan_model=None,
         topic_weight=None,
         random_state=DEFAULT_RANDOM_STATE,
+        timer=None,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -123,6 +130,7 @@ class TopicModel:
         self.hdbscan_model = hdbscan_model
         self.topic_weight = topic_weight
         self.random_state = random_state
+        self.timer = timer
 
     def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None) -> TopicModel:
         """Fit topics and themes; the result is in ``result_``.
@@ -134,21 +142,30 @@ class TopicModel:
         """
         from sklearn.utils import check_random_state
 
-        papers = _validate(papers)
+        stages = Stages(self.timer)
+        # Everything the fit does outside the stages inside it counts as
+        # "represent": mostly c-TF-IDF and labels (and importing BERTopic).
+        with stages("represent"):
+            papers = _validate(papers)
+            check_random_state(self.random_state)  # fail early on a seed numpy rejects
+            self._fit(papers, embeddings, stages)
+        return self
+
+    def _fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None, stages: Stages) -> None:
         themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
-        check_random_state(self.random_state)  # fail early on a seed numpy rejects
         self.backend_ = select_backend(self.embedding)
         if embeddings is None:
-            embeddings = embed_papers(papers, self.backend_)
+            with stages("embed"):
+                embeddings = embed_papers(papers, self.backend_)
         embeddings = np.asarray(embeddings, dtype=np.float32)
         if len(embeddings) != len(papers):
             raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
         self.params_ = size_parameters(len(papers))
-        features = self._features(papers, embeddings)
+        with stages("lexical"):
+            features = self._features(papers, embeddings)
         self.model_ = self._bertopic(len(papers), has_latin_words(topic_texts(papers)))
-        topics = self._cluster(papers, features)
-        self.result_ = self._result(papers, embeddings, features, topics, themes)
-        return self
+        topics = self._cluster(papers, features, stages)
+        self.result_ = self._result(papers, embeddings, features, topics, themes, stages)
 
     def _bertopic(self, n: int, latin: bool = True):
         from bertopic import BERTopic
@@ -186,10 +203,11 @@ class TopicModel:
         lexical = TfidfBackend(dims=200).encode(document_texts(papers))
         return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32)
 
-    def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
+    def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray, stages: Stages) -> np.ndarray:
         docs = topic_texts(papers)
         try:
-            topics, _ = self.model_.fit_transform(docs, embeddings)
+            with _timed_slots(self.model_, stages):
+                topics, _ = self.model_.fit_transform(docs, embeddings)
         except ValueError as err:
             if "empty vocabulary" not in str(err):
                 raise
@@ -214,12 +232,15 @@ class TopicModel:
         rank_topic_terms(self.model_)
         return np.asarray(self.model_.topics_)
 
-    def _result(self, papers, embeddings, features, topics, themes: ThemeSet) -> TopicResult:
-        themed = score_themes(embeddings, topics, themes, self.backend_, document_texts(papers), self.topic_weight)
+    def _result(self, papers, embeddings, features, topics, themes: ThemeSet, stages: Stages) -> TopicResult:
+        with stages("themes"):
+            texts = document_texts(papers)
+            themed = score_themes(embeddings, topics, themes, self.backend_, texts, self.topic_weight)
         labels = topic_labels(self.model_, topic_texts(papers), topics)
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
         self.model_.set_topic_labels(labels)
-        xy = topic_layout(_reduced(self.model_.umap_model, features), topics)
+        with stages("map"):
+            xy = topic_layout(_reduced(self.model_.umap_model, features), topics)
         documents = pd.DataFrame(
             {
                 "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
@@ -245,6 +266,21 @@ def _reduced(reducer, features: np.ndarray) -> np.ndarray:
     if reduced is not None and len(reduced) == len(features):
         return np.asarray(reduced)
     return features
+
+
+@contextlib.contextmanager
+def _timed_slots(model, stages: Stages):
+    """Time BERTopic's reduction and clustering as ``reduce`` and ``cluster``, then give back the slots' own models."""
+    if stages.timer is None:
+        yield
+        return
+    reducer, clusterer = model.umap_model, model.hdbscan_model
+    model.umap_model = TimedModel(reducer, "reduce", stages)
+    model.hdbscan_model = TimedModel(clusterer, "cluster", stages)
+    try:
+        yield
+    finally:
+        model.umap_model, model.hdbscan_model = reducer, clusterer
 
 
 @contextlib.contextmanager
