@@ -4,8 +4,10 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The benchmarks' own packages (ONNX export, model2vec): `make bench` only.
+BENCH_STAMP := $(VENV)/.installed-bench
 # Keep warnings and tracebacks from naming the kernel's temp file, so stored
-# notebook outputs compare equal (see notebooks/README.md).
+# notebook outputs compare equal (see README.md, section Notebooks).
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
@@ -19,6 +21,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet torch==2.13.0
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
+
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e ".[dev,bench]"
+	touch $(BENCH_STAMP)
 
 # Debian's Chromium for static figure export (kaleido) and browser tests.
 # Installed when we are root with apt-get; otherwise the report skips the
@@ -35,6 +41,7 @@ report: $(STAMP) browser
 
 test: $(STAMP) browser
 	$(PY) -m ruff check analysis tests bench notebooks tools
+	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 	$(PY) -m pytest
 
 lint: $(STAMP)
@@ -44,7 +51,7 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) tools/regen_notebooks.py
 
-bench: $(STAMP) browser
+bench: $(BENCH_STAMP) browser
 	$(PY) bench/run.py
 	$(PY) bench/bench_large.py
 

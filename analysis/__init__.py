@@ -10,8 +10,9 @@ Example:
 from .corpus import read_abstracts
 from .dedup import deduplicate, load_corpus
 from .errors import InputError
+from .result import TopicResult
 from .themes import ThemeSet, load_themes
-from .topics import TopicModel, TopicResult, fit_topics
+from .topics import TopicModel, fit_topics
 
 __all__ = [
     "InputError",

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .config import DEDUP_THRESHOLD, FIGURES_DIR, SEEDS_DIR
+from .config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR, SEEDS_DIR
 from .errors import InputError
 
 
@@ -98,53 +98,54 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--themes", type=Path, help="themes file (TOML); default: the bundled themes")
     parser.add_argument(
         "--embedding",
-        default="minilm",
+        default=DEFAULT_EMBEDDING,
         help="quality (= minilm, the default), balanced (= minilm-128), minilm-int8, fast (= tfidf), "
         "or a local sentence-transformers path",
     )
     parser.add_argument(
         "--seed",
+        dest="random_state",  # the name it has in fit_topics and TopicModel
         type=_seed,
-        default=42,
-        help="seed for stochastic components (default 42); the default pipeline has none: any seed, same result",
+        default=DEFAULT_RANDOM_STATE,
+        help=f"seed for stochastic components (default {DEFAULT_RANDOM_STATE}); "
+        "the default pipeline has none: any seed, same result",
     )
 
 
 def _run_corpus(args) -> int:
-    from .corpus import read_abstracts
-    from .dedup import deduplicate, summarize
+    from .dedup import load_papers, summarize
     from .output import write_frame
 
-    raw = read_abstracts(*args.paths)
-    papers, duplicates = deduplicate(raw, threshold=args.threshold)
-    print(summarize(raw, papers, duplicates))
+    corpus = load_papers(args.paths, threshold=args.threshold)
+    print(summarize(corpus.raw, corpus.papers, corpus.duplicates))
     if args.out:
-        write_frame(papers, args.out)
+        write_frame(corpus.papers, args.out)
         print(f"wrote {args.out}")
     return 0
+
+
+def _run_options(args) -> dict:
+    """The options ``topics`` and ``report`` share, as the pipeline names them."""
+    return {
+        "out": args.out,
+        "themes": args.themes,
+        "embedding": args.embedding,
+        "random_state": args.random_state,
+        "threshold": args.threshold,
+    }
 
 
 def _run_topics(args) -> int:
     from .pipeline import run_topics
 
-    run_topics(
-        args.paths, out=args.out, themes=args.themes, embedding=args.embedding, seed=args.seed, threshold=args.threshold
-    )
+    run_topics(args.paths, **_run_options(args))
     return 0
 
 
 def _run_report(args) -> int:
     from .pipeline import run_report
 
-    run_report(
-        args.paths,
-        out=args.out,
-        themes=args.themes,
-        embedding=args.embedding,
-        seed=args.seed,
-        threshold=args.threshold,
-        static=not args.no_static,
-    )
+    run_report(args.paths, static=not args.no_static, **_run_options(args))
     return 0
 
 

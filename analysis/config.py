@@ -25,6 +25,14 @@ SUPPORTED_SUFFIXES = (".txt", ".md", ".csv", ".tsv", ".jsonl", ".json")
 # under 0.15 on the reference corpus (bench/bench_dedup.py measures both).
 DEDUP_THRESHOLD = 0.6
 
+# The embedding backend used unless another is asked for (see
+# analysis/backends.py): all-MiniLM-L6-v2, BERTopic's own default.
+DEFAULT_EMBEDDING = "minilm"
+# Seed of any stochastic component a user plugs in (a UMAP, an HDBSCAN).
+# The default stages have no random step and give the same result for
+# every seed; the CLI's --seed and the notebooks' parameters start here.
+DEFAULT_RANDOM_STATE = 42
+
 
 def cache_root() -> Path:
     """Folder of every cache (``ANALYSIS_CACHE_DIR`` overrides ``.cache/``): deleting it only costs time."""

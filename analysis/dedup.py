@@ -12,13 +12,16 @@ from __future__ import annotations
 import hashlib
 import re
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from .config import DEDUP_THRESHOLD
 from .corpus import read_abstracts
+from .progress import Progress, Stages, Step, Timer, display_path
 from .text import normalize
 
 _WORD = re.compile(r"\w+")
@@ -41,8 +44,40 @@ def load_corpus(*paths: str | Path, threshold: float = DEDUP_THRESHOLD) -> pd.Da
         >>> len(papers)
         26
     """
-    papers, _ = deduplicate(read_abstracts(*paths), threshold=threshold)
-    return papers
+    return load_papers(paths, threshold=threshold).papers
+
+
+class Corpus(NamedTuple):
+    """The entries read, one row per paper, and the entries merged into another (see :func:`deduplicate`)."""
+
+    raw: pd.DataFrame
+    papers: pd.DataFrame
+    duplicates: pd.DataFrame
+
+
+def load_papers(
+    paths: Iterable[str | Path],
+    threshold: float = DEDUP_THRESHOLD,
+    progress: Progress | None = None,
+    timer: Timer | None = None,
+) -> Corpus:
+    """Read files or folders of abstracts, then merge duplicates: the one way in for the API, CLI and benchmarks.
+
+    Args:
+        paths: Files or folders (a folder gives every supported file in it).
+        threshold: Near-duplicate threshold (see :func:`deduplicate`).
+        progress: Where to announce the step and its outcome; None says nothing.
+        timer: Gets the seconds of the stages ``load`` and ``dedup`` (see
+            :mod:`analysis.progress`); None times nothing.
+    """
+    paths, stages = list(paths), Stages(timer)
+    step = Step(progress, f"reading abstracts from {', '.join(display_path(p) for p in paths)}")
+    with stages("load"):
+        raw = read_abstracts(*paths)
+    with stages("dedup"):
+        papers, duplicates = deduplicate(raw, threshold=threshold)
+    step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
+    return Corpus(raw, papers, duplicates)
 
 
 def deduplicate(raw: pd.DataFrame, threshold: float = DEDUP_THRESHOLD) -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -11,64 +11,32 @@ leaves the previous outputs as they were.
 from __future__ import annotations
 
 import shutil
-import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 import pandas as pd
 
-from .config import DEDUP_THRESHOLD, FIGURES_DIR
+from .config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
+from .dedup import load_papers
 from .output import atomic_write, ensure_folder, move_into, write_frame, write_text
-
-Progress = Callable[[str], None]
-
-
-def stderr_progress(message: str) -> None:
-    """Print one progress line on stderr (flushed: the next step may take a while)."""
-    print(f"analysis: {message}", file=sys.stderr, flush=True)
+from .progress import Progress, Stages, Step, Timer, display_path, stderr_progress
 
 
-class _Step:
-    """Announce a step, then its outcome with the seconds it took."""
+def fit(
+    papers: pd.DataFrame,
+    themes=None,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
+    progress: Progress = stderr_progress,
+    timer: Timer | None = None,
+):
+    """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line."""
+    from .topics import TopicModel
 
-    def __init__(self, progress: Progress, message: str):
-        self.progress, self.start = progress, time.perf_counter()
-        progress(f"{message} ...")
-
-    def done(self, message: str) -> None:
-        self.progress(f"{message} [{time.perf_counter() - self.start:.1f} s]")
-
-
-def display_path(path: str | Path) -> str:
-    """A path relative to the working folder when inside it: output that names no machine."""
-    path = Path(path)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
-    except ValueError:
-        return str(path)
-
-
-def load_papers(paths: Iterable[str | Path], threshold: float = DEDUP_THRESHOLD, progress: Progress = stderr_progress):
-    """Read and deduplicate the abstracts, with a progress line."""
-    from .corpus import read_abstracts
-    from .dedup import deduplicate
-
-    paths = list(paths)
-    step = _Step(progress, f"reading abstracts from {', '.join(display_path(p) for p in paths)}")
-    raw = read_abstracts(*paths)
-    papers, duplicates = deduplicate(raw, threshold=threshold)
-    step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
-    return papers
-
-
-def fit(papers: pd.DataFrame, themes=None, embedding: str = "minilm", seed: int = 42, progress=stderr_progress):
-    """Fit topics and themes, with a progress line."""
-    from .topics import fit_topics
-
-    step = _Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
-    result = fit_topics(papers, themes=themes, embedding=embedding, random_state=seed)
+    step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
+    model = TopicModel(themes=themes, embedding=embedding, random_state=random_state, timer=timer)
+    result = model.fit(papers).result_
     step.done(f"{len(result.topics)} topics")
     return result
 
@@ -88,10 +56,11 @@ def run_topics(
     paths: Iterable[str | Path],
     out: str | Path = FIGURES_DIR,
     themes=None,
-    embedding: str = "minilm",
-    seed: int = 42,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
     threshold: float = DEDUP_THRESHOLD,
     progress: Progress = stderr_progress,
+    timer: Timer | None = None,
 ):
     """Load, deduplicate and fit; write ``documents.csv`` and ``topics.csv``; print the topic table.
 
@@ -99,7 +68,8 @@ def run_topics(
         The :class:`~analysis.TopicResult`.
     """
     out = ensure_folder(out)
-    result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
+    papers = load_papers(paths, threshold, progress, timer).papers
+    result = fit(papers, themes, embedding, random_state, progress, timer=timer)
     write_frame(documents_table(result), out / "documents.csv")
     write_frame(result.topics, out / "topics.csv")
     print(topic_table(result))
@@ -111,11 +81,12 @@ def run_report(
     paths: Iterable[str | Path],
     out: str | Path = FIGURES_DIR,
     themes=None,
-    embedding: str = "minilm",
-    seed: int = 42,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
     threshold: float = DEDUP_THRESHOLD,
     static: bool = True,
     progress: Progress = stderr_progress,
+    timer: Timer | None = None,
 ) -> list[Path]:
     """The whole pipeline into ``out``: tables, topic map, HTML views, PNG/SVG figures, report.
 
@@ -124,43 +95,58 @@ def run_report(
         out: Output folder (created when missing).
         themes: Themes file, :class:`~analysis.ThemeSet`, or None for the bundled themes.
         embedding: Embedding backend (see :func:`analysis.fit_topics`).
-        seed: Seed of every stochastic step.
+        random_state: Seed of any stochastic component (see :func:`analysis.fit_topics`).
         threshold: Near-duplicate threshold.
         static: Render PNG/SVG figures (needs a Chromium).
         progress: Where progress lines go (default: stderr).
+        timer: Called as ``timer(stage, seconds)`` after each stage (see
+            :mod:`analysis.progress`); None times nothing.
 
     Returns:
         The files written.
     """
     ensure_folder(out)
-    result = fit(load_papers(paths, threshold, progress), themes, embedding, seed, progress)
-    written = write_report(result, out, static=static, progress=progress)
+    papers = load_papers(paths, threshold, progress, timer).papers
+    result = fit(papers, themes, embedding, random_state, progress, timer=timer)
+    written = write_report(result, out, static=static, progress=progress, timer=timer)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
 
 
-def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, progress=stderr_progress) -> list[Path]:
+def write_report(
+    result,
+    out: str | Path = FIGURES_DIR,
+    static: bool = True,
+    progress: Progress = stderr_progress,
+    timer: Timer | None = None,
+) -> list[Path]:
     """Write every report file for a fitted result into ``out``.
 
     Everything is computed (static figures into a temporary folder inside
     ``out``) before the first file is replaced, so a failure leaves the
-    previous report whole.
+    previous report whole. ``timer`` gets the stages ``figures`` and, inside
+    it, ``static``.
 
     Returns:
         The files written, in a fixed order.
     """
+    stages = Stages(timer)
+    with stages("figures"):
+        return _write_report(result, ensure_folder(out), static, progress, stages)
+
+
+def _write_report(result, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
     from .figures import report_figures
     from .report import ReportContent, report_html, report_markdown
     from .topic_map import PLOTLY_JS, topic_map_html, view_pages
 
-    out = ensure_folder(out)
-    step = _Step(progress, "drawing figures, topic map and report")
+    step = Step(progress, "drawing figures, topic map and report")
     figures = report_figures(result)
     pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
     content = ReportContent.build(result)
     step.done(f"{len(figures)} figures, {len(pages)} HTML views")
     with tempfile.TemporaryDirectory(prefix=".report-", dir=out) as tmp:
-        rendered, skipped = _render(figures, Path(tmp), static, progress)
+        rendered, skipped = _render(figures, Path(tmp), static, progress, stages)
         names = [p.name for p in rendered]
         pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
         pages["report.md"] = report_markdown(result, names, skipped, content=content)
@@ -174,7 +160,7 @@ def write_report(result, out: str | Path = FIGURES_DIR, static: bool = True, pro
     return written
 
 
-def _render(figures, folder: Path, static: bool, progress) -> tuple[list[Path], str | None]:
+def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:
     """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
     from .config import render_cache_dir
     from .figures import StaticExportError, render_static
@@ -182,10 +168,11 @@ def _render(figures, folder: Path, static: bool, progress) -> tuple[list[Path], 
 
     if not static:
         return [], "static export was turned off for this run"
-    step = _Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
+    step = Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
     try:
         cache = RenderCache(render_cache_dir())
-        rendered = render_static(figures, folder, cache=cache)
+        with stages("static"):
+            rendered = render_static(figures, folder, cache=cache)
     except StaticExportError as err:
         progress(f"skipped PNG/SVG figures: {err}")
         return [], str(err)

@@ -7,10 +7,16 @@ paper's topic then smooths the scores (papers of one topic share most of
 their theme), and a paper whose best score stays under ``min_score`` is
 ``other``. On the reference corpus this reaches theme macro-F1 0.65 against
 0.52 for the similarity to a one-line description (bench/RESULTS.md).
+
+:func:`score_themes` is the one entry point: the papers' vectors, their
+topics and the themes in; each paper's theme, score and margin and each
+topic's theme out (:class:`ThemeScores`). Every score is rounded to the
+precision shown before anything is decided with it (:func:`shown`).
 """
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +24,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .backends import Backend, select_backend
 from .config import DEFAULT_THEMES_FILE
+from .embed import embed_texts
 from .errors import InputError
 
 # Weight of the topic's mean scores in a paper's final scores (0 = papers
@@ -142,12 +150,86 @@ def assign(scores: np.ndarray, themes: ThemeSet) -> tuple[list[str], np.ndarray,
     return chosen, best, shown(best - second)
 
 
-def topic_themes(documents: pd.DataFrame, scores: np.ndarray, themes: ThemeSet) -> pd.DataFrame:
+def topic_themes(topics: np.ndarray, scores: np.ndarray, themes: ThemeSet) -> pd.DataFrame:
     """Theme of each topic: the best mean score over its papers, ``other`` under the floor."""
     rows = []
-    for topic, members in documents.groupby("topic").groups.items():
-        mean = shown(scores[documents.index.get_indexer(members)].mean(axis=0))
+    for topic in np.unique(topics):
+        mean = shown(scores[topics == topic].mean(axis=0))
         best = int(np.argmax(mean))  # the first of equal scores: the theme listed first
         name = themes.themes[best].name if mean[best] >= themes.min_score else themes.other
         rows.append({"topic": topic, "theme": name, "theme_score": float(mean[best])})
     return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class ThemeScores:
+    """Themes of the papers and of their topics, every score as shown.
+
+    Attributes:
+        theme: Each paper's theme (``other`` when its best score is under the floor).
+        score: Each paper's best score.
+        margin: Each paper's best minus second-best score.
+        matrix: Paper x theme scores after the topic smoothing (columns follow the themes).
+        per_topic: ``topic``, ``theme``, ``theme_score``: one row per topic.
+        vectors: The paper vectors that were compared with the theme phrases.
+    """
+
+    theme: list[str]
+    score: np.ndarray
+    margin: np.ndarray
+    matrix: np.ndarray
+    per_topic: pd.DataFrame
+    vectors: np.ndarray = field(repr=False)
+
+
+def score_themes(
+    embeddings: np.ndarray,
+    topics: np.ndarray,
+    themes: ThemeSet,
+    backend: str | Backend,
+    texts: list[str],
+    topic_weight: float | None = None,
+) -> ThemeScores:
+    """Themes of each paper and each topic, the theme phrases embedded by the papers' own backend.
+
+    Args:
+        embeddings: The papers' vectors from ``backend``, one row per paper.
+        topics: Each paper's topic.
+        themes: The themes to score.
+        backend: The backend (or its name) that embedded the papers.
+        texts: The papers' embedded texts: a backend fitted per corpus
+            (``needs_corpus``) encodes them again, with the phrases, in one fit.
+        topic_weight: Weight of a topic's mean scores in its papers' scores;
+            None for :data:`TOPIC_WEIGHT`.
+    """
+    vectors, phrases = phrase_vectors(themes, select_backend(backend), texts, embeddings)
+    weight = TOPIC_WEIGHT if topic_weight is None else topic_weight
+    return score_vectors(vectors, phrases, np.asarray(topics), themes, weight)
+
+
+def phrase_vectors(
+    themes: ThemeSet, backend: Backend, texts: list[str], embeddings: np.ndarray
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The papers' vectors and each theme's phrase vectors (description first), in one space."""
+    groups = [t.phrases for t in themes.themes]
+    if not backend.needs_corpus:
+        return embeddings, [embed_texts(group, backend) for group in groups]
+    # A space fitted per corpus (LSA) holds only what it was fitted on: the
+    # papers and the phrases are fitted together, and the papers' vectors
+    # come from that same fit.
+    every = backend.encode(texts + [phrase for group in groups for phrase in group])
+    ends = np.cumsum([len(texts)] + [len(group) for group in groups]).tolist()
+    return every[: len(texts)], [every[start:end] for start, end in itertools.pairwise(ends)]
+
+
+def score_vectors(
+    vectors: np.ndarray,
+    phrase_vectors: list[np.ndarray],
+    topics: np.ndarray,
+    themes: ThemeSet,
+    topic_weight: float = TOPIC_WEIGHT,
+) -> ThemeScores:
+    """Themes of each paper and each topic from the vectors alone (unit rows: a dot product is a cosine)."""
+    scores = smooth_by_topic(phrase_scores(vectors, phrase_vectors), topics, topic_weight)
+    theme, score, margin = assign(scores, themes)
+    return ThemeScores(theme, score, margin, scores, topic_themes(topics, scores, themes), vectors)

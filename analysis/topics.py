@@ -13,113 +13,27 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import re
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from .backends import Backend, TfidfBackend, select_backend
 from .clustering import SmoothedPCA, ward_clustering
-from .embed import document_texts, embed_papers, embed_texts, resolve_embedding, tfidf_embeddings, topic_texts
+from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
+from .embed import document_texts, embed_papers, topic_texts
 from .errors import InputError
+from .labels import has_latin_words, rank_topic_terms, topic_labels, topic_vectorizer
 from .layout import topic_layout
-from .themes import TOPIC_WEIGHT, ThemeSet, assign, load_themes, phrase_scores, smooth_by_topic, topic_themes
+from .progress import Stages, TimedModel
+from .result import TopicResult
+from .themes import ThemeSet, load_themes, score_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
 MIN_CLUSTERED = 6
 # Weight of the LSA vector beside the embedding in the clustered features
 # (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
 LEXICAL_WEIGHT = 0.6
-# Words that every abstract uses and no topic label should show.
-BOILERPLATE = [
-    "paper",
-    "propose",
-    "proposed",
-    "proposes",
-    "approach",
-    "approaches",
-    "method",
-    "methods",
-    "methodology",
-    "results",
-    "result",
-    "show",
-    "shows",
-    "shown",
-    "demonstrate",
-    "demonstrates",
-    "novel",
-    "new",
-    "existing",
-    "based",
-    "using",
-    "use",
-    "used",
-    "work",
-    "problem",
-    "problems",
-    "performance",
-    "state",
-    "art",
-    "extensive",
-    "experiments",
-    "experimental",
-    "code",
-    "available",
-    "https",
-    "github",
-    "com",
-    "www",
-    "model",
-    "models",
-    "framework",
-    "task",
-    "tasks",
-    "learning",
-    "data",
-    "training",
-    "various",
-    "significantly",
-    "achieve",
-    "achieves",
-    "improve",
-    "improves",
-    "improved",
-    "effective",
-    "efficient",
-    "key",
-    "study",
-    "introduce",
-    "present",
-    "including",
-    "however",
-    "furthermore",
-    "moreover",
-    "different",
-    "recent",
-    "large",
-    "high",
-    "low",
-    "significant",
-    "challenge",
-    "challenges",
-    "address",
-    "leverage",
-    "leverages",
-    "enables",
-    "provide",
-    "provides",
-    "setting",
-    "settings",
-    "real",
-    "world",
-    "release",
-    "released",
-    "supplementary",
-    "material",
-    "inference",
-]
 
 
 @dataclass(frozen=True)
@@ -167,43 +81,6 @@ class SingleCluster:
         return np.zeros(len(X), dtype=int)
 
 
-@dataclass
-class TopicResult:
-    """A fitted analysis: one row per paper, one row per topic, and the BERTopic model.
-
-    Attributes:
-        documents: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``theme``,
-            ``theme_score``, ``theme_margin``, ``x``, ``y``, one row per paper.
-        topics: ``topic``, ``label``, ``size``, ``terms``, ``theme``,
-            ``theme_score``, one row per topic, largest first.
-        model: The fitted BERTopic.
-        themes: The themes used.
-        theme_scores: Paper x theme score matrix (columns follow ``themes``).
-        papers: The input frame (text, title, provenance).
-    """
-
-    documents: pd.DataFrame
-    topics: pd.DataFrame
-    model: object
-    themes: ThemeSet
-    theme_scores: np.ndarray
-    papers: pd.DataFrame
-    embeddings: np.ndarray | None = field(default=None, repr=False)
-
-    def save(self, folder: str | Path) -> Path:
-        """Save to a folder: BERTopic (safetensors) plus the frames in parquet."""
-        from .persist import save_result
-
-        return save_result(self, folder)
-
-    @classmethod
-    def load(cls, folder: str | Path) -> TopicResult:
-        """Load a result saved with :meth:`save`, without refitting."""
-        from .persist import load_result
-
-        return load_result(folder)
-
-
 class TopicModel:
     """BERTopic configured for the corpus size, with themes (scikit-learn style).
 
@@ -212,7 +89,11 @@ class TopicModel:
     Args:
         themes: A :class:`ThemeSet`, a path to a themes file, or None for the
             bundled themes.
-        embedding: ``"minilm"``, ``"tfidf"`` or a sentence-transformers name or path.
+        embedding: A backend or its name: ``"minilm"`` (the default),
+            ``"minilm-128"``, ``"minilm-int8"``, ``"tfidf"``, a preset
+            (``quality``, ``balanced``, ``fast``), a registered name, or a
+            sentence-transformers name or path (see
+            :func:`analysis.backends.select_backend`).
         keep_outliers: Keep the outlier topic -1 of a clustering that makes
             one (an HDBSCAN passed as ``hdbscan_model``) instead of giving
             each outlier its closest topic.
@@ -224,17 +105,23 @@ class TopicModel:
         random_state: Seed for stochastic components passed in (a UMAP, an
             HDBSCAN). The default stages are deterministic: they give the
             same topics for every seed.
+        timer: Called as ``timer(stage, seconds)`` after each stage of the
+            fit: ``embed``, ``lexical``, ``reduce``, ``cluster``, ``map``,
+            ``themes`` and ``represent`` (c-TF-IDF terms and labels, and
+            the rest of the fit); see :mod:`analysis.progress`. None times
+            nothing.
     """
 
     def __init__(
         self,
         themes=None,
-        embedding="minilm",
+        embedding=DEFAULT_EMBEDDING,
         keep_outliers=False,
         umap_model=None,
         hdbscan_model=None,
         topic_weight=None,
-        random_state=42,
+        random_state=DEFAULT_RANDOM_STATE,
+        timer=None,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -243,6 +130,7 @@ class TopicModel:
         self.hdbscan_model = hdbscan_model
         self.topic_weight = topic_weight
         self.random_state = random_state
+        self.timer = timer
 
     def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None) -> TopicModel:
         """Fit topics and themes; the result is in ``result_``.
@@ -254,41 +142,40 @@ class TopicModel:
         """
         from sklearn.utils import check_random_state
 
-        papers = _validate(papers)
+        stages = Stages(self.timer)
+        # Everything the fit does outside the stages inside it counts as
+        # "represent": mostly c-TF-IDF and labels (and importing BERTopic).
+        with stages("represent"):
+            papers = _validate(papers)
+            check_random_state(self.random_state)  # fail early on a seed numpy rejects
+            self._fit(papers, embeddings, stages)
+        return self
+
+    def _fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None, stages: Stages) -> None:
         themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
-        check_random_state(self.random_state)  # fail early on a seed numpy rejects
-        self.embedding_ = resolve_embedding(self.embedding)
+        self.backend_ = select_backend(self.embedding)
         if embeddings is None:
-            embeddings = embed_papers(papers, self.embedding_)
+            with stages("embed"):
+                embeddings = embed_papers(papers, self.backend_)
         embeddings = np.asarray(embeddings, dtype=np.float32)
         if len(embeddings) != len(papers):
             raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
         self.params_ = size_parameters(len(papers))
-        features = self._features(papers, embeddings)
+        with stages("lexical"):
+            features = self._features(papers, embeddings)
         self.model_ = self._bertopic(len(papers), has_latin_words(topic_texts(papers)))
-        topics = self._cluster(papers, features)
-        self.result_ = self._result(papers, embeddings, features, topics, themes)
-        return self
+        topics = self._cluster(papers, features, stages)
+        self.result_ = self._result(papers, embeddings, features, topics, themes, stages)
 
     def _bertopic(self, n: int, latin: bool = True):
         from bertopic import BERTopic
         from bertopic.dimensionality import BaseDimensionalityReduction
         from bertopic.vectorizers import ClassTfidfTransformer
-        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
         params = self.params_
         umap_model, cluster_model = self.umap_model, self.hdbscan_model
         if n < MIN_CLUSTERED:
             umap_model, cluster_model = BaseDimensionalityReduction(), SingleCluster()
-        stop_words = sorted(ENGLISH_STOP_WORDS.union(BOILERPLATE))
-        if latin:
-            vectorizer = CountVectorizer(
-                stop_words=stop_words, ngram_range=(1, 2), min_df=params.min_df, token_pattern=_LATIN_WORD
-            )
-        else:
-            # Abstracts in other scripts: BERTopic's "english" preprocessing
-            # would delete every character, so words of any script count.
-            vectorizer = CountVectorizer(token_pattern=r"(?u)\b\w\w+\b", min_df=params.min_df)
         # Labels are plain c-TF-IDF terms (uni- and bigrams, frequent words
         # damped). MaximalMarginalRelevance was tried: on the seeds it traded
         # "watermarking · detection" for "ai · providers", so it is left out.
@@ -296,7 +183,7 @@ class TopicModel:
             language="english" if latin else "multilingual",
             umap_model=umap_model or SmoothedPCA(params.n_neighbors, params.n_components),
             hdbscan_model=cluster_model or ward_clustering(params.max_topics, n),
-            vectorizer_model=vectorizer,
+            vectorizer_model=topic_vectorizer(latin, params.min_df),
             ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
             top_n_words=20,  # label candidates; the topic table shows the first 10
             calculate_probabilities=False,
@@ -308,17 +195,19 @@ class TopicModel:
         Words an area uses (regret, protein, jailbreak) sharpen the semantic
         embedding: +0.01-0.02 NMI on the reference corpus at every setting.
         """
-        if self.embedding_ == "tfidf" or len(papers) < MIN_CLUSTERED:
+        if isinstance(self.backend_, TfidfBackend) or len(papers) < MIN_CLUSTERED:
+            # An LSA embedding is the lexical view already.
             return embeddings
         from sklearn.preprocessing import normalize
 
-        lexical = tfidf_embeddings(document_texts(papers), dims=200)
+        lexical = TfidfBackend(dims=200).encode(document_texts(papers))
         return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32)
 
-    def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
+    def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray, stages: Stages) -> np.ndarray:
         docs = topic_texts(papers)
         try:
-            topics, _ = self.model_.fit_transform(docs, embeddings)
+            with _timed_slots(self.model_, stages):
+                topics, _ = self.model_.fit_transform(docs, embeddings)
         except ValueError as err:
             if "empty vocabulary" not in str(err):
                 raise
@@ -343,43 +232,31 @@ class TopicModel:
         rank_topic_terms(self.model_)
         return np.asarray(self.model_.topics_)
 
-    def _result(self, papers, embeddings, features, topics, themes: ThemeSet) -> TopicResult:
-        phrases = [t.phrases for t in themes.themes]
-        if self.embedding_ == "tfidf":
-            # LSA space is fitted per corpus: embed phrases in the same fit.
-            flat = [p for group in phrases for p in group]
-            every = tfidf_embeddings(document_texts(papers) + flat)
-            embeddings, phrase_flat = every[: len(papers)], every[len(papers) :]
-            phrase_vectors, start = [], 0
-            for group in phrases:
-                phrase_vectors.append(phrase_flat[start : start + len(group)])
-                start += len(group)
-        else:
-            phrase_vectors = [embed_texts(group, self.embedding_) for group in phrases]
-        weight = self.topic_weight if self.topic_weight is not None else TOPIC_WEIGHT
-        raw_scores = phrase_scores(embeddings, phrase_vectors)
-        scores = smooth_by_topic(raw_scores, topics, weight)
-        theme, score, margin = assign(scores, themes)
+    def _result(self, papers, embeddings, features, topics, themes: ThemeSet, stages: Stages) -> TopicResult:
+        with stages("themes"):
+            texts = document_texts(papers)
+            themed = score_themes(embeddings, topics, themes, self.backend_, texts, self.topic_weight)
         labels = topic_labels(self.model_, topic_texts(papers), topics)
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
         self.model_.set_topic_labels(labels)
-        xy = topic_layout(_reduced(self.model_.umap_model, features), topics)
+        with stages("map"):
+            xy = topic_layout(_reduced(self.model_.umap_model, features), topics)
         documents = pd.DataFrame(
             {
                 "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
                 "name": papers["name"].to_numpy() if "name" in papers else papers["text"].str[:40].to_numpy(),
                 "topic": topics,
                 "topic_label": [labels[t] for t in topics],
-                "theme": theme,
-                "theme_score": score,
-                "theme_margin": margin,
+                "theme": themed.theme,
+                "theme_score": themed.score,
+                "theme_margin": themed.margin,
                 "x": xy[:, 0],
                 "y": xy[:, 1],
             }
         )
-        topic_frame = _topic_frame(self.model_, documents, scores, themes, labels)
+        topic_frame = _topic_frame(self.model_, documents, themed.per_topic, labels)
         return TopicResult(
-            documents, topic_frame, self.model_, themes, scores, papers.reset_index(drop=True), embeddings
+            documents, topic_frame, self.model_, themes, themed.matrix, papers.reset_index(drop=True), themed.vectors
         )
 
 
@@ -389,6 +266,21 @@ def _reduced(reducer, features: np.ndarray) -> np.ndarray:
     if reduced is not None and len(reduced) == len(features):
         return np.asarray(reduced)
     return features
+
+
+@contextlib.contextmanager
+def _timed_slots(model, stages: Stages):
+    """Time BERTopic's reduction and clustering as ``reduce`` and ``cluster``, then give back the slots' own models."""
+    if stages.timer is None:
+        yield
+        return
+    reducer, clusterer = model.umap_model, model.hdbscan_model
+    model.umap_model = TimedModel(reducer, "reduce", stages)
+    model.hdbscan_model = TimedModel(clusterer, "cluster", stages)
+    try:
+        yield
+    finally:
+        model.umap_model, model.hdbscan_model = reducer, clusterer
 
 
 @contextlib.contextmanager
@@ -408,17 +300,6 @@ def _validate(papers: pd.DataFrame) -> pd.DataFrame:
     if papers.empty:
         raise ValueError("no papers to model: the corpus is empty")
     return papers.reset_index(drop=True)
-
-
-_LATIN_WORD = r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b"
-
-
-def has_latin_words(texts: list[str]) -> bool:
-    """Whether any text has a Latin-alphabet word that is not a stop word."""
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
-    pattern = re.compile(_LATIN_WORD)
-    return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
 
 
 def _nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
@@ -456,70 +337,7 @@ def _renumber_by_size(topics: np.ndarray) -> np.ndarray:
     return np.array([mapping[t] for t in topics.tolist()])
 
 
-# c-TF-IDF scores are compared at this precision, ties ranked by the term:
-# on small topics many terms score exactly alike, and an unstable sort would
-# pick among them differently on another CPU's sort kernel.
-TERM_DECIMALS = 6
-
-
-def rank_topic_terms(model, top_n: int = 20) -> None:
-    """Re-rank each topic's terms by c-TF-IDF score (rounded), ties by the term itself, in place.
-
-    BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal
-    scores depends on the CPU's vector instructions; its labels, bar charts
-    and ``get_topic`` then read this ranking instead.
-    """
-    words = np.asarray(model.vectorizer_model.get_feature_names_out())
-    matrix = model.c_tf_idf_.tocsr()
-    topics = sorted(model.topic_representations_)
-    if matrix.shape[0] != len(topics):
-        return  # a model fitted by other means: keep BERTopic's ranking
-    for row, topic in enumerate(topics):
-        start, end = matrix.indptr[row], matrix.indptr[row + 1]
-        values = np.round(matrix.data[start:end], TERM_DECIMALS)
-        terms = words[matrix.indices[start:end]]
-        keep = values > 0
-        order = np.lexsort((terms[keep], -values[keep]))[:top_n]
-        model.topic_representations_[topic] = [
-            (str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)
-        ]
-
-
-def topic_labels(model, texts: list[str] | None = None, topics: np.ndarray | None = None) -> dict[int, str]:
-    """Readable label per topic: three distinctive key phrases joined by ' · '.
-
-    With the topic texts given, a term must appear in at least two of the
-    topic's papers: a method name used by one paper ("fedgr") is distinctive
-    for c-TF-IDF but says nothing about the topic.
-    """
-    labels = {}
-    for topic, words in model.get_topics().items():
-        terms = [w for w, _ in words if w]
-        if texts is not None and topics is not None:
-            members = [texts[i].lower() for i in np.flatnonzero(topics == topic)]
-            shared = [t for t in terms if _papers_using(t, members) >= min(2, len(members))]
-            terms = shared or terms
-        labels[topic] = _three_terms(terms) or f"topic {topic}"
-    return labels
-
-
-def _papers_using(term: str, texts: list[str]) -> int:
-    pattern = re.compile(r"\b" + r"\W+".join(map(re.escape, term.split())) + r"\b")
-    return sum(1 for text in texts if pattern.search(text))
-
-
-def _three_terms(terms: list[str]) -> str:
-    picked: list[str] = []
-    for term in terms:
-        if any(term in chosen or chosen in term for chosen in picked):
-            continue  # "diffusion" adds nothing next to "diffusion models"
-        picked.append(term)
-        if len(picked) == 3:
-            break
-    return " · ".join(picked)
-
-
-def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, labels) -> pd.DataFrame:
+def _topic_frame(model, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
     sizes = documents["topic"].value_counts()
     terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in model.get_topics().items()}
     frame = pd.DataFrame(
@@ -530,15 +348,15 @@ def _topic_frame(model, documents: pd.DataFrame, scores, themes: ThemeSet, label
             "terms": [terms.get(t, "") for t in sizes.index],
         }
     )
-    frame = frame.merge(topic_themes(documents, scores, themes), on="topic", how="left")
+    frame = frame.merge(topic_themes, on="topic", how="left")
     return frame.sort_values(["size", "topic"], ascending=[False, True], ignore_index=True)
 
 
 def fit_topics(
     papers: pd.DataFrame,
     themes=None,
-    embedding: str = "minilm",
-    random_state: int = 42,
+    embedding: str | Backend = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
     embeddings: np.ndarray | None = None,
     keep_outliers: bool = False,
 ) -> TopicResult:
@@ -547,7 +365,7 @@ def fit_topics(
     Args:
         papers: One row per paper (from :func:`analysis.load_corpus`).
         themes: A :class:`ThemeSet`, a themes file path, or None for the bundled themes.
-        embedding: ``"minilm"`` (default), ``"tfidf"`` or a sentence-transformers name or path.
+        embedding: A backend or its name (see :class:`TopicModel`); default ``"minilm"``.
         random_state: Seed for stochastic components; the default stages are
             deterministic and give the same result for every seed.
         embeddings: Precomputed embeddings (skips the embedding step).

@@ -9,6 +9,10 @@
 * ``model2vec``: a static model distilled locally from the same directory.
 * ``tfidf``: TF-IDF + SVD, no neural model.
 
+Importing this module registers ``onnx``, ``onnx-int8`` and ``model2vec`` as
+backends of the suite (:func:`analysis.backends.register_backend`): any
+``select_backend`` or ``TopicModel(embedding=...)`` then finds them, while
+the package itself never imports onnx or model2vec (the ``bench`` extra).
 Built models are kept under ``.cache/bench`` so a rerun measures inference,
 not the build (the build time is reported when it happens).
 """
@@ -21,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analysis.backends import register_backend, select_backend
 from bench.common import ARTEFACTS
 
 VARIANTS = ["minilm", "minilm-128", "torch-int8", "onnx", "onnx-int8", "model2vec", "tfidf"]
@@ -28,7 +33,7 @@ MAX_LENGTH = 256  # sentence-transformers' max_seq_length for this model
 BATCH = 32
 M2V_DIMS = 256
 # Variants that are the suite's own backends, by the suite's name.
-SUITE_BACKENDS = {"minilm": "minilm", "minilm-128": "minilm-128", "torch-int8": "minilm-int8"}
+SUITE_BACKENDS = {"minilm": "minilm", "minilm-128": "minilm-128", "torch-int8": "minilm-int8", "tfidf": "tfidf"}
 
 
 def _offline() -> None:
@@ -36,35 +41,42 @@ def _offline() -> None:
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
 
 
-def load(variant: str, folder: Path = ARTEFACTS):
-    """An ``encode(texts) -> unit vectors`` function for ``variant``, and the seconds spent building it."""
+class BuiltBackend:
+    """A backend built from files under ``.cache/bench``, with the seconds the build took (0 when reused)."""
+
+    needs_corpus = False
+
+    def __init__(self, identity: str, encode, build_s: float):
+        self.identity = identity
+        self._encode = encode
+        self.build_s = build_s
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """Unit-length float32 vectors, one row per text."""
+        return self._encode(texts)
+
+
+def load(variant: str):
+    """An ``encode(texts) -> unit vectors`` function for ``variant``, the seconds spent building it and loading it."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
     _offline()
     start = time.perf_counter()
-    built = 0.0
-    if variant in SUITE_BACKENDS:
-        encode = _suite_backend(SUITE_BACKENDS[variant])
-    elif variant in {"onnx", "onnx-int8"}:
-        path, built = onnx_model(folder, quantized=variant == "onnx-int8")
-        encode = _onnx_encoder(path)
-    elif variant == "model2vec":
-        path, built = model2vec_model(folder)
-        encode = _model2vec_encoder(path)
-    elif variant == "tfidf":
-        from analysis.embed import tfidf_embeddings
-
-        encode = tfidf_embeddings
-    else:
-        raise ValueError(f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
-    return encode, round(built, 2), round(time.perf_counter() - start - built, 2)
+    backend = select_backend(SUITE_BACKENDS.get(variant, variant))
+    # The suite's models load on first use: load now, so that loading is not counted as embedding.
+    getattr(backend, "model", None)
+    built = getattr(backend, "build_s", 0.0)
+    return backend.encode, round(built, 2), round(time.perf_counter() - start - built, 2)
 
 
-def _suite_backend(name: str):
-    """The suite's own backend, loaded now so that its load time is not counted as embedding."""
-    from analysis.embed import load_embedder
+def _onnx_backend(quantized: bool, folder: Path = ARTEFACTS) -> BuiltBackend:
+    path, built = onnx_model(folder, quantized)
+    return BuiltBackend(f"onnx-{path.stem}", _onnx_encoder(path), built)
 
-    embedder = load_embedder(name)
-    embedder.model  # noqa: B018  (the model loads on first use)
-    return embedder.encode
+
+def _model2vec_backend(folder: Path = ARTEFACTS) -> BuiltBackend:
+    path, built = model2vec_model(folder)
+    return BuiltBackend(path.name, _model2vec_encoder(path), built)
 
 
 def onnx_model(folder: Path, quantized: bool) -> tuple[Path, float]:
@@ -85,7 +97,7 @@ def _export_onnx(path: Path) -> None:
     import torch
     from transformers import AutoModel, AutoTokenizer
 
-    from analysis.embed import minilm_dir, verify_model
+    from analysis.backends import minilm_dir, verify_model
 
     source = minilm_dir()
     verify_model(source)
@@ -127,7 +139,7 @@ def _onnx_encoder(path: Path):
     import onnxruntime as ort
     from transformers import AutoTokenizer
 
-    from analysis.embed import minilm_dir
+    from analysis.backends import minilm_dir
 
     tokenizer = AutoTokenizer.from_pretrained(str(minilm_dir()))
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
@@ -155,7 +167,7 @@ def model2vec_model(folder: Path, dims: int = M2V_DIMS) -> tuple[Path, float]:
     if not (path / "model.safetensors").exists():
         from model2vec.distill import distill
 
-        from analysis.embed import minilm_dir, verify_model
+        from analysis.backends import minilm_dir, verify_model
 
         verify_model(minilm_dir())
         distill(model_name=str(minilm_dir()), pca_dims=dims).save_pretrained(str(path))
@@ -186,3 +198,8 @@ def suite_embedding_name(variant: str, folder: Path = ARTEFACTS) -> str:
     if variant == "model2vec":
         return str(folder / f"model2vec-minilm-{M2V_DIMS}")
     return "minilm"
+
+
+register_backend("onnx", lambda: _onnx_backend(quantized=False))
+register_backend("onnx-int8", lambda: _onnx_backend(quantized=True))
+register_backend("model2vec", _model2vec_backend)

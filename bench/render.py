@@ -209,7 +209,7 @@ def presets(results: dict, table: dict) -> dict:
         return {}
     chosen = {"default_nmi": default_nmi, "candidates": candidates}
     # The suite's named presets, as measured here (bench variants carry the suite's backend names).
-    from analysis.embed import PRESETS
+    from analysis.backends import PRESETS
     from bench.embedders import SUITE_BACKENDS
 
     variant_of = {backend: variant for variant, backend in SUITE_BACKENDS.items()}

@@ -344,9 +344,10 @@ METHOD = """## How it was measured
   included: ours runs `analysis.pipeline.run_report` (files to figures, with PNG/SVG export) with empty
   embedding and figure caches (cold) and again with them filled (warm). Our default path runs no UMAP;
   pynndescent's numba code (under plain BERTopic's UMAP) is cached on disk, as on any machine after the first
-  run, UMAP's own is compiled in each process. Stages are timed by wrapping the pipeline's own functions in
-  that process (`bench/suite.py`): *reduce* is `SmoothedPCA.fit` (neighbour smoothing, exact PCA), *cluster*
-  the fit of the Ward clustering, *map* `topic_layout`; *represent* is the fit time outside the timed parts
+  run, UMAP's own is compiled in each process. Stages are timed by the pipeline's own timer hook
+  (`timer=`, `analysis/progress.py`) in that process (`bench/suite.py`): *reduce* is BERTopic's reduction slot
+  (`SmoothedPCA`: neighbour smoothing, exact PCA), *cluster* its clustering slot (Ward), *map* `topic_layout`,
+  *themes* the theme scoring with its phrase encoding; *represent* is the fit time outside the other stages
   (BERTopic's import, c-TF-IDF labels, topic merging).
 - **Stability** (`bench/stability.py`): on the MiniLM vectors of the reference corpus (the run's cache),
   ours is `analysis.fit_topics(papers, embeddings=E, random_state=seed)`, plain BERTopic is its defaults with

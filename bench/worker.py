@@ -47,7 +47,8 @@ def task_plain(corpus: str, size: int | None = None) -> dict:
 
     timer = Timer()
     with timer("load"):
-        from analysis.embed import document_texts, minilm_dir, verify_model
+        from analysis.backends import minilm_dir, verify_model
+        from analysis.embed import document_texts
 
         papers = load_papers(Path(corpus), size)
         texts = document_texts(papers)
@@ -63,14 +64,15 @@ def task_plain(corpus: str, size: int | None = None) -> dict:
 
 def task_baselines(corpus: str, cache: str) -> dict:
     """Plain BERTopic on the suite's embeddings, KMeans(30), LDA(20) and description themes."""
-    from analysis.embed import document_texts, embed_papers, load_embedder
+    from analysis.backends import select_backend
+    from analysis.embed import document_texts, embed_papers
     from analysis.themes import load_themes
     from bench import baselines
 
     papers = load_papers(Path(corpus))
     texts, labels = document_texts(papers), papers["label"].astype(str).tolist()
     embeddings = embed_papers(papers, "minilm", cache=embedding_cache(cache))
-    descriptions = load_embedder("minilm").encode([t.description for t in load_themes().themes])
+    descriptions = select_backend("minilm").encode([t.description for t in load_themes().themes])
     return {
         "plain_bertopic": baselines.plain_bertopic(texts, labels, embeddings=embeddings),
         "kmeans30": baselines.kmeans(texts, labels, embeddings),

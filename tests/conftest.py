@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from analysis.config import REFERENCE_CORPUS, SEEDS_DIR
@@ -99,3 +100,27 @@ def hostile_report_dir(hostile_result, tmp_path_factory):
     out = tmp_path_factory.mktemp("hostile_report")
     write_report(hostile_result, out, static=False, progress=lambda message: None)
     return out
+
+
+def _text_vectors(texts):
+    """Unit vectors that follow the text, as a real model's do."""
+    vectors = np.array([[len(t), t.count("a"), t.count("e"), t.count("o") + 1] for t in texts], dtype=np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+class RecordingBackend:
+    """An embedding backend for tests that remembers every call to ``encode``."""
+
+    def __init__(self, identity="recording-test", needs_corpus=False, vectors=_text_vectors):
+        self.identity, self.needs_corpus, self.vectors = identity, needs_corpus, vectors
+        self.calls = []
+
+    def encode(self, texts):
+        self.calls.append(list(texts))
+        return self.vectors(texts)
+
+
+@pytest.fixture
+def recording_backend():
+    """The :class:`RecordingBackend` class: each test builds the backend it needs."""
+    return RecordingBackend

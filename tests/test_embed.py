@@ -8,15 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.embed import (
-    EmbeddingCache,
-    ModelIntegrityError,
-    document_texts,
-    embed_papers,
-    minilm_dir,
-    tfidf_embeddings,
-    verify_model,
-)
+from analysis.backends import ModelIntegrityError, minilm_dir, select_backend, tfidf_embeddings, verify_model
+from analysis.embed import EmbeddingCache, document_texts, embed_papers
 
 
 def _fake_encoder(calls):
@@ -81,11 +74,10 @@ def test_damaged_cache_file_is_detected_and_rebuilt(tmp_path, damage):
 
 def test_second_run_over_the_seeds_embeds_nothing(tmp_path, seeds_dir):
     from analysis import load_corpus
-    from analysis.embed import load_embedder
 
     papers = load_corpus(seeds_dir)
     first = embed_papers(papers, cache=tmp_path)
-    folder = tmp_path / load_embedder().identity
+    folder = tmp_path / select_backend().identity
     assert len(list(folder.glob("shard-*.npz"))) == 1
     second = embed_papers(papers, cache=tmp_path)
     assert len(list(folder.glob("shard-*.npz"))) == 1  # nothing new written
@@ -107,7 +99,7 @@ def test_tfidf_backend_needs_no_model():
 
 def test_presets_name_their_backends(seed_result):
     from analysis import fit_topics
-    from analysis.embed import resolve_embedding
+    from analysis.backends import resolve_embedding
 
     assert resolve_embedding("quality") == "minilm" and resolve_embedding("fast") == "tfidf"
     assert resolve_embedding("balanced") == "minilm-128"
@@ -118,42 +110,73 @@ def test_presets_name_their_backends(seed_result):
 
 
 def test_int8_minilm_is_close_to_float32_and_cached_apart(tmp_path, seed_result):
-    from analysis.embed import load_embedder
-
     quantized = embed_papers(seed_result.papers, "minilm-int8", cache=tmp_path)
     full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
     assert quantized.shape == full.shape == (26, 384)
     cosine = (quantized * full).sum(axis=1)
     assert cosine.min() > 0.8 and cosine.mean() > 0.9 and not np.allclose(quantized, full)
-    assert load_embedder("minilm-int8").identity == load_embedder("minilm").identity + "-int8"
+    assert select_backend("minilm-int8").identity == select_backend("minilm").identity + "-int8"
     assert len(list(tmp_path.iterdir())) == 2  # one cache folder per model identity
 
 
 def test_128_token_minilm_reads_only_the_start_and_is_cached_apart(tmp_path, seed_result):
-    from analysis.embed import load_embedder
-
     short = embed_papers(seed_result.papers, "balanced", cache=tmp_path)
     full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
-    assert load_embedder("minilm-128").model.max_seq_length == 128
-    assert load_embedder("minilm").model.max_seq_length == 256
-    tokens = load_embedder("minilm").model.tokenize(document_texts(seed_result.papers))["input_ids"].shape[1]
+    assert select_backend("minilm-128").model.max_seq_length == 128
+    assert select_backend("minilm").model.max_seq_length == 256
+    tokens = select_backend("minilm").model.tokenize(document_texts(seed_result.papers))["input_ids"].shape[1]
     assert tokens > 128  # some seed abstract is longer, so the two must differ
     cosine = (short * full).sum(axis=1)
     assert cosine.min() > 0.6 and not np.allclose(short, full)
-    assert load_embedder("minilm-128").identity == load_embedder("minilm").identity + "-len128"
+    assert select_backend("minilm-128").identity == select_backend("minilm").identity + "-len128"
     assert len(list(tmp_path.iterdir())) == 2
 
 
 def test_model_is_not_loaded_when_every_text_is_cached(tmp_path, seed_result, monkeypatch):
+    import analysis.backends as backends
     import analysis.embed as embed
 
     first = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
-    monkeypatch.setattr(embed, "_LOADED", {})  # a new process: nothing loaded yet
+    monkeypatch.setattr(backends, "_LOADED", {})  # a new process: nothing loaded yet
 
     def no_model(name, path):
         raise AssertionError("the model was loaded although every text was cached")
 
-    monkeypatch.setattr(embed, "_load_model", no_model)
+    monkeypatch.setattr(backends, "_load_model", no_model)
     np.testing.assert_array_equal(embed_papers(seed_result.papers, "minilm", cache=tmp_path), first)
     with pytest.raises(AssertionError, match="the model was loaded"):
         embed.embed_texts(["a text the cache has never seen"], "minilm", cache=tmp_path)
+
+
+@pytest.fixture
+def registry(monkeypatch, tmp_path):
+    """The backend registry, restored after the test; the cache in tmp_path."""
+    import analysis.backends as backends
+
+    monkeypatch.setattr(backends, "_FACTORIES", dict(backends._FACTORIES))
+    monkeypatch.setattr(backends, "_LOADED", dict(backends._LOADED))
+    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    return backends
+
+
+def test_a_registered_backend_is_built_once_and_selected_by_name(registry, recording_backend):
+    built = []
+    registry.register_backend("recording", lambda: built.append(1) or recording_backend())
+    first = select_backend("recording")
+    assert select_backend("recording") is first and built == [1]
+    assert select_backend(first) is first  # an instance passes through
+    with pytest.raises(ValueError, match="'fast' is a preset"):
+        registry.register_backend("fast", recording_backend)
+    with pytest.raises(TypeError, match="identity, needs_corpus and encode"):
+        select_backend(object())
+
+
+def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, recording_backend, seed_result, tmp_path):
+    from analysis import TopicModel, load_themes
+
+    backend = recording_backend()
+    model = TopicModel(embedding=backend).fit(seed_result.papers)
+    assert model.backend_ is backend and len(model.result_.documents) == 26
+    assert backend.calls[0] == document_texts(seed_result.papers)
+    assert backend.calls[1:] == [t.phrases for t in load_themes().themes]  # each theme's phrases, cached apart
+    assert (tmp_path / "embeddings" / "recording-test").is_dir()

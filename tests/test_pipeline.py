@@ -129,7 +129,7 @@ def test_cli_report_prints_progress_and_skips_static_without_chromium(seed_resul
 def test_cli_topics_prints_table_and_writes_csvs(seed_result, tmp_path, monkeypatch, capsys):
     calls = {}
 
-    def fake_fit(papers, themes, embedding, seed, progress):
+    def fake_fit(papers, themes, embedding, seed, progress, timer=None):
         calls.update(n=len(papers), embedding=embedding, seed=seed)
         return seed_result
 
@@ -157,3 +157,27 @@ def test_cli_report_no_static_writes_the_html_and_says_why_there_are_no_figures(
     assert main(["report", "seeds", "--no-static", "--out", str(out)]) == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js"])
     assert "static export was turned off for this run" in (out / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_stage_leaves_out_the_stages_inside_it(monkeypatch):
+    from analysis import progress
+
+    clock = iter([0.0, 1.0, 4.0, 10.0])  # outer starts, inner starts, inner ends, outer ends
+    monkeypatch.setattr(progress.time, "perf_counter", lambda: next(clock))
+    seen = []
+    stages = progress.Stages(lambda stage, seconds: seen.append((stage, seconds)))
+    with stages("figures"), stages("static"):
+        pass
+    assert seen == [("static", 3.0), ("figures", 7.0)]
+    with progress.Stages()("figures"):  # no timer: nothing is timed
+        pass
+
+
+def test_loading_and_writing_report_their_stages(seed_result, seeds_dir, tmp_path):
+    from analysis.dedup import load_papers
+
+    seen = []
+    corpus = load_papers([seeds_dir], timer=lambda stage, seconds: seen.append(stage))
+    assert len(corpus.papers) == 26 and len(corpus.raw) == 38 and len(corpus.duplicates) == 12
+    pipeline.write_report(seed_result, tmp_path, static=False, progress=None, timer=lambda s, _: seen.append(s))
+    assert seen == ["load", "dedup", "figures"]  # no PNG/SVG export asked for: no "static"

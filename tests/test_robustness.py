@@ -28,8 +28,9 @@ import pytest
 
 from analysis import fit_topics
 from analysis.__main__ import main
+from analysis.backends import tfidf_embeddings
 from analysis.config import ROOT
-from analysis.embed import EmbeddingCache, text_key, tfidf_embeddings
+from analysis.embed import EmbeddingCache, text_key
 from analysis.pipeline import write_report
 
 REPORT_TEXT_FILES = ["documents.csv", "topics.csv", "report.md"]

@@ -39,6 +39,17 @@ def test_environment_yml_names_the_same_pinned_dependencies():
     assert "-e ." in pip
 
 
+def test_benchmark_only_packages_are_in_the_bench_extra_that_only_make_bench_installs():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    assert set(extras["bench"]) == {"onnx==1.23.2", "model2vec==0.10.0"}
+    assert not set(extras["bench"]) & (set(project["dependencies"]) | set(extras["dev"]))
+    makefile = (ROOT / "Makefile").read_text()
+    installs = re.findall(r'pip install --quiet -e "\.\[([a-z,]+)\]"', makefile)
+    assert sorted(installs) == ["dev", "dev,bench"]
+    assert re.search(r"^bench: \$\(BENCH_STAMP\)", makefile, re.M) and re.search(r"^test: \$\(STAMP\)", makefile, re.M)
+
+
 def test_torch_is_pinned_to_the_cpu_build_on_disk():
     assert "torch==2.13.0" in _pyproject_requirements()
 

@@ -149,6 +149,20 @@ def test_default_stages_are_bertopic_slots(seed_result):
     assert seed_result.model.hdbscan_model.n_clusters == 6
 
 
+def test_a_timer_gets_every_stage_of_the_fit_and_changes_nothing(seed_result):
+    from analysis.clustering import SmoothedPCA
+
+    seen = {}
+    model = TopicModel(timer=lambda stage, seconds: seen.setdefault(stage, []).append(seconds))
+    model.fit(seed_result.papers, embeddings=seed_result.embeddings)
+    assert sorted(seen) == ["cluster", "lexical", "map", "reduce", "represent", "themes"]
+    assert all(len(times) == 1 and times[0] >= 0 for times in seen.values())
+    pd.testing.assert_frame_equal(model.result_.documents, seed_result.documents)
+    # BERTopic's slots hold their own models again, not the timing wrappers.
+    assert isinstance(model.model_.umap_model, SmoothedPCA)
+    assert type(model.model_.hdbscan_model).__name__ == "AgglomerativeClustering"
+
+
 def test_tfidf_backend_end_to_end(seed_result):
     result = fit_topics(seed_result.papers, embedding="tfidf")
     _check_invariants(result, 26)

@@ -1,4 +1,4 @@
-"""Save and load a fitted :class:`~analysis.topics.TopicResult` without refitting.
+"""A fitted analysis (:class:`TopicResult`) and its saving and loading without refitting.
 
 The BERTopic model goes in BERTopic's own safetensors format (with its
 c-TF-IDF), the frames in parquet, the score matrices as .npy and the themes
@@ -12,7 +12,7 @@ import json
 import logging
 import shutil
 import tempfile
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +24,42 @@ from .themes import Theme, ThemeSet
 FORMAT_VERSION = 1
 
 
-def save_result(result, folder: str | Path) -> Path:
+@dataclass
+class TopicResult:
+    """A fitted analysis: one row per paper, one row per topic, and the BERTopic model.
+
+    Attributes:
+        documents: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``theme``,
+            ``theme_score``, ``theme_margin``, ``x``, ``y``, one row per paper.
+        topics: ``topic``, ``label``, ``size``, ``terms``, ``theme``,
+            ``theme_score``, one row per topic, largest first.
+        model: The fitted BERTopic.
+        themes: The themes used.
+        theme_scores: Paper x theme score matrix (columns follow ``themes``).
+        papers: The input frame (text, title, provenance).
+        embeddings: The paper vectors the themes were scored on (the
+            report's similarities use them too); None when not kept.
+    """
+
+    documents: pd.DataFrame
+    topics: pd.DataFrame
+    model: object
+    themes: ThemeSet
+    theme_scores: np.ndarray
+    papers: pd.DataFrame
+    embeddings: np.ndarray | None = field(default=None, repr=False)
+
+    def save(self, folder: str | Path) -> Path:
+        """Save to a folder: BERTopic (safetensors) plus the frames in parquet."""
+        return save_result(self, folder)
+
+    @classmethod
+    def load(cls, folder: str | Path) -> TopicResult:
+        """Load a result saved with :meth:`save`, without refitting."""
+        return load_result(folder)
+
+
+def save_result(result: TopicResult, folder: str | Path) -> Path:
     """Write ``result`` into ``folder`` (replacing a previous save atomically)."""
     folder = Path(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
@@ -38,7 +73,7 @@ def save_result(result, folder: str | Path) -> Path:
     return folder
 
 
-def _write(result, folder: Path) -> None:
+def _write(result: TopicResult, folder: Path) -> None:
     logging.getLogger("BERTopic").setLevel(logging.ERROR)
     result.model.save(folder / "model", serialization="safetensors", save_ctfidf=True, save_embedding_model=False)
     result.documents.to_parquet(folder / "documents.parquet", index=False)
@@ -67,15 +102,13 @@ def _swap_in(staging: Path, folder: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def load_result(folder: str | Path):
+def load_result(folder: str | Path) -> TopicResult:
     """Read a result written by :func:`save_result`.
 
     Raises:
         InputError: The folder is missing or is not a saved result.
     """
     from bertopic import BERTopic
-
-    from .topics import TopicResult
 
     folder = Path(folder)
     if not (folder / "format.json").is_file():
