@@ -28,7 +28,7 @@ _MAX_NAME = 60
 
 
 def paper_name(text: str, title: str = "") -> str:
-    """Label a paper by the method it introduces, else its title, else its first words.
+    """Label a paper by its title's name, else the method it introduces, else its first words.
 
     Args:
         text: The abstract as written (markdown and LaTeX are fine).
@@ -42,14 +42,41 @@ def paper_name(text: str, title: str = "") -> str:
         'WASH'
     """
     plain = " ".join(_URL.sub(" ", strip_markup(text)).split())
+    title = " ".join(strip_markup(title or "").split())
+    if title:
+        return title_name(title, introduced_name(plain))
     name = introduced_name(plain)
     if name:
         return name
-    if title and title.strip():
-        return _shorten(" ".join(title.split()))
     # An abstract of punctuation or markup only ("," or "$$") still gets a
     # non-empty label, so every paper can be found in the report.
     return contribution_phrase(plain) or _first_words(plain) or _shorten(plain) or _shorten(" ".join(text.split()))
+
+
+# "CADS: Unleashing the Diversity of Diffusion Models ..." names CADS. A
+# prefix of more words is a headline ("Breaking Physical and Linguistic
+# Borders: ..."), which still names the paper better than the abstract can.
+_TITLE_PREFIX = re.compile(r"^([^:]{1,80}?)\s*:\s+\S")
+
+
+def title_name(title: str, introduced: str | None = None) -> str:
+    """The name a titled paper goes by.
+
+    The part before a colon ("Nemesis: Normalizing ..." gives "Nemesis");
+    else the name the abstract introduces, when the title uses it too (an
+    acronym the abstract only mentions, such as the model a paper attacks,
+    is not the paper's name); else the title, shortened.
+
+    Example:
+        >>> title_name("CADS: Unleashing the Diversity of Diffusion Models")
+        'CADS'
+    """
+    prefix = _TITLE_PREFIX.match(title)
+    if prefix:
+        return _shorten(prefix.group(1).strip())
+    if introduced and re.search(r"\b" + re.escape(introduced) + r"\b", title):
+        return introduced
+    return _shorten(title)
 
 
 def introduced_name(plain: str) -> str | None:

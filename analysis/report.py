@@ -60,7 +60,8 @@ def report_markdown(result, static_files: list[str], skipped: str | None = None,
         for row in content.order[content.order["theme"] == theme].itertuples():
             paper = documents.iloc[row.row]
             lines.append(
-                f"{row.rank}. **{md_escape(paper['name'])}** — {md_escape(content.summaries[row.row])} "
+                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))} — "
+                f"{md_escape(content.summaries[row.row])} "
                 f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
             )
         lines.append("")
@@ -106,6 +107,15 @@ _METHOD_NOTE = (
     "closest both to their theme's definition and to the other papers of the theme."
     " The tables behind it are documents.csv and topics.csv."
 )
+
+
+def _md_title(title: str) -> str:
+    """``, *Full Title*`` after a paper's name, whole (never cut), or nothing without a title."""
+    return f", *{md_escape(title)}*" if title else ""
+
+
+def _html_title(title: str) -> str:
+    return f", <span class='title'>{escape(title)}</span>" if title else ""
 
 
 def interactive_views() -> list[tuple[str, str]]:
@@ -158,6 +168,7 @@ h2 { font-size: 1.4rem; margin-top: 2.4rem; padding-left: 0.6rem; border-left: 8
 nav ul { padding-left: 1.2rem; columns: 2; }
 ol.papers li { margin: 0.45rem 0; }
 .name { font-weight: bold; font-family: Arial, Helvetica, sans-serif; }
+.title { font-style: italic; }
 .meta { color: #555; font-size: 0.85rem; }
 ol.papers .meta, #misfits .meta { display: block; }
 .description { font-style: italic; color: #444; }
@@ -233,7 +244,8 @@ def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
     for row in content.order[content.order["theme"] == theme].itertuples():
         paper = documents.iloc[row.row]
         items.append(
-            f"<li><span class='name'>{escape(paper['name'])}</span> — {escape(content.summaries[row.row])} "
+            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))} — "
+            f"{escape(content.summaries[row.row])} "
             f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
             f" · {escape(result.papers['sources'].iloc[row.row])}</span></li>"
         )

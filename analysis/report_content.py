@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .text import sentences, shorten
+from .text import sentences, shorten, strip_markup
 from .themes import shown
 
 # Cross-theme pairs listed in the report, and the margin (best minus second
@@ -36,6 +36,30 @@ _CONTRIBUTES = re.compile(
 )
 
 
+# A summary stands alone: "Moreover, we ..." or "Building on this insight,
+# We ..." read as the middle of an argument, so such an opening goes.
+_CONNECTIVE = re.compile(
+    r"^(?:(?:moreover|furthermore|additionally|in addition|however|therefore|thus|hence|consequently|"
+    r"specifically|concretely|finally|overall|importantly|notably|in particular|in this (?:paper|work|study)|"
+    r"to (?:this|that) end|to (?:address|tackle|overcome|solve|bridge|fill|close|mitigate|remedy) "
+    r"(?:this|these|that|those|such|the)(?: \w+){0,3}|as a result|in response|"
+    r"(?:building|based|drawing|inspired|motivated|guided|grounded) (?:on|upon|by) (?:this|these|that|those|such|our)"
+    r"(?: \w+){0,3}),\s+)+",
+    re.IGNORECASE,
+)
+
+
+def standalone(sentence: str) -> str:
+    """The sentence without a leading connective ("Moreover, ", "To address this, "), starting with a capital.
+
+    Example:
+        >>> standalone("Building on this insight, We propose ProtoVAR.")
+        'We propose ProtoVAR.'
+    """
+    rest = _CONNECTIVE.sub("", sentence, count=1)
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
 def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> str:
     """One sentence on what the paper does, taken from the abstract.
 
@@ -55,8 +79,8 @@ def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> s
     for candidates, pattern in ((named, _NAMED_INTRODUCES), (found, _INTRODUCES), (found, _CONTRIBUTES)):
         for sentence in candidates:
             if pattern.search(sentence):
-                return shorten(sentence, limit)
-    return shorten((named or found)[0], limit)
+                return shorten(standalone(sentence), limit)
+    return shorten(standalone((named or found)[0]), limit)
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:
@@ -196,6 +220,13 @@ class ReportContent:
     def sources(self) -> list[str]:
         """The source lists, in order of first appearance."""
         return list(dict.fromkeys(self.result.papers["source"].astype(str)))
+
+    def title(self, row: int) -> str:
+        """The paper's full title, markup reduced, or "" when it has none or its name already is it."""
+        papers = self.result.papers
+        raw = papers["title"].iloc[row] if "title" in papers else ""
+        title = " ".join(strip_markup(raw).split()) if isinstance(raw, str) else ""
+        return "" if title == str(self.result.documents["name"].iloc[row]) else title
 
     def theme_description(self, theme: str) -> str:
         """The description from the themes file; a fixed sentence for "other"."""

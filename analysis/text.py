@@ -52,6 +52,66 @@ def strip_markup(text: str) -> str:
     return text
 
 
+_GREEK = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau phi chi psi omega"
+_MATH_SYMBOLS = {
+    **{rf"\{name}": letter for name, letter in zip(_GREEK.split(), "αβγδεζηθικλμνξπρστφχψω", strict=True)},
+    **{
+        rf"\{name.capitalize()}": symbol
+        for name, symbol in (
+            ("gamma", "Γ"),
+            ("delta", "Δ"),
+            ("theta", "Θ"),
+            ("lambda", "Λ"),
+            ("pi", "Π"),
+            ("sigma", "Σ"),
+            ("phi", "Φ"),
+            ("psi", "Ψ"),
+            ("omega", "Ω"),
+        )
+    },
+    r"\varepsilon": "ε",
+    r"\ell": "ℓ",
+    r"\infty": "∞",
+    r"\leq": "≤",
+    r"\le": "≤",
+    r"\geq": "≥",
+    r"\ge": "≥",
+    r"\neq": "≠",
+    r"\cdot": "·",
+    r"\in": "∈",
+    r"\to": "→",
+    r"\rightarrow": "→",
+    r"\pm": "±",
+    r"\sum": "Σ",
+    r"\log": "log",
+    r"\exp": "exp",
+    r"\min": "min",
+    r"\max": "max",
+    r"\sqrt": "√",
+}
+_MATH_COMMAND = re.compile(r"\\[A-Za-z]+(?![A-Za-z])")
+_FRACTION = re.compile(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_ROOT = re.compile(r"\\sqrt\s*\{([^{}]*)\}")
+
+
+def readable(text: str) -> str:
+    r"""An abstract as a reader should see it: markup reduced, math kept readable, whitespace folded.
+
+    ``$\textbf{D}$oob`` reads ``Doob``, ``**E**nergy`` ``Energy`` and
+    ``$O(\sqrt{T})$`` ``O(√T)``. Display only: matching uses :func:`normalize`.
+
+    Example:
+        >>> readable(r"regret $O(\sqrt{T \log T})$ with $\epsilon \leq 1$")
+        'regret O(√(T log T)) with ε ≤ 1'
+    """
+    text = str(text)
+    if "\\" in text:
+        text = _ROOT.sub(lambda m: "√" + (m.group(1) if len(m.group(1)) == 1 else f"({m.group(1)})"), text)
+        text = _FRACTION.sub(r"\1/\2", text)
+        text = _MATH_COMMAND.sub(lambda m: _MATH_SYMBOLS.get(m.group(), m.group()), text)
+    return " ".join(strip_markup(text).split())
+
+
 def normalize(text: str) -> str:
     """Matching form of an abstract: NFKC, markup reduced, whitespace folded, case folded.
 
@@ -79,8 +139,8 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of an abstract, markup reduced to plain words."""
-    plain = " ".join(strip_markup(str(text)).split())
+    """Sentences of an abstract, as :func:`readable` shows them."""
+    plain = readable(text)
     return [s for s in _SENTENCE_SPLIT.split(plain) if s]
 
 

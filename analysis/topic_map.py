@@ -27,7 +27,7 @@ import plotly.io as pio
 
 from .figures.map import plot_map
 from .figures.registry import REGISTRY
-from .text import paper_blurb
+from .text import paper_blurb, readable
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
@@ -53,7 +53,7 @@ def map_papers(result) -> list[dict]:
         {
             "name": str(name),
             "blurb": paper_blurb(title, text),
-            "text": str(text),
+            "text": readable(text),
             "topic": f"{topic}: {label}",
             "theme": str(theme),
             "sources": str(sources),

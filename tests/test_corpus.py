@@ -58,6 +58,32 @@ def test_name_falls_back_to_title_then_contribution_then_first_words():
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "title", "name"),
+    [
+        # "Name: rest" titles name the paper, whatever the abstract introduces.
+        ("We introduce CADS, a sampler.", "CADS: Unleashing the Diversity of Diffusion Models", "CADS"),
+        ("We propose a new soft-prompt norm.", "Nemesis: Normalizing the Soft-prompt Vectors", "Nemesis"),
+        (
+            "We study borders.",
+            "Breaking Physical and Linguistic Borders: Multilingual Tuning",
+            "Breaking Physical and Linguistic Borders",
+        ),
+        (r"We present NAISR.", r"$\texttt{NAISR}$: A 3D Neural Additive Model", "NAISR"),
+        # The abstract's acronym names the paper only when the title uses it too ...
+        ("We propose PALM, a prototype method.", "Learning with PALM for Open-Set Detection", "PALM"),
+        # ... not when it is the model the paper studies or attacks.
+        (
+            "We attack a latent diffusion model, which we call LDM.",
+            "Attacking Image Generators at Scale",
+            "Attacking Image Generators at Scale",
+        ),
+    ],
+)
+def test_titled_papers_are_named_by_their_title(text, title, name):
+    assert paper_name(text, title) == name
+
+
 def test_seed_papers_without_a_method_name_get_their_contribution(seeds_dir):
     names = read_abstracts(seeds_dir / SEED_A)["name"].tolist()
     assert names[11] == "Per-image noise schedules"
@@ -103,7 +129,8 @@ def test_csv_tsv_jsonl_json_and_folder(tmp_path):
     assert raw["year"].tolist()[:2] == ["2026", "2025"]
     assert raw["venue"].tolist()[2] == "ICML"
     assert raw["tags"].tolist()[3] == '["x"]'
-    assert raw["name"].tolist()[0] == "FooNet"
+    # A titled paper goes by its title unless the title uses the introduced name (FooNet).
+    assert raw["name"].tolist()[0] == "Foo"
 
 
 def test_csv_line_numbers_follow_multiline_fields(tmp_path):

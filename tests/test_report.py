@@ -21,7 +21,10 @@ ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
     ("text", "name", "expected"),
     [
         ("Watermarks fail. We reveal why. We introduce WASH, which averages models.", "WASH", "We introduce WASH"),
-        ("Models are big. In this paper, we propose a small one. It works.", "", "In this paper, we propose"),
+        ("Models are big. In this paper, we propose a small one. It works.", "", "We propose a small one."),
+        ("X fails. Building on this insight, We propose ProtoVAR. It works.", "ProtoVAR", "We propose ProtoVAR."),
+        ("X fails. Moreover, we introduce Y to fix it.", "", "We introduce Y to fix it."),
+        ("X fails. To address these limitations, we present Z.", "", "We present Z."),
         ("Bounds matter. We derive a new bound. Experiments show the proposed bound is tight.", "", "We derive"),
         ("Nothing here introduces anything. It just is.", "", "Nothing here"),
         ("A **bold** claim about $\\mathcal{O}(n)$ time. More.", "", "A bold claim about O(n) time."),
@@ -30,6 +33,50 @@ ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
 )
 def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
     assert report_content.summary_sentence(text, name).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("$\\texttt{DOIT}$ ($\\textbf{D}$oob-Oriented Inference-time Transformation)", "DOIT (Doob-Oriented"),
+        ("**E**nergy-based **R**anking", "Energy-based Ranking"),
+        ("regret $O(\\sqrt{T})$ and $\\tilde{O}(d\\sqrt{T \\log T})$", "regret O(√T) and O(d√(T log T))"),
+        ("with $\\epsilon \\leq \\frac{1}{2}$", "with ε ≤ 1/2"),
+    ],
+)
+def test_abstracts_are_shown_as_readable_text(raw, shown):
+    from analysis.text import readable
+
+    assert readable(raw).startswith(shown)
+
+
+def test_no_raw_markup_in_any_html_or_markdown_output(seed_report_dir, seed_result):
+    # The seeds hold LaTeX ($\texttt{DOIT}$, $\textbf{D}$oob) and markdown (**E**nergy).
+    assert seed_result.papers["text"].str.contains(r"\$\\text|\*\*[A-Z]\*\*", regex=True).sum() >= 2
+    from analysis.topic_map import map_papers
+
+    markers = re.compile(r"\\text(?:bf|tt|it)|\$\\|\*\*[A-Z]\*\*")
+    for path in [seed_report_dir / "report.html", seed_report_dir / "report.md"]:
+        found = markers.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.name} shows raw markup: {found[:3]}"
+    # The map page also inlines plotly.js (whose regexes hold "$\\"): check what it shows of the papers.
+    shown = [paper[key] for paper in map_papers(seed_result) for key in ("name", "blurb", "text")]
+    assert not [text for text in shown if markers.search(text)]
+
+
+def test_the_guide_shows_full_titles_uncut(seed_result):
+    import dataclasses
+
+    papers = seed_result.papers.copy()
+    long_title = "Nemesis: Normalizing the Soft-prompt Vectors of Vision-Language Models for Robust Few-Shot Transfer"
+    papers["title"] = ""
+    papers.loc[0, "title"] = long_title
+    documents = seed_result.documents.copy()
+    documents.loc[0, "name"] = "Nemesis"
+    result = dataclasses.replace(seed_result, papers=papers, documents=documents)
+    markdown = report.report_markdown(result, [])
+    assert f"**Nemesis**, *{report.md_escape(long_title)}* — " in markdown
+    assert f"<span class='title'>{long_title}</span>" in report.report_html(result, [])
 
 
 def test_summary_sentence_is_short():
@@ -148,3 +195,11 @@ def test_topic_map_needs_nothing_from_the_network(seed_result):
     page = _outside_plotly_js(topic_map_html(seed_result))
     assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", page)
     assert "@import" not in page and "url(" not in page  # no fonts or styles fetched by CSS
+
+
+def test_seed_summaries_stand_alone(seed_result):
+    # Several seed sentences open with a connective ("Building on this insight, We propose ProtoVAR").
+    assert seed_result.papers["text"].str.contains("Building on this insight, ").sum() >= 2
+    content = report_content.ReportContent.build(seed_result)
+    for summary in content.summaries:
+        assert summary[:1].isupper() and not report_content._CONNECTIVE.match(summary), summary
