@@ -79,10 +79,12 @@ def _add_inputs(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_topic_commands(commands) -> None:
-    topics = commands.add_parser("topics", help="fit topics and themes, print the topic table, write CSVs")
+    topics = commands.add_parser("topics", help="fit topics and themes, print the topic table (CSVs with --out)")
     _add_inputs(topics)
     _add_model_options(topics)
-    topics.add_argument("--out", type=Path, default=FIGURES_DIR, help="folder for documents.csv and topics.csv")
+    topics.add_argument(
+        "--out", type=Path, default=None, help="folder for documents.csv and topics.csv (default: write nothing)"
+    )
     topics.set_defaults(run=_run_topics)
     report = commands.add_parser("report", help="the whole pipeline: topics, map, figures and the reading-group report")
     _add_inputs(report)

@@ -54,7 +54,7 @@ def topic_table(result) -> str:
 
 def run_topics(
     paths: Iterable[str | Path],
-    out: str | Path = FIGURES_DIR,
+    out: str | Path | None = None,
     themes=None,
     embedding: str = DEFAULT_EMBEDDING,
     random_state: int = DEFAULT_RANDOM_STATE,
@@ -62,18 +62,23 @@ def run_topics(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
 ):
-    """Load, deduplicate and fit; write ``documents.csv`` and ``topics.csv``; print the topic table.
+    """Load, deduplicate and fit; print the topic table; with ``out``, write ``documents.csv`` and ``topics.csv`` there.
+
+    Without ``out`` nothing is written: the committed report in ``figures/``
+    is the job of ``report``, and a quick look at other lists must not
+    overwrite half of it.
 
     Returns:
         The :class:`~analysis.TopicResult`.
     """
-    out = ensure_folder(out)
+    out = ensure_folder(out) if out is not None else None
     papers = load_papers(paths, threshold, progress, timer).papers
     result = fit(papers, themes, embedding, random_state, progress, timer=timer)
-    write_frame(documents_table(result), out / "documents.csv")
-    write_frame(result.topics, out / "topics.csv")
     print(topic_table(result))
-    print(f"wrote {display_path(out / 'documents.csv')} and {display_path(out / 'topics.csv')}")
+    if out is not None:
+        write_frame(documents_table(result), out / "documents.csv")
+        write_frame(result.topics, out / "topics.csv")
+        print(f"wrote {display_path(out / 'documents.csv')} and {display_path(out / 'topics.csv')}")
     return result
 
 

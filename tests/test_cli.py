@@ -54,3 +54,13 @@ def test_usage_error_exits_2_and_help_works():
             [sys.executable, "-m", "analysis", command, "--help"], capture_output=True, text=True, cwd=ROOT
         )
         assert helped.returncode == 0 and f"usage: python -m analysis {command}" in helped.stdout
+
+
+def test_topics_without_out_prints_and_writes_nothing(capsys):
+    from analysis.config import FIGURES_DIR
+
+    before = {path.name: path.read_bytes() for path in FIGURES_DIR.iterdir() if path.is_file()}
+    assert main(["topics", "seeds", "--embedding", "tfidf"]) == 0
+    printed = capsys.readouterr().out
+    assert "watermarking" in printed and "wrote" not in printed
+    assert {path.name: path.read_bytes() for path in FIGURES_DIR.iterdir() if path.is_file()} == before
