@@ -6,6 +6,7 @@ inside ``notebooks/``), the CLI and the tests all resolve the same paths.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -32,6 +33,23 @@ DEFAULT_EMBEDDING = "minilm"
 # The default stages have no random step and give the same result for
 # every seed; the CLI's --seed and the notebooks' parameters start here.
 DEFAULT_RANDOM_STATE = 42
+
+
+def corpus_paths(value) -> list[Path]:
+    """Notebook corpus paths, from the repository root: a list, or a string as papermill's ``-p`` passes it.
+
+    ``-p corpus_paths '["my_lists/"]'`` arrives as the string ``'["my_lists/"]'``:
+    it is read as the list it spells; any other string is one path. An
+    absolute path stays as it is.
+
+    Example:
+        >>> [p.name for p in corpus_paths('["seeds", "more.csv"]')]
+        ['seeds', 'more.csv']
+    """
+    if isinstance(value, str | Path):
+        text = str(value).strip()
+        value = json.loads(text) if text.startswith("[") else [text]
+    return [ROOT / str(p) for p in value]
 
 
 def cache_root() -> Path:

@@ -112,6 +112,21 @@ def readable(text: str) -> str:
     return " ".join(strip_markup(text).split())
 
 
+_HASH_RUN = re.compile(r"[0-9a-f]{10,}")
+
+
+def list_label(file_name: str) -> str:
+    """A source list as a reader names it: the file's stem, a hash-like run cut to six characters.
+
+    Example:
+        >>> list_label("000_9a806cafa3d919df.txt"), list_label("icml_orals.csv")
+        ('000_9a806c…', 'icml_orals')
+    """
+    stem = file_name.rsplit("/", 1)[-1]
+    stem = stem.rsplit(".", 1)[0] if "." in stem.strip(".") else stem
+    return _HASH_RUN.sub(lambda run: run.group()[:6] + "…", stem)
+
+
 def normalize(text: str) -> str:
     """Matching form of an abstract: NFKC, markup reduced, whitespace folded, case folded.
 

@@ -41,7 +41,7 @@ from analysis import config, deduplicate, read_abstracts
 from analysis.dedup import summarize
 
 pd.set_option("display.max_colwidth", 70)
-paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it is
+paths = config.corpus_paths(corpus_paths)  # from the repository root; papermill may pass a string
 
 # %% [markdown]
 # ## Entries as read

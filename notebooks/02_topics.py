@@ -52,7 +52,7 @@ from analysis.figures import plot_topic_hierarchy, plot_topic_similarity
 # embed plotly.js and a random div id, which nbval cannot compare.
 pio.renderers.default = "plotly_mimetype"
 pd.set_option("display.max_colwidth", 90)
-paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it is
+paths = config.corpus_paths(corpus_paths)  # from the repository root; papermill may pass a string
 
 # %% [markdown]
 # ## Fit

@@ -42,7 +42,7 @@ import pandas as pd
 from analysis import config, fit_topics, load_corpus
 
 pd.set_option("display.max_colwidth", 90)
-paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it is
+paths = config.corpus_paths(corpus_paths)  # from the repository root; papermill may pass a string
 
 # %%
 papers = load_corpus(*paths, threshold=dedup_threshold)

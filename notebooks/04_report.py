@@ -55,7 +55,7 @@ from analysis.pipeline import write_report
 # Store figures as plotly JSON only: the "notebook" renderer some
 # environments pick would embed plotly.js and a random div id.
 pio.renderers.default = "plotly_mimetype"
-paths = [config.ROOT / p for p in corpus_paths]  # an absolute path stays as it is
+paths = config.corpus_paths(corpus_paths)  # from the repository root; papermill may pass a string
 
 # %%
 papers = load_corpus(*paths, threshold=dedup_threshold)

@@ -70,6 +70,8 @@ def test_theme_breakdown_rows_overall_and_per_list(seed_result):
     assert fig["layout"]["barmode"] == "stack"
     rows = fig["data"][0]["y"]
     assert rows[0] == "all papers (26)" and len(rows) == 3
+    # The seed lists' hash-like file names read as short stems.
+    assert [row.split(" (")[0] for row in rows[1:]] == ["000_9a806c…", "001_2da18a…"]
     shares = np.sum([t["x"] for t in fig["data"]], axis=0)
     assert np.allclose(shares, 100, atol=0.5)
     assert [t["name"] for t in fig["data"]] == seed_result.themes.names

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..text import escape, shorten
+from ..text import escape, list_label, shorten
 from .style import BOTTOM_LEGEND, set_layout, theme_colors
 
 
@@ -40,7 +40,7 @@ def plot_theme_breakdown(result) -> go.Figure:
     colors = theme_colors(result.themes)
     lists = list(dict.fromkeys(counts["list"]))
     totals = counts.groupby("list")["papers"].sum()
-    labels = {name: escape(shorten(f"{name} ({totals[name]})", 40)) for name in lists}
+    labels = {name: escape(shorten(f"{list_label(name)} ({totals[name]})", 40)) for name in lists}
     fig = go.Figure()
     for theme in result.themes.names:
         rows = counts[counts["theme"] == theme].set_index("list").reindex(lists)[["papers", "share"]].fillna(0)
