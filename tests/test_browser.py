@@ -130,6 +130,16 @@ def test_colour_switch_shows_topics(browser, seed_report_dir, seed_result):
     assert browser.execute_script(VISIBLE_POINTS) == len(seed_result.documents)
     legend = browser.execute_script("return document.querySelectorAll('.map .legend .traces').length")
     assert legend == len(seed_result.topics)
+    # The title and the legend say what the colours now mean.
+    shown = "return ['.map .gtitle', '.map .legendtitletext'].map(s => document.querySelector(s).textContent)"
+    title, legend_title = browser.execute_script(shown)
+    assert title.endswith("(colour: topic)") and legend_title.strip() == "topic"
+    browser.find_element(By.CSS_SELECTOR, "input[name=colour][value=theme]").click()
+    time.sleep(0.4)
+    title, legend_title = browser.execute_script(shown)
+    assert title.endswith("(colour: theme)") and legend_title.strip() == "theme"
+    browser.find_element(By.CSS_SELECTOR, "input[name=colour][value=topic]").click()
+    time.sleep(0.4)
     assert _search(browser, "WASH") == ["WASH"]
     assert _errors(browser) == []
 

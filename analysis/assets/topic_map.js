@@ -94,7 +94,9 @@
 
   function setColour(group) {
     var visible = gd.data.map(function (trace) { return groupOf(trace) === group; });
-    Plotly.restyle(gd, {visible: visible}).then(applySearch);
+    // The title and the legend name what the colours mean, so they follow the switch.
+    var title = ((gd.layout.title && gd.layout.title.text) || "").replace(/\(colour: \w+\)/, "(colour: " + group + ")");
+    Plotly.update(gd, {visible: visible}, {"title.text": title, "legend.title.text": group + " "}).then(applySearch);
   }
 
   var config = {displaylogo: false, scrollZoom: true, responsive: false};
