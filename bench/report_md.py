@@ -30,6 +30,7 @@ def markdown(results: dict, plot_note: str = "") -> str:
         (_targets, analysis.get("targets", {})),
         (_quality, sections),
         (_stability, sections.get("stability")),
+        (_words, sections.get("words")),
         (_speed, sections),
         (_embeddings, analysis.get("embeddings", {})),
         (_presets, analysis.get("presets", {})),
@@ -117,6 +118,40 @@ def _quality(sections: dict) -> list[str]:
             f"both ways; thresholds {themes['thresholds']}).",
             "",
         ]
+    return lines
+
+
+def _words(words: dict | None) -> list[str]:
+    if not words:
+        return []
+    agreement, names = words["label_agreement"], words["names"]
+    lines = ["## Words: topic labels and paper names", ""]
+    lines += _table(
+        ["labels", "topics", "label-to-paper agreement", "target"],
+        [
+            ["this suite (three c-TF-IDF key phrases)", words["topics"]["ours"], agreement["ours"], ">= 0.65"],
+            ["this suite, its first three terms", words["topics"]["ours"], agreement["ours_top_terms"], "–"],
+            ["plain BERTopic, same embeddings", words["topics"]["plain_bertopic"], agreement["plain_bertopic"], "–"],
+        ],
+    )
+    lines += _table(
+        ["paper names", "titles with a 'Name:' prefix", "named by the prefix", "target"],
+        [
+            ["this suite", names["ours"]["titles_with_prefix"], names["ours"]["share"], ">= 0.98"],
+            [
+                "the rule before (introduced name first)",
+                names["previous_rule"]["titles_with_prefix"],
+                names["previous_rule"]["share"],
+                "–",
+            ],
+        ],
+    )
+    lines += [
+        "Label-to-paper agreement: each topic's label embedded with MiniLM, each paper given the nearest label; the "
+        "share of papers whose nearest label is their own topic's (outliers left out). Names: prefixes compared "
+        "after markup is reduced; a prefix over 60 characters is shortened and counts as a miss.",
+        "",
+    ]
     return lines
 
 

@@ -158,6 +158,7 @@ def measure_all(run: Run) -> None:
         run.section("plain_bertopic_model", lambda: run_worker("plain", env=env, corpus=corpus))
     run.section("baselines", lambda: run_worker("baselines", env=env, corpus=corpus, cache=str(cache)))
     run.section("stability", lambda: run_worker("stability", env=env, corpus=corpus))
+    run.section("words", lambda: run_worker("words", env=env, corpus=corpus))
     variants = list(args.variants) + ([] if args.quick or args.only else list(SPEED_ONLY))
     run.section("embeddings", lambda: each(variants, lambda v: embed_variant(work, corpus, v, cache, env)))
     fitted = [v for v in args.variants if (work / f"{v}.npy").exists() and v not in SPEED_ONLY]

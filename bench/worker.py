@@ -154,6 +154,16 @@ def task_stability(corpus: str, size: int | None = None, embedding: str = "minil
     return {"embed_s": round(embed_s, 2), **answer}
 
 
+def task_words(corpus: str) -> dict:
+    """Label-to-paper agreement (ours vs plain BERTopic) and name accuracy (bench/words.py), MiniLM vectors."""
+    from analysis.backends import select_backend
+    from analysis.embed import embed_papers
+    from bench import words
+
+    papers = load_papers(Path(corpus))
+    return words.measure(papers, embed_papers(papers, "minilm"), select_backend("minilm").encode)
+
+
 def task_dedup(corpus: str, entries: int, similarities: bool = False) -> dict:
     """Deduplicate ``entries`` planted entries built from the corpus abstracts."""
     from bench import bench_dedup

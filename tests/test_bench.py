@@ -355,3 +355,44 @@ def test_imports_task_times_the_suite_and_bertopic():
     answer = task_imports()
     assert set(answer) == {"suite_umap_hdbscan_s", "bertopic_s"}
     assert all(seconds >= 0 for seconds in answer.values())
+
+
+def test_label_agreement_counts_papers_nearest_their_own_label():
+    from bench.words import label_agreement
+
+    papers = np.array([[1.0, 0.0], [0.9, 0.1], [0.0, 1.0], [0.6, 0.4], [1.0, 1.0]])
+    topics = np.array([0, 0, 1, 1, -1])  # the outlier paper is left out
+    vectors = {"x label": [1.0, 0.0], "y label": [0.0, 1.0], "noise": [1.0, 1.0]}
+    encode = lambda texts: np.array([vectors[t] for t in texts])  # noqa: E731
+    # Paper 3 (0.6, 0.4) sits nearer the x label although it is in topic 1: 3 of 4.
+    assert label_agreement({0: "x label", 1: "y label", -1: "noise"}, topics, papers, encode) == 0.75
+
+
+def test_name_accuracy_compares_names_with_title_prefixes():
+    from bench.words import name_accuracy, previous_names
+
+    titles = ["CADS: Diverse Sampling", "$\\texttt{NAISR}$: Additive Shapes", "No Prefix Here", ""]
+    assert name_accuracy(titles, ["CADS", "NAISR", "x", "y"]) == {"titles_with_prefix": 2, "share": 1.0}
+    assert name_accuracy(titles, ["CADS", "NAISR3D", "x", "y"]) == {"titles_with_prefix": 2, "share": 0.5}
+    texts = ["We propose DiverseNet for sampling.", "We study shapes."]
+    assert previous_names(texts, ["CADS: Diverse Sampling", "NAISR: Additive Shapes"]) == [
+        "DiverseNet",
+        "NAISR: Additive Shapes",
+    ]
+
+
+def test_words_section_renders_beside_the_baselines():
+    from bench.report_md import markdown
+
+    words = {
+        "topics": {"ours": 59, "plain_bertopic": 37},
+        "label_agreement": {"ours": 0.471, "ours_top_terms": 0.45, "plain_bertopic": 0.46},
+        "names": {
+            "ours": {"titles_with_prefix": 969, "share": 0.988},
+            "previous_rule": {"titles_with_prefix": 969, "share": 0.398},
+        },
+    }
+    text = markdown({"sections": {"words": words}})
+    assert "## Words: topic labels and paper names" in text
+    assert "| this suite (three c-TF-IDF key phrases) | 59 | 0.471 | >= 0.65 |" in text
+    assert "| the rule before (introduced name first) | 969 | 0.398 | – |" in text

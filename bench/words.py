@@ -1,0 +1,91 @@
+"""The suite's words against the baselines: topic labels a reader can match to papers, and paper names.
+
+Label-to-paper agreement (issue 12): embed each topic's label with the
+default model, give each paper the label nearest its embedding, count how
+often that is its own topic's label. Papers in an outlier topic and the
+outlier topic's label are left out. Name accuracy: among titles of the form
+"Name: rest", the share whose paper is named exactly "Name".
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+_PREFIX = re.compile(r"^([^:]{1,80}?)\s*:\s+\S")
+
+
+def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, encode) -> float:
+    """Share of papers (outliers aside) whose nearest label, by cosine, is their own topic's."""
+    topics = np.asarray(topics)
+    ids = sorted(t for t in labels if t != -1)
+    kept = np.isin(topics, ids)
+    label_vectors = _unit(np.asarray(encode([labels[t] for t in ids])))
+    nearest = np.asarray(ids)[np.argmax(_unit(paper_vectors[kept]) @ label_vectors.T, axis=1)]
+    return round(float((nearest == topics[kept]).mean()), 3)
+
+
+def name_accuracy(titles, names) -> dict:
+    """Titles with a "Name:" prefix (markup reduced), and the share of them named by it."""
+    from analysis.text import strip_markup
+
+    pairs = []
+    for title, name in zip(titles, names, strict=True):
+        prefix = _PREFIX.match(" ".join(strip_markup(str(title or "")).split()))
+        if prefix:
+            pairs.append((prefix.group(1).strip(), str(name)))
+    share = sum(prefix == name for prefix, name in pairs) / len(pairs) if pairs else None
+    return {"titles_with_prefix": len(pairs), "share": None if share is None else round(share, 3)}
+
+
+def previous_names(texts, titles) -> list[str]:
+    """The names before titles came first: the method the abstract introduces, else the whole title, shortened."""
+    from analysis.names import _shorten, introduced_name, paper_name
+    from analysis.text import strip_markup
+
+    names = []
+    for text, title in zip(texts, titles, strict=True):
+        introduced = introduced_name(" ".join(strip_markup(text).split()))
+        title = " ".join(str(title or "").split())
+        names.append(introduced or (_shorten(title) if title else paper_name(text)))
+    return names
+
+
+def plain_labels(model) -> dict[int, str]:
+    """Plain BERTopic's topic names ("0_graph_node_gnn") as words ("graph node gnn")."""
+    return {t: " ".join(name.split("_")[1:]) for t, name in model.topic_labels_.items()}
+
+
+def measure(papers, embeddings: np.ndarray, encode) -> dict:
+    """Label agreement of ours and plain BERTopic's on the same embeddings; name accuracy now and before."""
+    from bertopic import BERTopic
+
+    from analysis import fit_topics
+    from analysis.embed import document_texts
+    from bench.baselines import plain_umap
+
+    ours = fit_topics(papers, embeddings=embeddings)
+    ours_labels = dict(zip(ours.topics["topic"], ours.topics["label"], strict=True))
+    first_terms = [" ".join(terms.split(", ")[:3]) for terms in ours.topics["terms"]]
+    ours_terms = dict(zip(ours.topics["topic"], first_terms, strict=True))
+
+    plain = BERTopic(umap_model=plain_umap())
+    plain_topics, _ = plain.fit_transform(document_texts(papers), embeddings)
+    titles = papers["title"] if "title" in papers else [""] * len(papers)
+    return {
+        "topics": {"ours": len(ours_labels), "plain_bertopic": len(set(plain_topics) - {-1})},
+        "label_agreement": {
+            "ours": label_agreement(ours_labels, ours.documents["topic"], embeddings, encode),
+            "ours_top_terms": label_agreement(ours_terms, ours.documents["topic"], embeddings, encode),
+            "plain_bertopic": label_agreement(plain_labels(plain), plain_topics, embeddings, encode),
+        },
+        "names": {
+            "ours": name_accuracy(titles, papers["name"]),
+            "previous_rule": name_accuracy(titles, previous_names(papers["text"], titles)),
+        },
+    }
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
