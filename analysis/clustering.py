@@ -66,7 +66,7 @@ class SmoothedPCA:
         X = np.asarray(X, dtype=np.float64)  # noqa: N806
         if X.shape == self._fitted_rows.shape and np.array_equal(X, self._fitted_rows):
             return self.embedding_
-        return self.pca_.transform(_unit(X))
+        return self.pca_.transform(unit_rows(X))
 
     def fit_transform(self, X, y=None):  # noqa: N803
         """Fit, then return ``embedding_``."""
@@ -79,7 +79,7 @@ def nearest_neighbors(X: np.ndarray, k: int) -> np.ndarray:  # noqa: N803
     k = min(k, n - 1)
     if k <= 0:
         return np.empty((n, 0), dtype=np.int64)
-    unit = _unit(X)
+    unit = unit_rows(X)
     found = np.empty((n, k), dtype=np.int64)
     spare = min(n - 1, k + 8)  # candidates beyond k, so that ties at the k-th place are seen
     for start in range(0, n, 2048):  # blocks keep memory linear in n
@@ -98,10 +98,10 @@ def nearest_neighbors(X: np.ndarray, k: int) -> np.ndarray:  # noqa: N803
 
 def smooth(X: np.ndarray, neighbors: np.ndarray) -> np.ndarray:  # noqa: N803
     """Each unit row plus its neighbours' unit rows, back to unit length."""
-    unit = _unit(X)
+    unit = unit_rows(X)
     if neighbors.shape[1] == 0:
         return unit
-    return _unit(unit + unit[neighbors].sum(axis=1))
+    return unit_rows(unit + unit[neighbors].sum(axis=1))
 
 
 def ward_clustering(n_clusters: int, n_samples: int):
@@ -143,6 +143,7 @@ class GraphWard:
         return self
 
 
-def _unit(X: np.ndarray) -> np.ndarray:  # noqa: N803
-    norms = np.linalg.norm(X, axis=1, keepdims=True)
-    return X / np.where(norms > 0, norms, 1.0)
+def unit_rows(vectors) -> np.ndarray:
+    """The rows scaled to unit length, in float64 (a zero row stays zero): cosines become dot products."""
+    vectors = np.asarray(vectors, dtype=np.float64)
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)

@@ -5,12 +5,13 @@ by topic -0.02 on the seeds, 0.18 on the reference corpus) and moved with
 float noise (Procrustes disparity 0.12 under noise of 1e-6). Here the map is
 built from the topics instead:
 
-1. topic centres: classical MDS of the topic centroids (similar topics sit
-   side by side), pushed apart until no two topic discs overlap;
+1. topic centres: classical MDS of the topic centroids, which is their
+   projection on their own first two principal components (similar topics
+   sit side by side), pushed apart until no two topic discs overlap;
 2. papers: around their topic's centre, offset as on the corpus's first two
    principal components, inside a disc whose area grows with the topic.
 
-Every step is an eigendecomposition or a fixed iteration of continuous
+Every step is an exact SVD or a fixed iteration of continuous
 updates, so float noise of 1e-5 moves a point by about 1e-6 of the map's
 width, far below the shown precision (:data:`MAP_DECIMALS`).
 """
@@ -39,7 +40,9 @@ def topic_layout(features: np.ndarray, topics: np.ndarray) -> np.ndarray:
     ids = np.unique(topics)
     members = [np.flatnonzero(topics == t) for t in ids]
     radii = np.sqrt([len(m) for m in members])
-    centres = _spread(classical_mds(np.vstack([features[m].mean(axis=0) for m in members])), radii)
+    # Classical (Torgerson) MDS of the centroids' distances is their projection on
+    # their own first two principal components.
+    centres = _spread(principal_plane(np.vstack([features[m].mean(axis=0) for m in members])), radii)
     offsets = principal_plane(features)
     xy = np.zeros((len(features), 2))
     for centre, radius, rows in zip(centres, radii, members, strict=True):
@@ -48,18 +51,8 @@ def topic_layout(features: np.ndarray, topics: np.ndarray) -> np.ndarray:
     return np.round(xy / extent if extent > 0 else xy, MAP_DECIMALS) + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
-def classical_mds(points: np.ndarray) -> np.ndarray:
-    """2-D classical MDS (Torgerson) of the rows; each axis signed so that its largest coordinate is positive."""
-    centred = points - points.mean(axis=0)
-    values, vectors = np.linalg.eigh(centred @ centred.T)
-    keep = np.argsort(values)[::-1][:2]
-    coords = vectors[:, keep] * np.sqrt(np.maximum(values[keep], 0))
-    coords = np.hstack([coords, np.zeros((len(points), 2 - coords.shape[1]))])
-    return coords * _signs(coords)
-
-
 def principal_plane(features: np.ndarray) -> np.ndarray:
-    """The rows on their first two principal components (exact SVD, signs fixed as in :func:`classical_mds`)."""
+    """The rows on their first two principal components (exact SVD; each axis's largest entry made positive)."""
     centred = features - features.mean(axis=0)
     if len(features) < 2:
         return np.zeros((len(features), 2))

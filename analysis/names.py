@@ -56,7 +56,7 @@ def paper_name(text: str, title: str = "") -> str:
 # "CADS: Unleashing the Diversity of Diffusion Models ..." names CADS. A
 # prefix of more words is a headline ("Breaking Physical and Linguistic
 # Borders: ..."), which still names the paper better than the abstract can.
-_TITLE_PREFIX = re.compile(r"^([^:]{1,80}?)\s*:\s+\S")
+TITLE_PREFIX = re.compile(r"^([^:]{1,80}?)\s*:\s+\S")
 
 
 def title_name(title: str, introduced: str | None = None) -> str:
@@ -71,7 +71,7 @@ def title_name(title: str, introduced: str | None = None) -> str:
         >>> title_name("CADS: Unleashing the Diversity of Diffusion Models")
         'CADS'
     """
-    prefix = _TITLE_PREFIX.match(title)
+    prefix = TITLE_PREFIX.match(title)
     if prefix:
         return _shorten(prefix.group(1).strip())
     if introduced and re.search(r"\b" + re.escape(introduced) + r"\b", title):

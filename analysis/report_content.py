@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .clustering import unit_rows
 from .text import sentences, shorten, strip_markup
 from .themes import shown
 
@@ -83,11 +84,6 @@ def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> s
     return shorten(standalone((named or found)[0]), limit)
 
 
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    vectors = np.asarray(vectors, dtype=float)
-    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
-
-
 def reading_order(result) -> pd.DataFrame:
     """Papers of each theme, most central first.
 
@@ -101,7 +97,7 @@ def reading_order(result) -> pd.DataFrame:
         One row per paper: ``row`` (position in ``result.documents``), ``theme``,
         ``rank`` (1 = read first), ``centrality``.
     """
-    vectors = _unit(result.embeddings)
+    vectors = unit_rows(result.embeddings)
     themes = result.documents["theme"].to_numpy()
     names = result.documents["name"].astype(str).to_numpy()
     frames = []
@@ -109,7 +105,7 @@ def reading_order(result) -> pd.DataFrame:
         rows = np.flatnonzero(themes == theme)
         if len(rows) == 0:
             continue
-        centre = _unit(vectors[rows].mean(axis=0, keepdims=True))[0]
+        centre = unit_rows(vectors[rows].mean(axis=0, keepdims=True))[0]
         centrality = vectors[rows] @ centre
         if theme != result.themes.other:
             centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
@@ -143,7 +139,7 @@ def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
     Rows are compared a block at a time, so memory stays linear in the
     number of papers (a full similarity matrix of 20,000 papers is 1.6 GB).
     """
-    vectors = _unit(result.embeddings)
+    vectors = unit_rows(result.embeddings)
     themes = result.documents["theme"].to_numpy()
     named = themes != result.themes.other
     found_first, found_second, found_values = [], [], []

@@ -11,6 +11,7 @@ import html
 import math
 import re
 import unicodedata
+from pathlib import PurePath
 
 _LATEX_ARG = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
 _LATEX_SYMBOLS = {r"\times": "×", r"\approx": "≈", r"\sim": "~", r"\%": "%", r"\#": "#", r"\&": "&", r"\_": "_"}
@@ -122,9 +123,7 @@ def list_label(file_name: str) -> str:
         >>> list_label("000_9a806cafa3d919df.txt"), list_label("icml_orals.csv")
         ('000_9a806c…', 'icml_orals')
     """
-    stem = file_name.rsplit("/", 1)[-1]
-    stem = stem.rsplit(".", 1)[0] if "." in stem.strip(".") else stem
-    return _HASH_RUN.sub(lambda run: run.group()[:6] + "…", stem)
+    return _HASH_RUN.sub(lambda run: run.group()[:6] + "…", PurePath(file_name).stem)
 
 
 def normalize(text: str) -> str:

@@ -9,30 +9,29 @@ outlier topic's label are left out. Name accuracy: among titles of the form
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
-
-_PREFIX = re.compile(r"^([^:]{1,80}?)\s*:\s+\S")
 
 
 def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, encode) -> float:
     """Share of papers (outliers aside) whose nearest label, by cosine, is their own topic's."""
+    from analysis.clustering import unit_rows
+
     topics = np.asarray(topics)
     ids = sorted(t for t in labels if t != -1)
     kept = np.isin(topics, ids)
-    label_vectors = _unit(np.asarray(encode([labels[t] for t in ids])))
-    nearest = np.asarray(ids)[np.argmax(_unit(paper_vectors[kept]) @ label_vectors.T, axis=1)]
+    label_vectors = unit_rows(np.asarray(encode([labels[t] for t in ids])))
+    nearest = np.asarray(ids)[np.argmax(unit_rows(paper_vectors[kept]) @ label_vectors.T, axis=1)]
     return round(float((nearest == topics[kept]).mean()), 3)
 
 
 def name_accuracy(titles, names) -> dict:
     """Titles with a "Name:" prefix (markup reduced), and the share of them named by it."""
+    from analysis.names import TITLE_PREFIX
     from analysis.text import strip_markup
 
     pairs = []
     for title, name in zip(titles, names, strict=True):
-        prefix = _PREFIX.match(" ".join(strip_markup(str(title or "")).split()))
+        prefix = TITLE_PREFIX.match(" ".join(strip_markup(str(title or "")).split()))
         if prefix:
             pairs.append((prefix.group(1).strip(), str(name)))
     share = sum(prefix == name for prefix, name in pairs) / len(pairs) if pairs else None
@@ -85,7 +84,3 @@ def measure(papers, embeddings: np.ndarray, encode) -> dict:
             "previous_rule": name_accuracy(titles, previous_names(papers["text"], titles)),
         },
     }
-
-
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)

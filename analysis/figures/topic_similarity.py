@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from ..clustering import unit_rows
 from ..text import escape
 from ..themes import shown
 from .style import set_layout, topic_order, topic_titles
@@ -13,11 +14,9 @@ from .style import set_layout, topic_order, topic_titles
 def topic_centroids(result) -> tuple[list[int], np.ndarray]:
     """Topic ids (table order) and the unit-length mean embedding of each topic's papers."""
     ids = topic_order(result)
-    vectors = np.asarray(result.embeddings, dtype=float)
-    vectors = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+    vectors = unit_rows(result.embeddings)
     topics = result.documents["topic"].to_numpy()
-    centroids = np.vstack([vectors[topics == t].mean(axis=0) for t in ids])
-    return ids, centroids / np.maximum(np.linalg.norm(centroids, axis=1, keepdims=True), 1e-12)
+    return ids, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids]))
 
 
 def plot_topic_similarity(result, max_topics: int = 30) -> go.Figure:
