@@ -283,9 +283,7 @@ def test_a_partial_rerun_keeps_the_other_sections(tmp_path):
     first = Run(parse_args(["--out", str(tmp_path), "--quick"]), tmp_path)
     first.section("cold", lambda: {"old": True})
     first.section("warm", lambda: {"old": True})
-    large = {"n": 300, "date": "d", "load_start": [0], "load_end": [0], "exit_code": 0, "seconds": 1.5}
-    large |= {"peak_rss_mib": 10.0, "progress": ["analysis: 300 papers"], "files": 21}
-    (tmp_path / "large.json").write_text(json.dumps(large))
+    (tmp_path / "large.json").write_text(json.dumps(_large_result(1.5)))
     again = Run(parse_args(["--out", str(tmp_path), "--quick", "--only", "warm"]), tmp_path)
     again.section("cold", lambda: pytest.fail("cold was not asked for"))
     again.section("warm", lambda: {"old": False})
@@ -303,28 +301,44 @@ def test_one_failing_variant_keeps_the_others():
     assert "ZeroDivisionError" in answers["a"]["error"] and answers["b"] == {"ok": "b"}
 
 
+def _large_result(default_seconds: float, peak: float = 10.0) -> dict:
+    run = {"exit_code": 0, "peak_rss_mib": peak, "progress": ["analysis: 300 papers"], "files": 21}
+    runs = {"default": {**run, "seconds": default_seconds}, "fast": {**run, "seconds": 0.5}}
+    return {"n": 300, "date": "d", "load_start": [0], "load_end": [0], "runs": runs}
+
+
 def test_large_corpus_is_distinct_and_its_section_replaces_the_old_one(tmp_path, reference_records):
     from bench import bench_large
 
     abstracts = bench_large.synthetic_abstracts(reference_records, 300)
     assert len({a["abstract"] for a in abstracts}) == 300
     (tmp_path / "RESULTS.md").write_text("# Benchmark results\n\nearlier sections\n")
-    result = {
-        "n": 300,
-        "date": "d",
-        "load_start": [0],
-        "load_end": [0],
-        "exit_code": 0,
-        "seconds": 1.5,
-        "peak_rss_mib": 10.0,
-        "progress": ["analysis: 300 papers"],
-        "files": 21,
-    }
-    bench_large.append_results(result, tmp_path)
-    bench_large.append_results({**result, "seconds": 2.5}, tmp_path)
+    bench_large.append_results(_large_result(1.5), tmp_path)
+    bench_large.append_results(_large_result(2.5), tmp_path)
     text = (tmp_path / "RESULTS.md").read_text()
-    assert text.count(bench_large.SECTION) == 1 and "**2.5 s** wall" in text and "earlier sections" in text
-    assert json.loads((tmp_path / "large.json").read_text())["seconds"] == 2.5
+    assert text.count(bench_large.SECTION) == 1 and "earlier sections" in text
+    assert "| default | 0 | 2.5 | 10.0 | 21 | <= 600 s and <= 4096 MiB | yes |" in text
+    assert "| fast | 0 | 0.5 | 10.0 | 21 | – | – |" in text
+    assert json.loads((tmp_path / "large.json").read_text())["runs"]["default"]["seconds"] == 2.5
+
+
+def test_large_corpus_target_fails_on_time_or_memory(tmp_path):
+    from bench import bench_large
+
+    for result in (_large_result(601.0), _large_result(5.0, peak=4097.0)):
+        bench_large.append_results(result, tmp_path)
+        assert "MiB | **no** |" in (tmp_path / "RESULTS.md").read_text()
+
+
+def test_large_corpus_child_reports_its_own_peak_memory(tmp_path):
+    from bench import bench_large
+
+    corpus = tmp_path / "two.txt"
+    corpus.write_text("A study of watermarks in language model outputs.\n\nA study of regret in bandits.\n")
+    run = bench_large.run_report(corpus, tmp_path / "out", "fast", tmp_path / "cache")
+    assert run["exit_code"] == 0 and run["files"] > 0
+    # A Python process running the suite takes well over 50 MiB and far less than the machine.
+    assert 50 < run["peak_rss_mib"] < 8192
 
 
 def test_presets_are_the_suites_own_measured_and_checked_against_the_fastest():
