@@ -18,6 +18,7 @@ __all__ = [
     "InputError",
     "ThemeSet",
     "TopicModel",
+    "TopicMapWidget",
     "TopicResult",
     "deduplicate",
     "fit_topics",
@@ -25,3 +26,12 @@ __all__ = [
     "load_themes",
     "read_abstracts",
 ]
+
+
+def __getattr__(name: str):
+    """``TopicMapWidget`` on first use: the CLI and the report need no widget libraries."""
+    if name == "TopicMapWidget":
+        from .widget import TopicMapWidget
+
+        return TopicMapWidget
+    raise AttributeError(f"module 'analysis' has no attribute {name!r}")
