@@ -17,8 +17,8 @@ from .topics import TopicModel, fit_topics
 __all__ = [
     "InputError",
     "ThemeSet",
-    "TopicModel",
     "TopicMapWidget",
+    "TopicModel",
     "TopicResult",
     "deduplicate",
     "fit_topics",

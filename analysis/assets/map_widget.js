@@ -199,21 +199,37 @@ function render({ model, el }) {
 
   function placeLabels() {
     labels.replaceChildren();
+    // A label sits just above its topic's highest paper, else just below its lowest, so it covers none of them.
+    const top = points.topics.map(() => Infinity), bottom = points.topics.map(() => -Infinity);
+    points.topic.forEach((code, i) => {
+      top[code] = Math.min(top[code], pixels[i][1]);
+      bottom[code] = Math.max(bottom[code], pixels[i][1]);
+    });
     const taken = [];
+    const free = (box) => !taken.some((b) => !(box[2] < b[0] || b[2] < box[0] || box[3] < b[1] || b[3] < box[1]));
     points.topics.forEach((t, code) => {
       if (!t.size) return;
       const label = element("button", "tmw-label", t.label);
       label.type = "button";
       label.title = "select this topic (shift: add to the selection)";
-      label.style.left = project.px(t.x) + "px";
-      label.style.top = project.py(t.y) + "px";
-      label.addEventListener("click", (event) => selectGroup(points.topic, code, event.shiftKey));
+      // A press on a label starts a gesture like one on the canvas (a drag from it still lassos);
+      // a press without a drag selects the topic. Enter or Space on the focused label does too.
+      label.addEventListener("pointerdown", (event) => startGesture(event, code));
+      label.addEventListener("click", (event) => {
+        if (event.detail === 0) selectGroup(points.topic, code, event.shiftKey);
+      });
       labels.append(label);
-      // Largest topic first: a label that would cover an earlier one is left out.
-      const box = [label.offsetLeft - label.offsetWidth / 2, label.offsetTop - label.offsetHeight / 2];
-      box.push(box[0] + label.offsetWidth, box[1] + label.offsetHeight);
-      if (taken.some((b) => !(box[2] < b[0] || b[2] < box[0] || box[3] < b[1] || b[3] < box[1]))) label.remove();
-      else taken.push(box);
+      const w = label.offsetWidth, h = label.offsetHeight;
+      const left = Math.min(Math.max(project.px(t.x) - w / 2, 2), Math.max(width - w - 2, 2));
+      const inside = (y) => Math.min(Math.max(y, 2), height - h - 2);
+      // Largest topic first: where both places would cover an earlier label, the label is left out.
+      const box = [top[code] - RADIUS - 4 - h, bottom[code] + RADIUS + 4]
+        .map((y) => [left, inside(y), left + w, inside(y) + h])
+        .find(free);
+      if (!box) { label.remove(); return; }
+      label.style.left = box[0] + "px";
+      label.style.top = box[1] + "px";
+      taken.push(box);
     });
   }
 
@@ -297,12 +313,15 @@ function render({ model, el }) {
     return pixels.flatMap(([x, y], i) => (insidePolygon(x, y, path) ? [i] : []));
   }
 
-  overlay.addEventListener("pointerdown", (event) => {
+  function startGesture(event, label = -1) {
     if (event.button !== 0) return;
+    event.preventDefault();
     overlay.setPointerCapture(event.pointerId);
-    gesture = { path: [position(event)], moved: false, add: event.shiftKey || event.ctrlKey || event.metaKey };
+    const add = event.shiftKey || event.ctrlKey || event.metaKey;
+    gesture = { path: [position(event)], moved: false, add, label };
     tip.hidden = true;
-  });
+  }
+  overlay.addEventListener("pointerdown", (event) => startGesture(event));
   overlay.addEventListener("pointermove", (event) => {
     const [x, y] = position(event);
     if (!gesture) { showTip(nearest(x, y), x, y); return; }
@@ -318,6 +337,10 @@ function render({ model, el }) {
     const done = gesture;
     gesture = null;
     drawGesture();
+    if (!done.moved && done.label >= 0) {
+      selectGroup(points.topic, done.label, done.add);
+      return;
+    }
     if (!done.moved) {
       const [x, y] = position(event);
       const i = nearest(x, y);
