@@ -17,6 +17,7 @@ from .topics import TopicModel, fit_topics
 __all__ = [
     "InputError",
     "ThemeSet",
+    "TopicMapWidget",
     "TopicModel",
     "TopicResult",
     "deduplicate",
@@ -25,3 +26,12 @@ __all__ = [
     "load_themes",
     "read_abstracts",
 ]
+
+
+def __getattr__(name: str):
+    """``TopicMapWidget`` on first use: the CLI and the report need no widget libraries."""
+    if name == "TopicMapWidget":
+        from .widget import TopicMapWidget
+
+        return TopicMapWidget
+    raise AttributeError(f"module 'analysis' has no attribute {name!r}")

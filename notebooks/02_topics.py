@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 import plotly.io as pio
 
-from analysis import config, fit_topics, load_corpus
+from analysis import TopicMapWidget, config, fit_topics, load_corpus
 from analysis.embed import topic_texts
 from analysis.figures import plot_topic_hierarchy, plot_topic_similarity
 
@@ -90,6 +90,47 @@ result.documents[["topic", "topic_label", "name", "theme"]].sort_values(["topic"
 name_of = dict(zip(topic_texts(result.papers), result.documents["name"], strict=True))
 representative = {t: [name_of[doc] for doc in docs] for t, docs in result.model.get_representative_docs().items()}
 pd.Series(representative, name="representative papers").rename_axis("topic").sort_index().str.join(" | ").to_frame()
+
+# %% [markdown]
+# ## Explore the map
+#
+# The map as a widget (JupyterLab, Jupyter Notebook, VS Code): hover a point
+# for its paper, click it to show the paper, drag a lasso (or switch to box)
+# to select papers, shift-drag to add to the selection, click a topic label or
+# a legend entry to select that group, switch the colours between theme and
+# topic. Where widgets cannot render (a plain viewer of this file) a one-line
+# text stands in.
+
+# %%
+widget = TopicMapWidget(result)
+widget
+
+# %% [markdown]
+# The selection goes both ways. `widget.selected` is a frame of the papers
+# selected on the map, read at any time; `widget.select(...)` sets the
+# selection from Python (doc_ids, a boolean mask over `result.documents`,
+# `topic=` or `theme=`) and the map above highlights it. Here: the largest
+# topic.
+
+# %%
+widget.select(topic=int(result.topics["topic"].iloc[0]))
+widget.selected
+
+# %% [markdown]
+# `widget.observe(callback, names="selection")` calls `callback` on every
+# change, made on the map or in Python: use it to keep another table or
+# figure in step with the selection.
+
+
+# %%
+def report_selection(change):
+    """Say how many papers are selected."""
+    print(f"{len(change['new'])} papers selected")
+
+
+widget.observe(report_selection, names="selection")
+widget.select(result.documents["theme_score"] >= 0.5)  # a boolean mask: the papers that fit their theme best
+widget.select(theme="AI for science")
 
 # %% [markdown]
 # ## Interactive views

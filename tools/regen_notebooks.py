@@ -22,6 +22,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import sys
 import time
@@ -121,6 +122,7 @@ def run(notebook: Path, from_py: bool = False) -> float:
         if kernel.has_kernel:
             kernel.shutdown_kernel()
     coalesce_streams(nb)
+    nb = stable_widget_ids(nb, notebook.stem)
     nbformat.validate(nb)
     nbformat.write(nb, notebook)
     jupytext.write(nb, paired_py(notebook), fmt=PAIRED_FORMAT)
@@ -148,6 +150,27 @@ def coalesce_streams(nb) -> None:
                 merged.append(output)
         if "outputs" in cell:
             cell.outputs = merged
+
+
+def stable_widget_ids(nb, name: str):
+    """The notebook with each widget's random model id replaced by one derived from its creation order.
+
+    A widget's output and the widget state nbclient saves in the notebook's
+    metadata (what lets JupyterLab draw the widget before the kernel runs) name
+    every widget model by a uuid4 drawn anew each run. Renamed by the order the
+    models were created in (``name/0``, ``name/1``, ... hashed to 32 hex
+    digits), an unchanged notebook is stored identically run after run.
+    """
+    import nbformat
+
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    if not state:
+        return nb
+    text = nbformat.writes(nb)
+    for index, model_id in enumerate(list(state)):  # insertion order: the order the kernel opened them
+        stable = hashlib.sha256(f"{name}/{index}".encode()).hexdigest()[:32]
+        text = text.replace(model_id, stable)
+    return nbformat.reads(text, as_version=4)
 
 
 def main(argv: list[str] | None = None) -> int:
