@@ -350,3 +350,13 @@ def test_no_html_output_asks_the_network_for_anything(window, seed_report_dir, p
     if page == "topic_map.html":
         assert urls == [(seed_report_dir / page).as_uri()] and entries == []  # one self-contained file
     assert _severe(window) == []
+
+
+def test_a_large_map_draws_every_point_with_webgl(tmp_path):
+    from analysis.figures.map import WEBGL_ABOVE
+    from bench import map_scale
+
+    answer = map_scale.measure(WEBGL_ABOVE + 1, tmp_path)
+    assert answer["points_drawn"] == WEBGL_ABOVE + 1 and answer["webgl_canvas"] is True
+    assert answer["console_errors"] == []
+    assert answer["file_mb"] == round((tmp_path / f"topic_map_{WEBGL_ABOVE + 1}.html").stat().st_size / 1e6, 1)
