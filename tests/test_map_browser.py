@@ -204,8 +204,27 @@ def _box_around(result, topic: int) -> tuple[list[tuple[float, float]], list[int
     raise AssertionError("every margin has a paper on the rectangle's edge")
 
 
+def _double_click_empty_spot(driver) -> None:
+    """A double-click on the plot where no point is (its lower left corner): plotly's 'undo the selection'."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    x, y = driver.execute_script(
+        "const gd = document.querySelector('.map'), L = gd._fullLayout, r = gd.getBoundingClientRect();"
+        "return [Math.round(r.left + L._size.l + 8), Math.round(r.top + L._size.t + L._size.h - 8)];"
+    )
+    actions = ActionBuilder(driver, duration=10)
+    actions.pointer_action.move_to_location(x, y)
+    for _ in range(2):
+        actions.pointer_action.pointer_down()
+        actions.pointer_action.pointer_up()
+    actions.perform()
+    time.sleep(0.6)
+
+
 @pytest.mark.parametrize("mode", ["lasso", "select"])
 def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, seed_report_dir, seed_result, mode):
+    from selenium.webdriver.common.by import By
+
     _open(window, seed_report_dir / "topic_map.html")
     topic = int(seed_result.topics["topic"].iat[0])
     corners, rows = _box_around(seed_result, topic)
@@ -230,6 +249,16 @@ def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, se
     items = [line for line in markdown.splitlines() if line.startswith("- [ ] **")]
     assert sorted(line.split("**")[1] for line in items) == sorted(e["name"] for e in expected)
     _screenshot(window, f"selection_{mode}_{window.execute_script('return innerWidth')}.png")
+    _double_click_empty_spot(window)
+    assert _selected_names(window) == [] and window.find_element(By.ID, "selection").get_attribute("hidden")
+    _mouse(window, [*path, path[0]] if mode == "lasso" else [path[0], path[2]], hold=True)
+    assert len(_selected_names(window)) == len(rows)
+    # Another way of selecting replaces the dragged selection and its outline.
+    window.execute_script("document.querySelector('#contents button[data-topic=\"0\"]').click()")
+    time.sleep(0.6)
+    documents = seed_result.documents
+    assert _selected_names(window) == list(documents["name"][documents["topic"] == topic])
+    assert window.execute_script("return document.querySelector('.map').layout.selections.length") == 0
     assert _severe(window) == []
 
 
@@ -360,3 +389,73 @@ def test_a_large_map_draws_every_point_with_webgl(tmp_path):
     assert answer["points_drawn"] == WEBGL_ABOVE + 1 and answer["webgl_canvas"] is True
     assert answer["console_errors"] == []
     assert answer["file_mb"] == round((tmp_path / f"topic_map_{WEBGL_ABOVE + 1}.html").stat().st_size / 1e6, 1)
+
+
+QUIRKY_NAME = 'A,B "C"'
+QUIRKY_TITLE = '=HYPERLINK("http://x") with *stars*, <b>tags</b>\nand a line break'
+
+
+@pytest.fixture(scope="module")
+def quirky_map(seed_result, tmp_path_factory):
+    """The seed map with a name and title that CSV must quote and Markdown must escape (no refit)."""
+    import dataclasses
+
+    from analysis.topic_map import topic_map_html
+
+    papers, documents = seed_result.papers.copy(), seed_result.documents.copy()
+    papers["title"] = papers["title"].astype(object) if "title" in papers else ""
+    papers.loc[0, "title"] = QUIRKY_TITLE
+    papers.loc[0, "name"] = documents.loc[0, "name"] = QUIRKY_NAME
+    path = tmp_path_factory.mktemp("quirky") / "topic_map.html"
+    path.write_text(topic_map_html(dataclasses.replace(seed_result, papers=papers, documents=documents)), "utf-8")
+    return path
+
+
+def test_exports_quote_csv_and_escape_markdown(window, quirky_map, seed_result):
+    from selenium.webdriver.common.by import By
+
+    _open(window, quirky_map)
+    topic = int(seed_result.documents["topic"].iat[0])
+    position = [int(t) for t in seed_result.topics["topic"]].index(topic)
+    window.find_element(By.CSS_SELECTOR, f'#contents button[data-topic="{position}"]').click()
+    time.sleep(0.5)
+    assert QUIRKY_NAME in _selected_names(window)
+    csv_text, markdown = _exports(window)
+    rows = {row["name"]: row for row in csv.DictReader(io.StringIO(csv_text))}
+    # Quoted as RFC 4180 says (commas, quotes), and a leading "=" cannot run as a spreadsheet formula.
+    assert rows[QUIRKY_NAME]["title"] == "'" + " ".join(QUIRKY_TITLE.split())
+    assert f'"{QUIRKY_NAME.replace(chr(34), chr(34) * 2)}"' in csv_text
+    line = next(line for line in markdown.splitlines() if "HYPERLINK" in line)
+    assert line == (
+        '- [ ] **A,B "C"**: =HYPERLINK("http://x") with \\*stars\\*, \\<b\\>tags\\</b\\> and a line break'
+        f" (topic {topic}: {seed_result.documents['topic_label'].iat[0]})"
+    )
+    assert _severe(window) == []
+
+
+def test_hostile_text_stays_text_in_contents_filters_and_selection(window, hostile_report_dir, hostile_result):
+    from selenium.webdriver.common.by import By
+
+    from tests.conftest import HOSTILE
+    from tests.test_browser import _no_alert
+
+    _open(window, hostile_report_dir / "topic_map.html")
+    row = len(hostile_result.documents) - 1
+    position = [int(t) for t in hostile_result.topics["topic"]].index(int(hostile_result.documents["topic"].iat[row]))
+    button = window.find_element(By.CSS_SELECTOR, f'#contents button[data-topic="{position}"]')
+    assert HOSTILE in button.text  # the hostile topic label, as text
+    button.click()
+    time.sleep(0.5)
+    assert HOSTILE in _selected_names(window)
+    filters = window.find_element(By.ID, "filters").text
+    assert HOSTILE in filters  # the hostile topic label; the hostile list file names its filter's tooltip
+    assert window.execute_script("return [...document.querySelectorAll('#filters label')].map(l => l.title)")[-1] == (
+        "<b>list</b>.txt"
+    )
+    csv_text, markdown = _exports(window)
+    assert HOSTILE in csv_text and "\\<script\\>alert(1)\\</script\\>" in markdown and "<script>" not in markdown
+    window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")[-1].click()
+    time.sleep(0.4)
+    assert _no_alert(window)
+    assert window.execute_script("return document.querySelectorAll('img, b').length") == 0
+    assert _severe(window) == []

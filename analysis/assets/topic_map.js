@@ -209,8 +209,11 @@
   }
 
   // Selection: lasso, box, a topic label, a legend entry or the contents; the list beside the map shows it.
-  function select(indices) {
+  function select(indices, fromDrag) {
     state.selection = indices && indices.length ? new Set(indices) : null;
+    // A lasso's outline stays while its papers are the selection; any other selection replaces it.
+    if (!fromDrag && layout.selections && layout.selections.length) { layout.selections = []; }
+    state.dragged = Boolean(fromDrag && state.selection);
     showSelection();
     return draw();
   }
@@ -429,10 +432,14 @@
       if (event.points.length) { showPaper(event.points[0].customdata[0]); }
     });
     gd.on("plotly_selected", function (event) {
-      if (!event) { return; }
-      select(event.points.map(function (point) { return point.customdata[0]; }));
+      // Plotly also reports an empty selection when the page removes the outline: not the user's.
+      if (!event || (event.selections && !event.selections.length)) { return; }
+      select(event.points.map(function (point) { return point.customdata[0]; }), true);
     });
-    gd.on("plotly_deselect", function () { select(null); });
+    gd.on("plotly_deselect", function () {
+      // A double-click undoes a lasso or box; plotly also says so when the page removes the outline itself.
+      if (state.dragged) { select(null); }
+    });
     gd.on("plotly_legendclick", function (event) {
       var key = event.data[event.curveNumber].meta.key;
       select(inGroup(state.colour, key));
@@ -445,7 +452,13 @@
       var id = Number(name.slice(6));
       select(inGroup("topic", groups.topic.findIndex(function (g) { return g.id === id; })));
     });
-    box.addEventListener("input", applySearch);
+    // On a large map every keystroke scans all abstracts: wait for a pause in typing.
+    var pending = null;
+    box.addEventListener("input", function () {
+      if (papers.length <= 5000) { applySearch(); return; }
+      clearTimeout(pending);
+      pending = setTimeout(applySearch, 200);
+    });
     box.addEventListener("keydown", onSearchKey);
     list.addEventListener("keydown", onListKey);
     document.querySelectorAll("input[name=colour]").forEach(function (radio) {
