@@ -2,10 +2,14 @@ r"""The standalone interactive topic map (``topic_map.html``) and the other HTML
 
 ``topic_map.html`` is one self-contained file: plotly.js, the data and the
 page script are inline, so it opens offline, from an e-mail attachment or a
-USB stick. It shows every paper on the 2-D map (colour by theme or by topic),
-topic labels that never overlap, a legend, hover details, a search box that
-highlights the papers whose text matches, and the full abstract of a clicked
-paper.
+USB stick. It fills the window and shows every paper on the 2-D map (colour
+by theme or by topic), topic labels that never overlap, a legend, hover
+details, the full abstract of a clicked paper, a keyboard-usable search,
+filters with counts, contents that zoom to a topic, and a selection (lasso,
+box, topic label, legend entry) exported as CSV or Markdown by the page.
+Python writes the layout (:func:`map_figure`) and one record per paper
+(:func:`map_papers`); the page script builds the traces, so the filters and
+the colour switch only regroup points already in the page.
 
 Abstract text is data, never markup: in the plotly figure it is
 HTML-escaped (plotly displays entities as characters); in the JSON the page
