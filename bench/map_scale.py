@@ -17,6 +17,18 @@ import pandas as pd
 
 DECISIONS = ("oral", "poster", "reject")
 
+# Pairs of shown topic labels whose boxes overlap.
+LABELS_OVERLAP = """
+const boxes = [...document.querySelectorAll('.map .annotation')]
+  .filter(g => getComputedStyle(g).visibility !== 'hidden')
+  .map(g => g.querySelector('.annotation-text-g').getBoundingClientRect());
+const pairs = [];
+boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) { pairs.push([i, i + 1 + j]); }
+}));
+return pairs;
+"""
+
 
 def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = None, titles: list[str] | None = None):
     """A result-like object with what the map reads: documents, topics, themes, papers.
@@ -129,6 +141,7 @@ def browser_times(path: Path, timeout: float = 300) -> dict:
         shown = driver.execute_script("return document.querySelector('.map').data.reduce((n, t) => n + t.x.length, 0)")
         severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         webgl = driver.execute_script("return document.querySelectorAll('.map canvas').length > 0")
+        overlapping = driver.execute_script(LABELS_OVERLAP)
     finally:
         driver.quit()
     return {
@@ -137,6 +150,7 @@ def browser_times(path: Path, timeout: float = 300) -> dict:
         "points_drawn": shown,
         "webgl_canvas": webgl,
         "console_errors": severe[:3],
+        "overlapping_labels": overlapping,
     }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from analysis.text import readable
+from bench.map_scale import LABELS_OVERLAP
 from tests.test_browser import CHROMEDRIVER, CHROMIUM, MAP_READY, VISIBLE_POINTS
 
 pytestmark = pytest.mark.skipif(
@@ -178,6 +179,7 @@ def test_the_map_fills_the_window_and_a_clicked_point_shows_its_abstract(window,
     # The plot follows its box: plotly drew it at the box's size, not at a fixed 1200x760.
     drawn = window.execute_script("const L = document.querySelector('.map')._fullLayout; return [L.width, L.height]")
     assert abs(drawn[0] - box["width"]) < 1 and abs(drawn[1] - box["height"]) < 1
+    assert window.execute_script(LABELS_OVERLAP) == []
     index = _clear_point(window, seed_result)
     _mouse(window, _pixels(window, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
     assert window.find_element(By.ID, "details-name").text == seed_result.documents["name"].iat[index]
@@ -387,7 +389,7 @@ def test_a_large_map_draws_every_point_with_webgl(tmp_path):
 
     answer = map_scale.measure(WEBGL_ABOVE + 1, tmp_path)
     assert answer["points_drawn"] == WEBGL_ABOVE + 1 and answer["webgl_canvas"] is True
-    assert answer["console_errors"] == []
+    assert answer["console_errors"] == [] and answer["overlapping_labels"] == []
     assert answer["file_mb"] == round((tmp_path / f"topic_map_{WEBGL_ABOVE + 1}.html").stat().st_size / 1e6, 1)
 
 

@@ -427,7 +427,22 @@
     else if (event.key === "Escape") { event.preventDefault(); box.focus(); }
   }
 
+  // Labels were placed without overlap for the smallest map; at another size or zoom two may meet. Then the
+  // later one (the smaller topic) is hidden, as Python leaves out a label with no free spot.
+  function hideOverlappingLabels() {
+    var kept = [];
+    gd.querySelectorAll(".annotation").forEach(function (g) {
+      g.style.visibility = "";
+      var box = (g.querySelector(".annotation-text-g") || g).getBoundingClientRect();  // the box, not its line
+      var clash = kept.some(function (k) {
+        return box.left < k.right && k.left < box.right && box.top < k.bottom && k.top < box.bottom;
+      });
+      if (clash) { g.style.visibility = "hidden"; } else { kept.push(box); }
+    });
+  }
+
   function wire() {
+    gd.on("plotly_afterplot", hideOverlappingLabels);
     gd.on("plotly_click", function (event) {
       if (event.points.length) { showPaper(event.points[0].customdata[0]); }
     });
@@ -487,6 +502,7 @@
   buildFilters();
   refresh().then(function () {
     wire();
+    hideOverlappingLabels();
     updateContentsSwatches();
     gd.dataset.ready = "true";
   });
