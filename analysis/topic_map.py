@@ -2,10 +2,14 @@ r"""The standalone interactive topic map (``topic_map.html``) and the other HTML
 
 ``topic_map.html`` is one self-contained file: plotly.js, the data and the
 page script are inline, so it opens offline, from an e-mail attachment or a
-USB stick. It shows every paper on the 2-D map (colour by theme or by topic),
-topic labels that never overlap, a legend, hover details, a search box that
-highlights the papers whose text matches, and the full abstract of a clicked
-paper.
+USB stick. It fills the window and shows every paper on the 2-D map (colour
+by theme or by topic), topic labels that never overlap, a legend, hover
+details, the full abstract of a clicked paper, a keyboard-usable search,
+filters with counts, contents that zoom to a topic, and a selection (lasso,
+box, topic label, legend entry) exported as CSV or Markdown by the page.
+Python writes the layout (:func:`map_figure`) and one record per paper
+(:func:`map_papers`); the page script builds the traces, so the filters and
+the colour switch only regroup points already in the page.
 
 Abstract text is data, never markup: in the plotly figure it is
 HTML-escaped (plotly displays entities as characters); in the JSON the page
@@ -18,20 +22,26 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from pathlib import Path
 
+import pandas as pd
 import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from .figures.map import plot_map
+from .dedup import PAPER_COLUMNS
+from .figures.map import WEBGL_ABOVE, plot_map
 from .figures.registry import REGISTRY
-from .text import paper_blurb, readable
+from .figures.style import theme_colors, topic_color
+from .text import list_label, paper_blurb, readable
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 MAP_DIV = "topic-map"
+# The map's size in a 1280x720 window, the smallest the page is made for.
+PLACED_FOR = (640, 520)
 _PLACEHOLDER = re.compile(r"\{\{[A-Z_]+\}\}")
 
 
@@ -45,35 +55,115 @@ def json_text_for_script(text: str) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def map_papers(result) -> list[dict]:
-    """What the page script needs per paper (plain text; the script shows it with textContent)."""
-    papers, documents = result.papers, result.documents
-    titles = papers["title"].fillna("") if "title" in papers else [""] * len(papers)
-    return [
-        {
-            "name": str(name),
-            "blurb": paper_blurb(title, text),
-            "text": readable(text),
-            "topic": f"{topic}: {label}",
-            "theme": str(theme),
-            "sources": str(sources),
-        }
-        for name, title, text, topic, label, theme, sources in zip(
-            documents["name"],
-            titles,
-            papers["text"],
-            documents["topic"],
-            documents["topic_label"],
-            documents["theme"],
-            papers["sources"],
-            strict=True,
+# A column with more distinct values than this is not a category to filter by (ids, authors, titles).
+FILTER_MAX_VALUES = 40
+
+
+def _category(value) -> str:
+    """A cell of an extra column as a filter value: whole numbers without ".0", blanks as "(none)"."""
+    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
+        return "(none)"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a year column with a gap is read as float: 2024.0 reads 2024
+    return str(value).strip() or "(none)"
+
+
+def filter_columns(papers: pd.DataFrame) -> dict[str, list[str]]:
+    """Extra input columns (year, decision, ...) to filter by, each with its values in sorted order.
+
+    A column qualifies when it is not one of the columns every paper has and
+    holds 2 to :data:`FILTER_MAX_VALUES` distinct values.
+    """
+    columns = {}
+    for column in papers.columns:
+        if column in PAPER_COLUMNS or column in ("name", "title", "text", "sources"):
+            continue
+        values = sorted({_category(v) for v in papers[column].tolist()})
+        if 2 <= len(values) <= FILTER_MAX_VALUES:
+            columns[str(column)] = values
+    return columns
+
+
+def source_files(sources: str) -> list[str]:
+    """The list files a paper appeared in, from its ``sources`` (``file:entry; file:entry``), first seen first."""
+    files = [part.rsplit(":", 1)[0] for part in str(sources).split("; ") if part]
+    return list(dict.fromkeys(files))
+
+
+def map_groups(result) -> dict:
+    """Themes (in the themes file's order) and topics (largest first) present, each with its colour."""
+    present = set(result.documents["theme"])
+    colors = theme_colors(result.themes)
+    themes = [{"name": name, "color": colors[name]} for name in result.themes.names if name in present]
+    topics = [
+        {"id": int(topic), "label": f"{topic}: {label}", "color": topic_color(i), "theme": str(theme)}
+        for i, (topic, label, theme) in enumerate(
+            zip(result.topics["topic"], result.topics["label"], result.topics["theme"], strict=True)
         )
     ]
+    return {"theme": themes, "topic": topics}
+
+
+def map_papers(result) -> list[dict]:
+    """What the page script needs per paper (plain text; the script shows it with textContent).
+
+    ``theme``, ``topic``, ``lists`` and ``extra`` are positions in the
+    payload's ``groups``, ``lists`` and ``filters`` (small numbers, not
+    repeated names: a 100,000-paper map stays smaller).
+    """
+    papers, documents = result.papers, result.documents
+    groups = map_groups(result)
+    theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
+    topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
+    lists = {name: i for i, name in enumerate(list_files(papers))}
+    extras = filter_columns(papers)
+    extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
+    titles = papers["title"].fillna("").astype(str) if "title" in papers else [""] * len(papers)
+    rows = []
+    for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
+        rows.append(
+            {
+                "name": str(documents["name"].iat[i]),
+                "title": " ".join(title.split()),
+                "blurb": paper_blurb(title, text),
+                "text": readable(text),
+                "theme": theme_at[documents["theme"].iat[i]],
+                "topic": topic_at[int(documents["topic"].iat[i])],
+                "lists": [lists[f] for f in source_files(sources)],
+                "extra": [extra_at[c][_category(papers[c].iat[i])] for c in extras],
+                "x": float(documents["x"].iat[i]),
+                "y": float(documents["y"].iat[i]),
+            }
+        )
+    return rows
+
+
+def list_files(papers: pd.DataFrame) -> list[str]:
+    """Every list file the papers came from, in sorted order."""
+    return sorted({f for sources in papers["sources"] for f in source_files(sources)})
 
 
 def map_figure(result) -> go.Figure:
-    """The map figure of the page: theme traces shown, topic traces hidden (the colour switch swaps them)."""
-    return plot_map(result, color_by="both")
+    """The map's layout source: title, topic labels, axis ranges (the page builds the points itself)."""
+    # Labels are placed in pixels for the smallest map the page shows (a 1280x720 window); larger maps
+    # only spread them further apart.
+    figure = plot_map(result, width=PLACED_FOR[0], height=PLACED_FOR[1], color_by="theme")
+    # The page fills the window: plotly sizes the plot to its box (labels keep their pixel offsets).
+    figure.update_layout(width=None, height=None, autosize=True, uirevision="map")
+    return figure
+
+
+def map_payload(result, figure: go.Figure) -> dict:
+    """Everything the page script reads: layout, groups, lists, filter columns and papers."""
+    layout = json.loads(pio.to_json(go.Figure(layout=figure.layout), validate=False))["layout"]
+    return {
+        "layout": layout,
+        "webgl": len(result.documents) > WEBGL_ABOVE,
+        "groups": map_groups(result),
+        "lists": [{"file": f, "label": list_label(f)} for f in list_files(result.papers)],
+        "filters": [{"column": c, "values": v} for c, v in filter_columns(result.papers).items()],
+        "papers": map_papers(result),
+    }
 
 
 def topic_map_html(result, figure: go.Figure | None = None) -> str:
@@ -81,16 +171,10 @@ def topic_map_html(result, figure: go.Figure | None = None) -> str:
 
     Args:
         result: A :class:`~analysis.TopicResult`.
-        figure: The map figure, when already built (default: :func:`map_figure`).
+        figure: The figure whose layout the map takes (default: :func:`map_figure`).
     """
     figure = figure if figure is not None else map_figure(result)
-    payload = (
-        '{"figure": '
-        + json_text_for_script(pio.to_json(figure, validate=False))
-        + ', "papers": '
-        + script_json(map_papers(result))
-        + "}"
-    )
+    payload = script_json(map_payload(result, figure))
     n, k = len(result.documents), len(result.topics)
     page = (ASSETS_DIR / "topic_map.html").read_text(encoding="utf-8")
     replacements = {

@@ -36,6 +36,7 @@ def markdown(results: dict, plot_note: str = "") -> str:
         (_presets, analysis.get("presets", {})),
         (_scaling, sections, analysis.get("growth", {}), plot_note),
         (_dedup, sections.get("dedup", {})),
+        (_map_scale, sections.get("map_scale")),
     ]
     for part, *args in parts:
         try:
@@ -356,6 +357,34 @@ def _dedup(dedup: dict) -> list[str]:
                 "",
             ]
     return lines
+
+
+def _map_scale(scale: dict | None) -> list[str]:
+    if not scale:
+        return []
+    return [
+        "## Topic map at scale",
+        "",
+        *_table(
+            ["papers", "topics", "file MB", "of it abstracts MB", "build s", "Chromium load s", "colour switch s"],
+            [
+                [
+                    scale["papers"],
+                    scale["topics"],
+                    scale["file_mb"],
+                    scale["abstract_mb"],
+                    scale["build_s"],
+                    scale.get("chromium_load_s"),
+                    scale.get("colour_switch_s"),
+                ]
+            ],
+        ),
+        f"A synthetic result (`bench/map_scale.py`: reference abstracts repeated, seeded positions) written as "
+        f"one self-contained `topic_map.html` (WebGL points, plotly.js inline); load = navigation to a drawn, "
+        f"ready map in headless Chromium (SwiftShader, no GPU); {scale.get('points_drawn')} points drawn, "
+        f"console errors: {scale.get('console_errors') or 'none'}.",
+        "",
+    ]
 
 
 METHOD = """## How it was measured

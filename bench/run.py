@@ -28,6 +28,8 @@ from bench.render import analyse, write_outputs
 
 SIZES = [250, 500, 1000, 2260]
 DEDUP_SIZES = [10_000, 100_000]
+# The interactive map at scale: a synthetic result of this many papers (bench/map_scale.py).
+MAP_PAPERS = 100_000
 # Variants embedded in full and fitted; "onnx" (float32) only for its speed:
 # its vectors match float32 MiniLM (cosine reported), so its topics would too.
 FITTED = ["minilm-128", "torch-int8", "onnx-int8", "model2vec", "tfidf"]
@@ -164,6 +166,7 @@ def measure_all(run: Run) -> None:
     fitted = [v for v in args.variants if (work / f"{v}.npy").exists() and v not in SPEED_ONLY]
     run.section("fits", lambda: each(fitted, lambda v: fit_variant(work, corpus, v, env)))
     run.section("dedup", lambda: dedup_runs(corpus, args.dedup_sizes))
+    run.section("map_scale", lambda: run_worker("map_scale", env=env, corpus=corpus, out=str(work), papers=MAP_PAPERS))
     run.section(
         "scaling",
         lambda: {str(n): run_worker("scale", env=env, corpus=corpus, size=n, cache=str(cache)) for n in args.sizes},

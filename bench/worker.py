@@ -176,6 +176,13 @@ def task_dedup(corpus: str, entries: int, similarities: bool = False) -> dict:
     return answer
 
 
+def task_map_scale(corpus: str, out: str, papers: int) -> dict:
+    """``topic_map.html`` of a synthetic result of ``papers`` papers: file size, build and Chromium load time."""
+    from bench import map_scale
+
+    return map_scale.measure(papers, Path(out), Path(corpus))
+
+
 TASKS = {name[5:]: fn for name, fn in globals().items() if name.startswith("task_")}
 
 

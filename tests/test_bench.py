@@ -410,3 +410,18 @@ def test_words_section_renders_beside_the_baselines():
     assert "## Words: topic labels and paper names" in text
     assert "| this suite (three c-TF-IDF key phrases) | 59 | 0.471 | >= 0.65 |" in text
     assert "| the rule before (introduced name first) | 969 | 0.398 | – |" in text
+
+
+def test_map_scale_result_and_its_section(tmp_path):
+    from bench import map_scale
+    from bench.report_md import markdown
+
+    result = map_scale.synthetic_result(500, topics=12)
+    assert len(result.documents) == 500 and result.topics["size"].sum() == 500
+    assert result.topics["size"].is_monotonic_decreasing
+    answer = map_scale.measure(500, tmp_path, browser=False)
+    assert answer["papers"] == 500 and (tmp_path / "topic_map_500.html").exists()
+    page = (tmp_path / "topic_map_500.html").read_text(encoding="utf-8")
+    assert '"webgl": false' in page and '"column": "decision"' in page and '"column": "year"' in page
+    text = markdown({"sections": {"map_scale": {**answer, "chromium_load_s": 1.5, "colour_switch_s": 0.2}}})
+    assert "## Topic map at scale" in text and f"| 500 | {answer['topics']} |" in text

@@ -1,0 +1,162 @@
+"""The topic map at scale: a synthetic 100,000-paper result, its ``topic_map.html`` size and load time in Chromium.
+
+The result is synthetic (no fit): topic centres on a spiral, papers scattered
+around them with a seeded generator, real abstract text (the reference
+corpus, repeated) so the file size is that of real abstracts, and two extra
+columns (year, decision) so the filters are built as for a real list.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+
+DECISIONS = ("oral", "poster", "reject")
+
+# Pairs of shown topic labels whose boxes overlap.
+LABELS_OVERLAP = """
+const boxes = [...document.querySelectorAll('.map .annotation')]
+  .filter(g => getComputedStyle(g).visibility !== 'hidden')
+  .map(g => g.querySelector('.annotation-text-g').getBoundingClientRect());
+const pairs = [];
+boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+  if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) { pairs.push([i, i + 1 + j]); }
+}));
+return pairs;
+"""
+
+
+def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = None, titles: list[str] | None = None):
+    """A result-like object with what the map reads: documents, topics, themes, papers.
+
+    Args:
+        n: Number of papers.
+        topics: Number of topics.
+        abstracts: Texts to reuse in turn (default: a short made-up abstract).
+        titles: Titles to reuse in turn (default: none, as in plain-text lists).
+    """
+    from analysis.themes import load_themes
+
+    rng = np.random.default_rng(0)
+    themes = load_themes()
+    names = themes.names
+    angle = np.arange(topics) * 2.4  # golden-angle spiral: centres spread evenly
+    radius = np.sqrt(np.arange(topics) + 1)
+    centres = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)])
+    # Topic sizes fall off like real ones (largest first).
+    weights = 1.0 / (np.arange(topics) + 3)
+    topic = np.sort(rng.choice(topics, size=n, p=weights / weights.sum()))
+    xy = np.round(centres[topic] + rng.normal(scale=0.35, size=(n, 2)), 3)
+    theme_of_topic = [names[t % len(names)] for t in range(topics)]
+    abstracts = abstracts or ["We propose a method for learning representations of abstracts. It works well."]
+    documents = pd.DataFrame(
+        {
+            "doc_id": [f"{i:016x}" for i in range(n)],
+            "name": [f"Paper {i}" for i in range(n)],
+            "topic": topic,
+            "topic_label": [f"term{t} · word{t} · topic{t}" for t in topic],
+            "theme": [theme_of_topic[t] for t in topic],
+            "x": xy[:, 0],
+            "y": xy[:, 1],
+        }
+    )
+    papers = pd.DataFrame(
+        {
+            "doc_id": documents["doc_id"],
+            "name": documents["name"],
+            "title": [titles[i % len(titles)] for i in range(n)] if titles else [""] * n,
+            "text": [abstracts[i % len(abstracts)] for i in range(n)],
+            "sources": [f"list_{i % 3}.jsonl:{i + 1}" for i in range(n)],
+            "year": [2022 + i % 4 for i in range(n)],
+            "decision": [DECISIONS[i % 3] for i in range(n)],
+        }
+    )
+    sizes = np.bincount(topic, minlength=topics)
+    table = pd.DataFrame(
+        {
+            "topic": np.arange(topics),
+            "label": [f"term{t} · word{t} · topic{t}" for t in range(topics)],
+            "size": sizes,
+            "theme": theme_of_topic,
+        }
+    )
+    table = table[table["size"] > 0].sort_values(["size", "topic"], ascending=[False, True], kind="stable")
+    return SimpleNamespace(documents=documents, topics=table.reset_index(drop=True), themes=themes, papers=papers)
+
+
+def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True) -> dict:
+    """Build the map of ``n`` synthetic papers into ``out`` and time it; open it in Chromium when asked."""
+    from analysis.topic_map import topic_map_html
+
+    abstracts = titles = None
+    if corpus is not None and corpus.exists():
+        records = pd.read_json(corpus, lines=True)
+        abstracts, titles = records["abstract"].astype(str).tolist(), records["title"].astype(str).tolist()
+    result = synthetic_result(n, abstracts=abstracts, titles=titles)
+    start = time.perf_counter()
+    page = topic_map_html(result)
+    build_s = time.perf_counter() - start
+    path = out / f"topic_map_{n}.html"
+    path.write_text(page, encoding="utf-8")
+    answer = {
+        "papers": n,
+        "topics": len(result.topics),
+        "file_mb": round(path.stat().st_size / 1e6, 1),
+        "abstract_mb": round(sum(len(t.encode()) for t in result.papers["text"]) / 1e6, 1),
+        "build_s": round(build_s, 1),
+    }
+    if browser:
+        answer.update(browser_times(path))
+    return answer
+
+
+def browser_times(path: Path, timeout: float = 300) -> dict:
+    """Seconds from navigation to a drawn, ready map in headless Chromium, and for a colour switch."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    # SwiftShader draws WebGL on the CPU when there is no GPU (as on a headless server).
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"):
+        options.add_argument(flag)
+    options.add_argument("--enable-unsafe-swiftshader")
+    options.add_argument("--window-size=1920,1080")
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(timeout)
+    try:
+        driver.get(path.as_uri())
+        ready = "return document.querySelector('.map').dataset.ready === 'true'"
+        _wait(driver, ready, timeout)
+        load_s = driver.execute_script("return performance.now()") / 1000
+        start = time.perf_counter()
+        driver.execute_script("document.querySelector('input[name=colour][value=topic]').click()")
+        _wait(driver, "return document.querySelector('.map').data[0].meta.group === 'topic'", timeout)
+        switch_s = time.perf_counter() - start
+        shown = driver.execute_script("return document.querySelector('.map').data.reduce((n, t) => n + t.x.length, 0)")
+        severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        webgl = driver.execute_script("return document.querySelectorAll('.map canvas').length > 0")
+        overlapping = driver.execute_script(LABELS_OVERLAP)
+    finally:
+        driver.quit()
+    return {
+        "chromium_load_s": round(load_s, 1),
+        "colour_switch_s": round(switch_s, 1),
+        "points_drawn": shown,
+        "webgl_canvas": webgl,
+        "console_errors": severe[:3],
+        "overlapping_labels": overlapping,
+    }
+
+
+def _wait(driver, script: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not driver.execute_script(script):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the map did not answer {script!r} within {timeout} s")
+        time.sleep(0.2)
