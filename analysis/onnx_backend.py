@@ -39,15 +39,20 @@ def onnx_dir() -> Path:
 
 
 def runtime_version() -> str:
-    """The installed onnxruntime version; an ImportError that says what to install when it is missing."""
+    """The installed onnxruntime version; an ImportError that says what to install when it is missing.
+
+    Read from the package metadata: a run whose vectors are all cached
+    never imports onnxruntime.
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
-        import onnxruntime
-    except ImportError:
+        return version("onnxruntime")
+    except PackageNotFoundError:
         raise ImportError(
             "this embedding runs on ONNX Runtime: pip install onnxruntime==1.32.0 onnx==1.23.2 "
             "(or use embedding='minilm')"
         ) from None
-    return onnxruntime.__version__
 
 
 def export_name(quantized: bool) -> str:

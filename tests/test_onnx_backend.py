@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -93,3 +96,20 @@ def test_quality_stays_within_the_bounds_of_float32(reference_papers, reference_
         scores[name] = (nmi, theme_f1(truth, result.documents["theme"].tolist()))
     assert scores[NAME][0] >= scores["minilm"][0] - 0.01, scores
     assert scores[NAME][1] >= scores["minilm"][1] - 0.02, scores
+
+
+def test_cached_vectors_are_read_without_importing_onnxruntime_or_torch(reference_papers):
+    from analysis.config import ROOT
+    from analysis.embed import document_texts, embed_texts
+
+    texts = document_texts(reference_papers.iloc[:5])
+    embed_texts(texts, NAME)  # now cached
+    script = (
+        "import sys, json; from analysis.embed import embed_texts; "
+        f"vectors = embed_texts(json.loads(sys.argv[1]), {NAME!r}); "
+        "print(vectors.shape, sorted({'onnxruntime', 'torch', 'transformers'} & set(sys.modules)))"
+    )
+    finished = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(texts)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert finished.stdout.strip() == "(5, 384) []"
