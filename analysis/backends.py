@@ -18,6 +18,9 @@ Registered names:
 * ``"minilm-int8"``: the same verified model with int8 Linear layers
   (torch dynamic quantisation): 1.4x the papers per second at 256 tokens.
 * ``"tfidf"``: TF-IDF + truncated SVD, no neural model at all.
+* ``"minilm-onnx-int8"`` and ``"minilm-onnx-int8-192"``: the same verified
+  model through ONNX Runtime, int8 per output channel, at 256 and 192
+  tokens (:mod:`analysis.onnx_backend`, registered by :mod:`analysis.embed`).
 
 Presets name one of them (:data:`PRESETS`); any other string is a
 sentence-transformers model name or local path, loaded with the Hugging

@@ -21,9 +21,13 @@ import pandas as pd
 
 from .backends import Backend, select_backend
 from .config import DEFAULT_EMBEDDING, cache_dir
+from .onnx_backend import register_onnx_backends
 from .text import strip_markup
 
 _MAX_SHARDS = 16
+
+# The ONNX backend lives in a module of its own (it imports backends, so backends cannot import it).
+register_onnx_backends()
 
 
 def topic_texts(papers: pd.DataFrame) -> list[str]:

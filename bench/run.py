@@ -32,7 +32,7 @@ DEDUP_SIZES = [10_000, 100_000]
 MAP_PAPERS = 100_000
 # Variants embedded in full and fitted; "onnx" (float32) only for its speed:
 # its vectors match float32 MiniLM (cosine reported), so its topics would too.
-FITTED = ["minilm-128", "torch-int8", "onnx-int8", "model2vec", "tfidf"]
+FITTED = ["minilm-128", "torch-int8", "onnx-int8", "minilm-onnx-int8", "minilm-onnx-int8-192", "model2vec", "tfidf"]
 SPEED_ONLY = {"onnx": 400}
 # Sections keyed by variant or size: a partial rerun updates their entries.
 MERGED = {"embeddings", "fits", "dedup", "scaling"}
