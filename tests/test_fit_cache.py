@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import TopicModel, fit_topics, fit_cache
+from analysis import TopicModel, fit_cache, fit_topics
 from analysis.pipeline import documents_table
 from analysis.themes import Theme, load_themes
 

@@ -44,9 +44,9 @@ def _run(tmp_path, use_cache: bool, touch_model: bool = False) -> dict:
 @pytest.fixture(scope="module")
 def warm_embeddings(seed_result):
     """The seed papers' embeddings are in the cache the subprocesses use (the session fit put them there)."""
-    from analysis.embed import EmbeddingCache, document_texts, text_key
     from analysis.backends import select_backend
     from analysis.config import cache_dir
+    from analysis.embed import EmbeddingCache, document_texts, text_key
 
     known = EmbeddingCache(cache_dir() / select_backend("minilm").identity).load()
     assert all(text_key(t) in known for t in document_texts(seed_result.papers))
