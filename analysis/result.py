@@ -30,7 +30,7 @@ from .themes import Theme, ThemeSet
 FORMAT_VERSION = 2
 
 
-@dataclass
+@dataclass(eq=False)  # arrays inside: compare fields, not objects
 class TopicPieces:
     """Everything the topic fit found, independent of the themes: enough to rebuild the BERTopic model.
 
