@@ -168,6 +168,7 @@ class TopicModel:
     def _cached_or_fitted(self, papers: pd.DataFrame, embeddings, stages: Stages) -> TopicPieces:
         from .fit_cache import FitCache, fit_key
 
+        self.params_ = size_parameters(len(papers))
         keyable = self.umap_model is None and self.hdbscan_model is None
         store = FitCache() if self.use_cache and keyable else None
         key = None
