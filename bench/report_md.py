@@ -282,11 +282,11 @@ def _warm_note(cold: dict, warm: dict, edited: dict) -> str:
 def _floor_note(imports: dict) -> str:
     """The import floor of a warm fit beside the floor before (with umap, hdbscan and BERTopic), one process."""
     return (
-        f"Floor: a process that only imports what a warm fit needs takes **{imports['process_s']} s** "
-        f"(the imports {imports['floor_s']} s); the imports the fit needed before (umap and hdbscan "
-        f"{imports['umap_hdbscan_s']} s, then BERTopic with transformers and torch {imports['bertopic_s']} s) "
-        f"add up to {imports['old_floor_s']} s in the same process: the floor is now "
-        f"**{imports['floor_vs_old']:.2f}x** of what it was. Plain BERTopic still pays all of it."
+        f"Floor: in a fresh process the imports a warm fit needs take **{imports['floor_s']} s**; the imports "
+        f"the fit needed before come on top of them (umap and hdbscan {imports['umap_hdbscan_s']} s, then BERTopic "
+        f"with transformers and torch {imports['bertopic_s']} s), {imports['old_floor_s']} s in all in the same "
+        f"process: the floor is now **{imports['floor_vs_old']:.2f}x** of what it was. Plain BERTopic still pays "
+        "all of it."
     )
 
 

@@ -385,6 +385,7 @@ def test_warm_section_reports_both_reruns_as_ratios_to_cold(tmp_path):
     assert targets["themes_edit_vs_cold"] == {"ratio": 0.15, "target": "<= 0.15", "met": True}
     assert "nothing changed **0.075x** of cold (topics from the result cache; heavy imports: none)" in text
     assert "themes file edited (one seed phrase added) **0.150x** of cold" in text
+    assert "the imports a warm fit needs take **2.0 s**" in text and "10.0 s in all" in text
     assert "the floor is now **0.20x** of what it was" in text
 
 
