@@ -112,6 +112,12 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
         help=f"seed for stochastic components (default {DEFAULT_RANDOM_STATE}); "
         "the default pipeline has none: any seed, same result",
     )
+    parser.add_argument(
+        "--no-cache",
+        dest="use_cache",
+        action="store_false",
+        help="fit topics from scratch: neither read nor write the result cache (.cache/results)",
+    )
 
 
 def _run_corpus(args) -> int:
@@ -134,6 +140,7 @@ def _run_options(args) -> dict:
         "embedding": args.embedding,
         "random_state": args.random_state,
         "threshold": args.threshold,
+        "use_cache": args.use_cache,
     }
 
 

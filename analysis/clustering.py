@@ -25,6 +25,8 @@ import numpy as np
 # Above this many papers Ward's full distance matrix (n^2 / 2 doubles) gets
 # too large; the clustering is then restricted to the kNN graph.
 WARD_FULL_MAX = 12_000
+# Below this many papers no clustering is meaningful: they form one topic.
+MIN_CLUSTERED = 6
 
 
 class SmoothedPCA:
@@ -111,6 +113,19 @@ def ward_clustering(n_clusters: int, n_samples: int):
     if n_samples <= WARD_FULL_MAX:
         return AgglomerativeClustering(n_clusters=n_clusters, linkage="ward")
     return GraphWard(n_clusters=n_clusters)
+
+
+class SingleCluster:
+    """A clustering that puts every document in topic 0 (for tiny corpora)."""
+
+    def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument name)
+        """Label every row 0."""
+        self.labels_ = np.zeros(len(X), dtype=int)
+        return self
+
+    def predict(self, X):  # noqa: N803
+        """Every row is topic 0."""
+        return np.zeros(len(X), dtype=int)
 
 
 class GraphWard:

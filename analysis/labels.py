@@ -1,8 +1,8 @@
 """How topics are put into words: the c-TF-IDF vocabulary, the ranking of each topic's terms, and its label.
 
-BERTopic's c-TF-IDF weighs each term by how much more one topic uses it
-than the others; what counts as a term, how equal weights are ranked and
-which three terms make a label are decided here.
+c-TF-IDF (:mod:`analysis.ctfidf`, BERTopic's formula) weighs each term by
+how much more one topic uses it than the others; what counts as a term, how
+equal weights are ranked and which three terms make a label are decided here.
 """
 
 from __future__ import annotations
@@ -132,44 +132,57 @@ def topic_vectorizer(latin: bool, min_df: int):
 TERM_DECIMALS = 6
 
 
-def rank_topic_terms(model, top_n: int = 20) -> None:
-    """Re-rank each topic's terms by c-TF-IDF score (rounded), ties by the term itself, in place.
+def rank_topic_terms(matrix, words, topics: list[int], top_n: int = 20) -> dict[int, list[tuple[str, float]]]:
+    """Each topic's terms by c-TF-IDF score (rounded to :data:`TERM_DECIMALS`), ties by the term itself.
 
     BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal
-    scores depends on the CPU's vector instructions; its labels, bar charts
-    and ``get_topic`` then read this ranking instead.
+    scores depends on the CPU's vector instructions; this ranking is the one
+    the labels, the bar charts and the BERTopic model's ``get_topic`` show.
+
+    Args:
+        matrix: c-TF-IDF weights, one row per topic (sparse).
+        words: The term of each column.
+        topics: The topic of each row.
+        top_n: Terms kept per topic (fewer when fewer score above zero).
+
+    Returns:
+        ``(term, score)`` pairs per topic, best first.
     """
-    words = np.asarray(model.vectorizer_model.get_feature_names_out())
-    matrix = model.c_tf_idf_.tocsr()
-    topics = sorted(model.topic_representations_)
-    if matrix.shape[0] != len(topics):
-        return  # a model fitted by other means: keep BERTopic's ranking
+    words = np.asarray(words)
+    matrix = matrix.tocsr()
+    ranked = {}
     for row, topic in enumerate(topics):
         start, end = matrix.indptr[row], matrix.indptr[row + 1]
         values = np.round(matrix.data[start:end], TERM_DECIMALS)
         terms = words[matrix.indices[start:end]]
         keep = values > 0
         order = np.lexsort((terms[keep], -values[keep]))[:top_n]
-        model.topic_representations_[topic] = [
-            (str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)
-        ]
+        ranked[int(topic)] = [(str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)]
+    return ranked
 
 
-def topic_labels(model, texts: list[str] | None = None, topics: np.ndarray | None = None) -> dict[int, str]:
+def topic_labels(
+    terms: dict[int, list[str]], texts: list[str] | None = None, topics: np.ndarray | None = None
+) -> dict[int, str]:
     """Readable label per topic: three distinctive key phrases joined by ' · '.
+
+    Args:
+        terms: Each topic's terms, best first (empty strings are skipped).
+        texts: The topic texts of the papers, or None.
+        topics: Each paper's topic, or None.
 
     With the topic texts given, a term must appear in at least two of the
     topic's papers: a method name used by one paper ("fedgr") is distinctive
     for c-TF-IDF but says nothing about the topic.
     """
     labels = {}
-    for topic, words in model.get_topics().items():
-        terms = [w for w, _ in words if w]
+    for topic, words in terms.items():
+        candidates = [w for w in words if w]
         if texts is not None and topics is not None:
             members = [texts[i].lower() for i in np.flatnonzero(topics == topic)]
-            shared = [t for t in terms if _papers_using(t, members) >= min(2, len(members))]
-            terms = shared or terms
-        labels[topic] = _three_terms(terms) or f"topic {topic}"
+            shared = [t for t in candidates if _papers_using(t, members) >= min(2, len(members))]
+            candidates = shared or candidates
+        labels[topic] = _three_terms(candidates) or f"topic {topic}"
     return labels
 
 

@@ -30,14 +30,20 @@ def fit(
     random_state: int = DEFAULT_RANDOM_STATE,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
+    use_cache: bool = True,
 ):
-    """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line."""
+    """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
+
+    With ``use_cache`` a fit stored in the result cache under the same key
+    (:mod:`analysis.fit_cache`) is reused and only the themes are scored.
+    """
     from .topics import TopicModel
 
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
-    model = TopicModel(themes=themes, embedding=embedding, random_state=random_state, timer=timer)
+    model = TopicModel(themes=themes, embedding=embedding, random_state=random_state, timer=timer, use_cache=use_cache)
     result = model.fit(papers).result_
-    step.done(f"{len(result.topics)} topics")
+    reused = " (topics reused from the result cache, themes scored)" if model.cache_hit_ else ""
+    step.done(f"{len(result.topics)} topics{reused}")
     return result
 
 
@@ -61,6 +67,7 @@ def run_topics(
     threshold: float = DEDUP_THRESHOLD,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
+    use_cache: bool = True,
 ):
     """Load, deduplicate and fit; print the topic table; with ``out``, write ``documents.csv`` and ``topics.csv`` there.
 
@@ -73,7 +80,7 @@ def run_topics(
     """
     out = ensure_folder(out) if out is not None else None
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, random_state, progress, timer=timer)
+    result = fit(papers, themes, embedding, random_state, progress, timer=timer, use_cache=use_cache)
     print(topic_table(result))
     if out is not None:
         write_frame(documents_table(result), out / "documents.csv")
@@ -92,6 +99,7 @@ def run_report(
     static: bool = True,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
+    use_cache: bool = True,
 ) -> list[Path]:
     """The whole pipeline into ``out``: tables, topic map, HTML views, PNG/SVG figures, report.
 
@@ -106,13 +114,15 @@ def run_report(
         progress: Where progress lines go (default: stderr).
         timer: Called as ``timer(stage, seconds)`` after each stage (see
             :mod:`analysis.progress`); None times nothing.
+        use_cache: Reuse an unchanged topic fit from the result cache
+            (:mod:`analysis.fit_cache`); False refits and stores nothing.
 
     Returns:
         The files written.
     """
     ensure_folder(out)
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, random_state, progress, timer=timer)
+    result = fit(papers, themes, embedding, random_state, progress, timer=timer, use_cache=use_cache)
     written = write_report(result, out, static=static, progress=progress, timer=timer)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written

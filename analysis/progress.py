@@ -89,27 +89,3 @@ class Stages:
             if self._nested:
                 self._nested[-1] += seconds
             self.timer(stage, seconds - nested)
-
-
-class TimedModel:
-    """A scikit-learn style model whose fit, transform and predict calls are timed as one stage.
-
-    Everything else (``labels_``, ``embedding_``, which methods exist) is the
-    wrapped model's own, so the code that holds it behaves as with the model.
-    """
-
-    _TIMED = frozenset({"fit", "fit_transform", "fit_predict", "transform", "predict"})
-
-    def __init__(self, model, stage: str, stages: Stages):
-        self._model, self._stage, self._stages = model, stage, stages
-
-    def __getattr__(self, name: str):
-        value = getattr(self._model, name)
-        if name not in self._TIMED:
-            return value
-
-        def timed(*args, **kwargs):
-            with self._stages(self._stage):
-                return value(*args, **kwargs)
-
-        return timed

@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 
 from .backends import Backend, select_backend
-from .config import DEFAULT_THEMES_FILE
-from .embed import embed_texts
+from .config import DEFAULT_THEMES_FILE, cache_dir
+from .embed import EmbeddingCache, embed_texts, text_key
 from .errors import InputError
 
 # Weight of the topic's mean scores in a paper's final scores (0 = papers
@@ -213,13 +213,28 @@ def phrase_vectors(
     """The papers' vectors and each theme's phrase vectors (description first), in one space."""
     groups = [t.phrases for t in themes.themes]
     if not backend.needs_corpus:
-        return embeddings, [embed_texts(group, backend) for group in groups]
+        cached = _cached_phrase_vectors(groups, backend)
+        return embeddings, cached if cached is not None else [embed_texts(group, backend) for group in groups]
     # A space fitted per corpus (LSA) holds only what it was fitted on: the
     # papers and the phrases are fitted together, and the papers' vectors
     # come from that same fit.
     every = backend.encode(texts + [phrase for group in groups for phrase in group])
     ends = np.cumsum([len(texts)] + [len(group) for group in groups]).tolist()
     return every[: len(texts)], [every[start:end] for start, end in itertools.pairwise(ends)]
+
+
+def _cached_phrase_vectors(groups: list[list[str]], backend: Backend) -> list[np.ndarray] | None:
+    """Every group's phrase vectors from one read of the embedding cache; None when a phrase is not cached yet.
+
+    Reading the cache once instead of once per theme is what makes a themes
+    edit in a notebook re-score in a fraction of a second; a new phrase goes
+    the usual way (:func:`~analysis.embed.embed_texts`, one call per theme).
+    """
+    known = EmbeddingCache(cache_dir() / backend.identity).load()
+    keys = [[text_key(phrase) for phrase in group] for group in groups]
+    if not all(key in known for group in keys for key in group):
+        return None
+    return [np.vstack([known[key] for key in group]).astype(np.float32) for group in keys]
 
 
 def score_vectors(

@@ -1,17 +1,21 @@
-"""Topics with BERTopic, sized for 1 to 20,000+ papers and the same on every machine.
+"""Topics with BERTopic's method, sized for 1 to 20,000+ papers and the same on every machine.
 
-BERTopic is the topic model: its c-TF-IDF names the topics and its object
-is the fitted model users explore. Its reduction and clustering stages are
-ours (:mod:`analysis.clustering`): UMAP + HDBSCAN, its defaults, put 20-30
-papers into the outlier topic, and turn the float noise between two CPUs
-into different topics. :func:`size_parameters` scales each setting with the
-corpus, and very small corpora skip clustering altogether.
+The stages are BERTopic's: reduce, cluster, c-TF-IDF terms per topic. The
+reduction and clustering are ours (:mod:`analysis.clustering`): UMAP +
+HDBSCAN, its defaults, put 20-30 papers into the outlier topic, and turn the
+float noise between two CPUs into different topics. c-TF-IDF is BERTopic's
+formula computed without importing BERTopic (:mod:`analysis.ctfidf`), and
+the BERTopic model itself (``result.model``) is built from the fitted
+pieces only when asked for. :func:`size_parameters` scales each setting
+with the corpus, and very small corpora skip clustering altogether.
+
+:func:`fit_topics` (and the pipeline) reuse a fit from the result cache
+(:mod:`analysis.fit_cache`) when nothing it depends on changed; a themes
+edit only re-scores themes on the cached topics.
 """
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import math
 from dataclasses import dataclass
 
@@ -19,18 +23,18 @@ import numpy as np
 import pandas as pd
 
 from .backends import Backend, TfidfBackend, select_backend
-from .clustering import SmoothedPCA, ward_clustering
+from .clustering import MIN_CLUSTERED, SingleCluster, SmoothedPCA, ward_clustering
 from .config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
+from .ctfidf import class_tfidf
 from .embed import document_texts, embed_papers, topic_texts
-from .errors import InputError
-from .labels import has_latin_words, rank_topic_terms, topic_labels, topic_vectorizer
+from .labels import has_latin_words, rank_topic_terms, topic_labels
 from .layout import topic_layout
-from .progress import Stages, TimedModel
-from .result import TopicResult
+from .progress import Stages
+from .result import TopicPieces, TopicResult
 from .themes import ThemeSet, load_themes, score_themes
 
-# Below this many papers no clustering is meaningful: they form one topic.
-MIN_CLUSTERED = 6
+__all__ = ["MIN_CLUSTERED", "SingleCluster", "TopicModel", "fit_topics", "size_parameters"]
+
 # Weight of the LSA vector beside the embedding in the clustered features
 # (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
 LEXICAL_WEIGHT = 0.6
@@ -68,21 +72,8 @@ def size_parameters(n: int) -> SizeParameters:
     )
 
 
-class SingleCluster:
-    """A clustering that puts every document in topic 0 (for tiny corpora)."""
-
-    def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument name)
-        """Label every row 0."""
-        self.labels_ = np.zeros(len(X), dtype=int)
-        return self
-
-    def predict(self, X):  # noqa: N803
-        """Every row is topic 0."""
-        return np.zeros(len(X), dtype=int)
-
-
 class TopicModel:
-    """BERTopic configured for the corpus size, with themes (scikit-learn style).
+    """BERTopic's method configured for the corpus size, with themes (scikit-learn style).
 
     Every setting is stored as given; ``fit`` validates and fits.
 
@@ -97,9 +88,9 @@ class TopicModel:
         keep_outliers: Keep the outlier topic -1 of a clustering that makes
             one (an HDBSCAN passed as ``hdbscan_model``) instead of giving
             each outlier its closest topic.
-        umap_model: A reduction for BERTopic's ``umap_model`` slot instead of
+        umap_model: A reduction (BERTopic's ``umap_model`` slot) instead of
             the sized :class:`~analysis.clustering.SmoothedPCA`.
-        hdbscan_model: A clustering for BERTopic's ``hdbscan_model`` slot
+        hdbscan_model: A clustering (BERTopic's ``hdbscan_model`` slot)
             instead of the sized Ward clustering.
         topic_weight: Weight of a paper's topic in its theme scores.
         random_state: Seed for stochastic components passed in (a UMAP, an
@@ -110,6 +101,19 @@ class TopicModel:
             ``themes`` and ``represent`` (c-TF-IDF terms and labels, and
             the rest of the fit); see :mod:`analysis.progress`. None times
             nothing.
+        use_cache: Reuse a fit from the result cache
+            (:mod:`analysis.fit_cache`, under ``.cache/results``) when the
+            papers, the embedding, every setting and the package versions
+            are unchanged, and store a new fit there; the themes are scored
+            again either way. An injected ``umap_model`` or ``hdbscan_model``
+            cannot be keyed (its settings and state are its own): the cache
+            is then skipped.
+
+    Attributes:
+        result_: The :class:`~analysis.TopicResult`.
+        model_: Its BERTopic model (built on first access).
+        backend_: The embedding backend used.
+        cache_hit_: Whether the topics came from the result cache.
     """
 
     def __init__(
@@ -122,6 +126,7 @@ class TopicModel:
         topic_weight=None,
         random_state=DEFAULT_RANDOM_STATE,
         timer=None,
+        use_cache=False,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -131,6 +136,12 @@ class TopicModel:
         self.topic_weight = topic_weight
         self.random_state = random_state
         self.timer = timer
+        self.use_cache = use_cache
+
+    @property
+    def model_(self):
+        """The fitted BERTopic (built from the fit on first access)."""
+        return self.result_.model
 
     def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None) -> TopicModel:
         """Fit topics and themes; the result is in ``result_``.
@@ -144,16 +155,37 @@ class TopicModel:
 
         stages = Stages(self.timer)
         # Everything the fit does outside the stages inside it counts as
-        # "represent": mostly c-TF-IDF and labels (and importing BERTopic).
+        # "represent": mostly c-TF-IDF and labels.
         with stages("represent"):
             papers = _validate(papers)
             check_random_state(self.random_state)  # fail early on a seed numpy rejects
-            self._fit(papers, embeddings, stages)
+            themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
+            self.backend_ = select_backend(self.embedding)
+            pieces = self._cached_or_fitted(papers, embeddings, stages)
+            self.result_ = assemble(papers, pieces, themes, self.backend_, self.topic_weight, stages)
         return self
 
-    def _fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None, stages: Stages) -> None:
-        themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
-        self.backend_ = select_backend(self.embedding)
+    def _cached_or_fitted(self, papers: pd.DataFrame, embeddings, stages: Stages) -> TopicPieces:
+        from .fit_cache import FitCache, fit_key
+
+        self.params_ = size_parameters(len(papers))
+        keyable = self.umap_model is None and self.hdbscan_model is None
+        store = FitCache() if self.use_cache and keyable else None
+        key = None
+        if store is not None:
+            settings = {"keep_outliers": bool(self.keep_outliers), "random_state": self.random_state}
+            key = fit_key(papers, self.backend_, embeddings, settings)
+            pieces = store.load(key)
+            if pieces is not None:
+                self.cache_hit_ = True
+                return pieces
+        self.cache_hit_ = False
+        pieces = self._fit_pieces(papers, embeddings, stages)
+        if store is not None:
+            store.save(key, pieces)
+        return pieces
+
+    def _fit_pieces(self, papers: pd.DataFrame, embeddings: np.ndarray | None, stages: Stages) -> TopicPieces:
         if embeddings is None:
             with stages("embed"):
                 embeddings = embed_papers(papers, self.backend_)
@@ -163,31 +195,27 @@ class TopicModel:
         self.params_ = size_parameters(len(papers))
         with stages("lexical"):
             features = self._features(papers, embeddings)
-        self.model_ = self._bertopic(len(papers), has_latin_words(topic_texts(papers)))
-        topics = self._cluster(papers, features, stages)
-        self.result_ = self._result(papers, embeddings, features, topics, themes, stages)
-
-    def _bertopic(self, n: int, latin: bool = True):
-        from bertopic import BERTopic
-        from bertopic.dimensionality import BaseDimensionalityReduction
-        from bertopic.vectorizers import ClassTfidfTransformer
-
-        params = self.params_
-        umap_model, cluster_model = self.umap_model, self.hdbscan_model
-        if n < MIN_CLUSTERED:
-            umap_model, cluster_model = BaseDimensionalityReduction(), SingleCluster()
-        # Labels are plain c-TF-IDF terms (uni- and bigrams, frequent words
-        # damped). MaximalMarginalRelevance was tried: on the seeds it traded
-        # "watermarking · detection" for "ai · providers", so it is left out.
-        return BERTopic(
-            language="english" if latin else "multilingual",
-            umap_model=umap_model or SmoothedPCA(params.n_neighbors, params.n_components),
-            hdbscan_model=cluster_model or ward_clustering(params.max_topics, n),
-            vectorizer_model=topic_vectorizer(latin, params.min_df),
-            ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
-            top_n_words=20,  # label candidates; the topic table shows the first 10
-            calculate_probabilities=False,
+        reducer, clusterer = self._slots(len(papers))
+        topics, reduced = self._cluster(reducer, clusterer, features, stages)
+        docs = topic_texts(papers)
+        latin = has_latin_words(docs)
+        ctfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
+        terms = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
+        labels = topic_labels({t: [w for w, _ in words] for t, words in terms.items()}, docs, topics)
+        with stages("map"):
+            xy = topic_layout(reduced, topics)
+        slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}
+        return TopicPieces(
+            topics, terms, labels, features, embeddings, xy, latin, self.params_.min_df, slots, reducer, clusterer
         )
+
+    def _slots(self, n: int):
+        """The reduction (None: none) and the clustering, sized for ``n`` papers unless given."""
+        params = self.params_
+        if n < MIN_CLUSTERED:
+            return None, SingleCluster()
+        reducer = self.umap_model or SmoothedPCA(params.n_neighbors, params.n_components)
+        return reducer, self.hdbscan_model or ward_clustering(params.max_topics, n)
 
     def _features(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
         """What is clustered: the embedding with the paper's LSA vector beside it.
@@ -203,61 +231,56 @@ class TopicModel:
         lexical = TfidfBackend(dims=200).encode(document_texts(papers))
         return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32)
 
-    def _cluster(self, papers: pd.DataFrame, embeddings: np.ndarray, stages: Stages) -> np.ndarray:
-        docs = topic_texts(papers)
-        try:
-            with _timed_slots(self.model_, stages):
-                topics, _ = self.model_.fit_transform(docs, embeddings)
-        except ValueError as err:
-            if "empty vocabulary" not in str(err):
-                raise
-            raise InputError("corpus", "the abstracts hold no words to describe topics with") from None
-        topics = np.asarray(topics)
+    def _cluster(self, reducer, clusterer, features: np.ndarray, stages: Stages) -> tuple[np.ndarray, np.ndarray]:
+        """Each paper's topic (renumbered by size) and the reduced vectors the map is laid out on."""
+        with stages("reduce"):
+            reduced = features if reducer is None else _reduce(reducer, features)
+        with stages("cluster"):
+            clusterer.fit(reduced)
+        topics = np.asarray(clusterer.labels_).astype(int)
         if (topics == -1).all():
             # The clustering found no dense region: one topic says more than none.
             topics = np.zeros_like(topics)
         elif not self.keep_outliers and (topics == -1).any():
-            topics = _nearest_topic(topics, embeddings)
-        topics = _renumber_by_size(_merge_topics(topics, embeddings, self.params_.max_topics))
-        # BERTopic warns that custom assignments break later topic reduction;
-        # we reduce nothing afterwards, so the warning would only be noise.
-        with _quiet_bertopic():
-            self.model_.update_topics(
-                docs,
-                topics=topics.tolist(),
-                top_n_words=20,
-                vectorizer_model=self.model_.vectorizer_model,
-                ctfidf_model=self.model_.ctfidf_model,
-            )
-        rank_topic_terms(self.model_)
-        return np.asarray(self.model_.topics_)
+            topics = _nearest_topic(topics, features)
+        topics = _renumber_by_size(_merge_topics(topics, features, self.params_.max_topics))
+        return topics, _reduced(reducer, features)
 
-    def _result(self, papers, embeddings, features, topics, themes: ThemeSet, stages: Stages) -> TopicResult:
-        with stages("themes"):
-            texts = document_texts(papers)
-            themed = score_themes(embeddings, topics, themes, self.backend_, texts, self.topic_weight)
-        labels = topic_labels(self.model_, topic_texts(papers), topics)
-        # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
-        self.model_.set_topic_labels(labels)
-        with stages("map"):
-            xy = topic_layout(_reduced(self.model_.umap_model, features), topics)
-        documents = pd.DataFrame(
-            {
-                "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
-                "name": papers["name"].to_numpy() if "name" in papers else papers["text"].str[:40].to_numpy(),
-                "topic": topics,
-                "topic_label": [labels[t] for t in topics],
-                "theme": themed.theme,
-                "theme_score": themed.score,
-                "theme_margin": themed.margin,
-                "x": xy[:, 0],
-                "y": xy[:, 1],
-            }
-        )
-        topic_frame = _topic_frame(self.model_, documents, themed.per_topic, labels)
-        return TopicResult(
-            documents, topic_frame, self.model_, themes, themed.matrix, papers.reset_index(drop=True), themed.vectors
-        )
+
+def _reduce(reducer, features: np.ndarray) -> np.ndarray:
+    """The reducer's output for ``features``, as BERTopic's reduction slot takes it (NaN made 0)."""
+    if hasattr(reducer, "fit_transform"):
+        return np.nan_to_num(reducer.fit_transform(features))
+    reducer.fit(features)
+    return np.nan_to_num(reducer.transform(features))
+
+
+def assemble(
+    papers: pd.DataFrame, pieces: TopicPieces, themes: ThemeSet, backend, topic_weight, stages: Stages
+) -> TopicResult:
+    """The result of a topic fit scored on ``themes``: freshly fitted and cached fits go through this one path."""
+    topics = np.asarray(pieces.topics)
+    with stages("themes"):
+        texts = document_texts(papers)
+        themed = score_themes(pieces.embeddings, topics, themes, backend, texts, topic_weight)
+    labels = pieces.labels
+    documents = pd.DataFrame(
+        {
+            "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
+            "name": papers["name"].to_numpy() if "name" in papers else papers["text"].str[:40].to_numpy(),
+            "topic": topics,
+            "topic_label": [labels[t] for t in topics.tolist()],
+            "theme": themed.theme,
+            "theme_score": themed.score,
+            "theme_margin": themed.margin,
+            "x": pieces.xy[:, 0],
+            "y": pieces.xy[:, 1],
+        }
+    )
+    topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, labels)
+    return TopicResult(
+        documents, topic_frame, themes, themed.matrix, papers.reset_index(drop=True), themed.vectors, pieces
+    )
 
 
 def _reduced(reducer, features: np.ndarray) -> np.ndarray:
@@ -266,32 +289,6 @@ def _reduced(reducer, features: np.ndarray) -> np.ndarray:
     if reduced is not None and len(reduced) == len(features):
         return np.asarray(reduced)
     return features
-
-
-@contextlib.contextmanager
-def _timed_slots(model, stages: Stages):
-    """Time BERTopic's reduction and clustering as ``reduce`` and ``cluster``, then give back the slots' own models."""
-    if stages.timer is None:
-        yield
-        return
-    reducer, clusterer = model.umap_model, model.hdbscan_model
-    model.umap_model = TimedModel(reducer, "reduce", stages)
-    model.hdbscan_model = TimedModel(clusterer, "cluster", stages)
-    try:
-        yield
-    finally:
-        model.umap_model, model.hdbscan_model = reducer, clusterer
-
-
-@contextlib.contextmanager
-def _quiet_bertopic():
-    logger = logging.getLogger("BERTopic")
-    level = logger.level
-    logger.setLevel(logging.ERROR)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
 
 
 def _validate(papers: pd.DataFrame) -> pd.DataFrame:
@@ -337,9 +334,9 @@ def _renumber_by_size(topics: np.ndarray) -> np.ndarray:
     return np.array([mapping[t] for t in topics.tolist()])
 
 
-def _topic_frame(model, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
+def _topic_frame(ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
     sizes = documents["topic"].value_counts()
-    terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in model.get_topics().items()}
+    terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in ranked.items()}
     frame = pd.DataFrame(
         {
             "topic": sizes.index.astype(int),
@@ -359,8 +356,9 @@ def fit_topics(
     random_state: int = DEFAULT_RANDOM_STATE,
     embeddings: np.ndarray | None = None,
     keep_outliers: bool = False,
+    use_cache: bool = True,
 ) -> TopicResult:
-    """Topics and themes for a paper frame in one call.
+    """Topics and themes for a paper frame in one call, reusing a cached fit where nothing changed.
 
     Args:
         papers: One row per paper (from :func:`analysis.load_corpus`).
@@ -370,6 +368,8 @@ def fit_topics(
             deterministic and give the same result for every seed.
         embeddings: Precomputed embeddings (skips the embedding step).
         keep_outliers: Keep a clustering's outlier topic -1.
+        use_cache: Reuse (and store) the topic fit in the result cache
+            (:mod:`analysis.fit_cache`); False fits from scratch and stores nothing.
 
     Returns:
         A :class:`TopicResult`.
@@ -378,5 +378,11 @@ def fit_topics(
         >>> result = fit_topics(load_corpus("seeds/"))
         >>> result.topics[["label", "size", "theme"]]
     """
-    model = TopicModel(themes=themes, embedding=embedding, keep_outliers=keep_outliers, random_state=random_state)
+    model = TopicModel(
+        themes=themes,
+        embedding=embedding,
+        keep_outliers=keep_outliers,
+        random_state=random_state,
+        use_cache=use_cache,
+    )
     return model.fit(papers, embeddings=embeddings).result_

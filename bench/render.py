@@ -54,6 +54,10 @@ def analyse(results: dict) -> dict:
     if cold and warm:
         ratio = _ratio(warm["process_s"], cold["process_s"])
         out["targets"]["warm_vs_cold"] = {"ratio": ratio, "target": "<= 0.1", "met": bool(ratio <= 0.1)}
+        edited = warm.get("themes_edited")
+        if edited and "process_s" in edited:
+            ratio = _ratio(edited["process_s"], cold["process_s"])
+            out["targets"]["themes_edit_vs_cold"] = {"ratio": ratio, "target": "<= 0.15", "met": bool(ratio <= 0.15)}
     dedup = _get(results, "dedup") or {}
     if "100000" in dedup:
         seconds = dedup["100000"]["dedup_s"]

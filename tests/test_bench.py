@@ -363,12 +363,44 @@ def test_presets_are_the_suites_own_measured_and_checked_against_the_fastest():
     assert presets["fastest_within_0.03"]["variant"] == "tfidf"
 
 
-def test_imports_task_times_the_suite_and_bertopic():
+def test_imports_task_times_the_warm_floor_and_the_old_one():
     from bench.worker import task_imports
 
     answer = task_imports()
-    assert set(answer) == {"suite_umap_hdbscan_s", "bertopic_s"}
+    assert set(answer) == {"floor_s", "umap_hdbscan_s", "bertopic_s", "old_floor_s", "floor_vs_old"}
     assert all(seconds >= 0 for seconds in answer.values())
+    parts = answer["floor_s"] + answer["umap_hdbscan_s"] + answer["bertopic_s"]
+    assert answer["old_floor_s"] == pytest.approx(parts, abs=0.03) and answer["floor_vs_old"] <= 1
+
+
+def test_warm_section_reports_both_reruns_as_ratios_to_cold(tmp_path):
+    results = _sample_results()
+    edited = {**results["sections"]["cold"], "process_s": 12.0, "topics_reused": True, "heavy_imports": ["torch"]}
+    results["sections"]["warm"] = {
+        **results["sections"]["warm"],
+        "process_s": 6.0,
+        "topics_reused": True,
+        "heavy_imports": [],
+        "themes_edited": edited,
+    }
+    results["sections"]["imports"] = {
+        "process_s": 3.0,
+        "floor_s": 2.0,
+        "umap_hdbscan_s": 1.5,
+        "bertopic_s": 6.5,
+        "old_floor_s": 10.0,
+        "floor_vs_old": 0.2,
+    }
+    results["analysis"] = render.analyse(results)
+    render.write_outputs(results, tmp_path, png=False)
+    text = (tmp_path / "RESULTS.md").read_text()
+    targets = results["analysis"]["targets"]
+    assert targets["warm_vs_cold"] == {"ratio": 0.075, "target": "<= 0.1", "met": True}
+    assert targets["themes_edit_vs_cold"] == {"ratio": 0.15, "target": "<= 0.15", "met": True}
+    assert "nothing changed **0.075x** of cold (topics from the result cache; heavy imports: none)" in text
+    assert "themes file edited (one seed phrase added) **0.150x** of cold" in text
+    assert "the imports a warm fit needs take **2.0 s**" in text and "10.0 s in all" in text
+    assert "the floor is now **0.20x** of what it was" in text
 
 
 def test_label_agreement_counts_papers_nearest_their_own_label():

@@ -15,7 +15,7 @@ def plot_top_terms(result, max_topics: int = 12, n_terms: int = 8, columns: int 
     """One small bar chart per topic: its top c-TF-IDF terms, in the topic's theme colour.
 
     Args:
-        result: A :class:`~analysis.TopicResult` (with the fitted BERTopic in ``model``).
+        result: A :class:`~analysis.TopicResult` (its ranked c-TF-IDF terms per topic).
         max_topics: Show the largest this many topics.
         n_terms: Terms per topic.
         columns: Charts per row.
@@ -33,7 +33,7 @@ def plot_top_terms(result, max_topics: int = 12, n_terms: int = 8, columns: int 
         vertical_spacing=min(0.3 / rows, 0.12),
     )
     for i, row in enumerate(topics.itertuples()):
-        words = [(w, s) for w, s in (result.model.get_topic(int(row.topic)) or [])[:n_terms] if w]
+        words = [(w, s) for w, s in result.topic_terms(int(row.topic))[:n_terms] if w]
         fig.add_bar(
             x=[round(float(s), 4) for _, s in words][::-1],
             y=[escape(w) for w, _ in words][::-1],

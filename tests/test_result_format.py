@@ -1,0 +1,61 @@
+"""Saving keeps the fitted pieces (no BERTopic needed); a folder of the earlier format (BERTopic's) still loads."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import TopicResult
+
+
+def test_save_writes_pieces_not_a_bertopic_model(seed_result, tmp_path):
+    result = TopicResult.load(seed_result.save(tmp_path / "saved"))
+    assert result._model is None  # loading built no BERTopic either
+    assert sorted(p.name for p in (tmp_path / "saved" / "pieces").iterdir()) == [
+        "embeddings.npy",
+        "features.npy",
+        "pieces.json",
+        "topics.npy",
+        "xy.npy",
+    ]
+    saved, pieces = result.pieces, seed_result.pieces
+    for name in ("topics", "features", "embeddings", "xy"):
+        np.testing.assert_array_equal(getattr(saved, name), getattr(pieces, name))
+    assert (saved.terms, saved.labels, saved.latin, saved.min_df, saved.slots) == (
+        pieces.terms,
+        pieces.labels,
+        pieces.latin,
+        pieces.min_df,
+        pieces.slots,
+    )
+    assert result.model.get_topics() == seed_result.model.get_topics()
+
+
+def test_a_folder_of_the_earlier_format_loads_its_bertopic_model(seed_result, tmp_path):
+    folder = tmp_path / "old"
+    folder.mkdir()
+    seed_result.model.save(folder / "model", serialization="safetensors", save_ctfidf=True, save_embedding_model=False)
+    for name in ("documents", "topics", "papers"):
+        getattr(seed_result, name).to_parquet(folder / f"{name}.parquet", index=False)
+    np.save(folder / "theme_scores.npy", seed_result.theme_scores)
+    seed_result.save(tmp_path / "new")
+    (folder / "themes.json").write_text((tmp_path / "new" / "themes.json").read_text())
+    (folder / "format.json").write_text(json.dumps({"format": 1}))
+    loaded = TopicResult.load(folder)
+    assert loaded.pieces is None and loaded.embeddings is None
+    pd.testing.assert_frame_equal(loaded.documents, seed_result.documents)
+    assert loaded.topic_terms(0) == [(w, pytest.approx(s)) for w, s in seed_result.topic_terms(0)]
+    with pytest.raises(ValueError, match=r"no fitted pieces \(loaded from the earlier format\): refit it to save it"):
+        loaded.save(tmp_path / "again")
+
+
+def test_an_unknown_format_is_refused_with_its_number(seed_result, tmp_path):
+    from analysis import InputError
+
+    folder = seed_result.save(tmp_path / "saved")
+    (folder / "format.json").write_text(json.dumps({"format": 7}))
+    with pytest.raises(InputError, match="saved in format 7; this version reads formats 1 and 2"):
+        TopicResult.load(folder)
