@@ -53,7 +53,7 @@ def small_result():
             "sources": "list.txt:1",
         }
     )
-    return TopicResult(documents, topics, None, themes, np.zeros((7, len(names))), papers)
+    return TopicResult(documents, topics, themes, np.zeros((7, len(names))), papers)
 
 
 def test_points_are_compact_arrays_with_the_report_colours(small_result):
