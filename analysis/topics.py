@@ -27,6 +27,7 @@ from .labels import has_latin_words, rank_topic_terms, topic_labels, topic_vecto
 from .layout import topic_layout
 from .progress import Stages, TimedModel
 from .result import TopicResult
+from .text import strip_markup
 from .themes import ThemeSet, load_themes, score_themes
 
 # Below this many papers no clustering is meaningful: they form one topic.
@@ -236,7 +237,8 @@ class TopicModel:
         with stages("themes"):
             texts = document_texts(papers)
             themed = score_themes(embeddings, topics, themes, self.backend_, texts, self.topic_weight)
-        labels = topic_labels(self.model_, topic_texts(papers), topics)
+        terms = {t: [w for w, _ in words if w] for t, words in self.model_.get_topics().items()}
+        labels = topic_labels(terms, [strip_markup(t) for t in texts], topics, embeddings, self.backend_)
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels too.
         self.model_.set_topic_labels(labels)
         with stages("map"):
