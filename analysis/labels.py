@@ -329,7 +329,8 @@ def _ascend(pools, pool_vectors, papers, topics, ids) -> dict[int, str]:
 
     Starts from each topic's best single phrase; a label another topic holds
     is never taken; a pair must beat a single by PAIR_GAIN; scores are
-    rounded to DECIMALS and ties keep the earlier label of the pool.
+    rounded to a tenth of a paper and ties keep the current label, else the
+    earlier label of the pool.
     """
     chosen = {t: 0 for t in ids}
     current = np.vstack([pool_vectors[t][0] for t in ids])
@@ -344,8 +345,10 @@ def _ascend(pools, pool_vectors, papers, topics, ids) -> dict[int, str]:
             mine = topics == topic
             gain = 1 / (1 + np.exp(-(own[mine] - best_other[mine, None]) / SOFTNESS))
             lose = 1 / (1 + np.exp(-(own[~mine] - best_other[~mine, None]) / SOFTNESS))
-            score = (gain.sum(axis=0) + (others_right[~mine, None] * (1 - lose)).sum(axis=0)) / len(papers)
-            score = np.round(score - PAIR_GAIN * (np.arange(len(pools[topic])) >= SINGLES), DECIMALS)
+            # In papers, to a tenth of one: on a small corpus, where every
+            # label already finds its papers, the best-ranked phrase stays.
+            score = gain.sum(axis=0) + (others_right[~mine, None] * (1 - lose)).sum(axis=0)
+            score = np.round(score - PAIR_GAIN * len(papers) * (np.arange(len(pools[topic])) >= SINGLES), 1)
             taken = {pools[t][chosen[t]] for t in ids if t != topic}
             score[[p in taken for p in pools[topic]]] = -np.inf
             best = int(np.argmax(score))

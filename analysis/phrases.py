@@ -30,7 +30,11 @@ HEAD_NOUNS = frozenset({"learning", "model", "models", "data", "training", "infe
 # Boilerplate that still starts a phrase well: "large language models", "data augmentation", "low-rank".
 MODIFIERS = frozenset({"learning", "model", "data", "training", "inference", "code", "world", "state", "large", "low"})
 # Endings of adjectives, adverbs and participles: a phrase ending in one is not a noun phrase.
-_ADJECTIVE_END = re.compile(r"(?:al|ive|ous|able|ible|ful|less|ly|ed|ic|ant|ent|ary|ior)$")
+_ADJECTIVE_END = re.compile(
+    r"(?:al|ive|ous|able|ible|ful|less|ly|ed|ic|ant|ent|ary|ior)$"
+    # hyphenated modifiers: "channel-wise", "newton-type", "multi-scale", "fairness-accuracy (trade-off)"
+    r"|-(?:wise|type|based|like|aware|specific|free|level|scale|agnostic|driven|guided|dependent|accuracy)$"
+)
 # Nouns with those endings that often end a topic's phrase.
 _NOUNS = _word_set(
     """signal signals retrieval goal interval removal proposal potential trial protocol tutorial manual
@@ -44,10 +48,24 @@ _NOUNS = _word_set(
     behavior behaviour seed speed need feed bed red shed variant constant assistant participant critic
     variable table intent parent clinic arithmetic mechanic epidemic"""
 )
+# Words that alone name no topic (they still end one: "link prediction", "virtual screening benchmark").
+_TOO_BROAD = _word_set(
+    """function functions prediction predictions estimation structure structures baseline baselines analysis
+    algorithm algorithms technique techniques system systems process processes information accuracy efficiency
+    capability capabilities benchmark benchmarks dataset datasets network networks objects quality
+    representation representations architecture architectures strategy strategies solution solutions
+    change changes"""
+)
 _CLAUSE = re.compile(r"[.,;:!?()\[\]{}\"]|\s[-\u2013\u2014]\s")
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
 
 
+# Adjectives without an adjective's ending: they end no phrase ("reasoning and compact").
+_ADJECTIVES = _word_set(
+    """compact robust simple general complex diverse small accurate strong weak hard fast sparse dense better
+    good long short multiple single similar original main common open safe fair stable rich noisy clean
+    hidden latent deep shallow wide narrow broad fine coarse prior unknown inverse"""
+)
 # Verbs that abstracts use with an object ("construct prediction sets"): they start no phrase.
 _VERBS = _word_set(
     """achieve align allow apply build capture combine compute construct design detect develop enable enhance
@@ -101,6 +119,8 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
+        if word in _ADJECTIVES:
+            return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
 
     def _content(self, word: str) -> bool:
@@ -129,7 +149,7 @@ def paper_phrases(clauses: list[list[str]], roles: WordRoles) -> set[str]:
                     break
                 if joined > 1:
                     break
-                if ends[j] and (j > i or word not in roles.generic):  # "learning" alone names nothing
+                if ends[j] and (j > i or (word not in roles.generic and word not in _TOO_BROAD)):
                     found.add(" ".join(words[i : j + 1]))
     return found
 

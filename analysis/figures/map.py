@@ -121,17 +121,7 @@ def place_labels(
                 continue
             if any(_overlap(box, other) for other in placed):
                 continue
-            covered = int(
-                (
-                    (points[:, 0] > box[0])
-                    & (points[:, 0] < box[2])
-                    & (points[:, 1] > box[1])
-                    & (points[:, 1] < box[3])
-                ).sum()
-            )
-            # A position off the label's own papers costs more than any other.
-            foreign = own is not None and _nearest_point(points, cx, cy) not in own
-            cost = foreign * 1e6 + covered * 60 + math.hypot(dx, dy)
+            cost = _position_cost(box, points, own) + math.hypot(dx, dy)
             if cost < best_cost:
                 best, best_cost = (dx, dy, box), cost
         if best is None:
@@ -140,6 +130,15 @@ def place_labels(
         placed.append(best[2])
         offsets.append((round(best[0], 1), round(best[1], 1)))
     return offsets
+
+
+def _position_cost(box: tuple[float, float, float, float], points: np.ndarray, own: set | None) -> float:
+    """60 per paper point the box covers, and more than any other position if its nearest point is not its own."""
+    covered = int(
+        ((points[:, 0] > box[0]) & (points[:, 0] < box[2]) & (points[:, 1] > box[1]) & (points[:, 1] < box[3])).sum()
+    )
+    foreign = own is not None and _nearest_point(points, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2) not in own
+    return foreign * 1e6 + covered * 60
 
 
 def _nearest_point(points: np.ndarray, x: float, y: float) -> int:
