@@ -203,13 +203,15 @@ def topic_labels(
     topics = np.asarray(topics)
     ids = sorted({int(t) for t in topics.tolist()})
     latin = has_latin_words(texts)
-    candidates = _phrase_candidates(texts, topics, ids) if latin else _term_candidates(terms, texts, topics, ids)
+    candidates = _phrase_candidates(texts, topics, ids, terms) if latin else _term_candidates(terms, texts, topics, ids)
     scored = [t for t in ids if t != -1 and candidates[t]]
     if scored and embeddings is not None and backend is not None and not backend.needs_corpus:
         # "A and B" is English: other scripts' labels stay one term.
         chosen = _choose_by_agreement(candidates, topics, scored, embeddings, backend, pairs=latin)
     else:
-        chosen = _first_distinct(candidates, scored)
+        # Without phrase embeddings the c-TF-IDF ranking leads: on the seeds the
+        # share-of-use score alone put "schemes" before "watermarking".
+        chosen = _first_distinct({t: _by_terms(candidates[t], terms.get(t, [])) for t in scored}, scored)
     labels = {}
     for topic in ids:
         members = [texts[i] for i in np.flatnonzero(topics == topic)]
@@ -220,8 +222,12 @@ def topic_labels(
     return labels
 
 
-def _phrase_candidates(texts: list[str], topics: np.ndarray, ids: list[int]) -> dict[int, list[str]]:
-    """Per topic, its phrases in >= 2 of its papers, by share of use inside the topic times coverage."""
+def _phrase_candidates(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, list[str]]:
+    """Per topic, its phrases in >= 2 of its papers, by share of use inside the topic times coverage.
+
+    Equal scores (common in small topics) are ranked by the phrase's place
+    among the topic's c-TF-IDF terms, then alphabetically.
+    """
     matrix, phrases = phrase_counts(texts, BOILERPLATE)
     total = np.asarray(matrix.sum(axis=0)).ravel()
     candidates = {}
@@ -236,7 +242,9 @@ def _phrase_candidates(texts: list[str], topics: np.ndarray, ids: list[int]) -> 
             lifted = keep[count[keep] * len(topics) >= LIFT * total[keep] * size]
             keep = lifted if len(lifted) else keep
         score = np.round(count[keep] / total[keep] * np.sqrt(count[keep] / size), 6)
-        order = keep[np.lexsort((phrases[keep], -score))]
+        place = {term: i for i, term in enumerate(terms.get(topic, []))}
+        rank = np.array([place.get(str(p).replace("-", " "), len(place)) for p in phrases[keep]], dtype=int)
+        order = keep[np.lexsort((phrases[keep], rank, -score))]
         candidates[topic] = _distinct_stems([str(p) for p in phrases[order[: 2 * SHORTLIST]]])[:SHORTLIST]
     return candidates
 
@@ -260,6 +268,12 @@ def _distinct_stems(phrases: list[str]) -> list[str]:
             seen.add(key)
             kept.append(phrase)
     return kept
+
+
+def _by_terms(phrases: list[str], terms: list[str]) -> list[str]:
+    """The phrases ordered by their place among the c-TF-IDF terms (others after, in their order)."""
+    place = {term: i for i, term in enumerate(terms)}
+    return sorted(phrases, key=lambda p: place.get(p.replace("-", " "), len(place)))
 
 
 def _first_distinct(candidates: dict[int, list[str]], ids: list[int]) -> dict[int, str]:
