@@ -31,6 +31,7 @@ from .labels import has_latin_words, rank_topic_terms, topic_labels
 from .layout import topic_layout
 from .progress import Stages
 from .result import TopicPieces, TopicResult
+from .text import strip_markup
 from .themes import ThemeSet, load_themes, score_themes
 
 __all__ = ["MIN_CLUSTERED", "SingleCluster", "TopicModel", "fit_topics", "size_parameters"]
@@ -201,7 +202,9 @@ class TopicModel:
         latin = has_latin_words(docs)
         ctfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
         terms = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
-        labels = topic_labels({t: [w for w, _ in words] for t, words in terms.items()}, docs, topics)
+        plain_terms = {t: [w for w, _ in words] for t, words in terms.items()}
+        phrase_texts = [strip_markup(t) for t in document_texts(papers)]
+        labels = topic_labels(plain_terms, phrase_texts, topics, embeddings, self.backend_)
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}

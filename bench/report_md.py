@@ -128,14 +128,16 @@ def _words(words: dict | None) -> list[str]:
         return []
     agreement, names = words["label_agreement"], words["names"]
     lines = ["## Words: topic labels and paper names", ""]
-    lines += _table(
-        ["labels", "topics", "label-to-paper agreement", "target"],
-        [
-            ["this suite (three c-TF-IDF key phrases)", words["topics"]["ours"], agreement["ours"], ">= 0.65"],
-            ["this suite, its first three terms", words["topics"]["ours"], agreement["ours_top_terms"], "–"],
-            ["plain BERTopic, same embeddings", words["topics"]["plain_bertopic"], agreement["plain_bertopic"], "–"],
-        ],
-    )
+    rows = [["this suite (key phrases from the papers)", words["topics"]["ours"], agreement["ours"], ">= 0.65"]]
+    if "previous_rule" in agreement:  # results from before the key phrases have no such entry
+        rows.append(
+            ["the rule before (three c-TF-IDF terms)", words["topics"]["ours"], agreement["previous_rule"], "–"]
+        )
+    rows += [
+        ["this suite, its first three terms", words["topics"]["ours"], agreement["ours_top_terms"], "–"],
+        ["plain BERTopic, same embeddings", words["topics"]["plain_bertopic"], agreement["plain_bertopic"], "–"],
+    ]
+    lines += _table(["labels", "topics", "label-to-paper agreement", "target"], rows)
     lines += _table(
         ["paper names", "titles with a 'Name:' prefix", "named by the prefix", "target"],
         [

@@ -1,7 +1,8 @@
 """The suite's words against the baselines: topic labels a reader can match to papers, and paper names.
 
 Label-to-paper agreement (issue 12): embed each topic's label with the
-default model, give each paper the label nearest its embedding, count how
+default model (ours: key phrases chosen for this agreement; the previous
+rule: three c-TF-IDF terms; plain BERTopic's c-TF-IDF words), give each paper the label nearest its embedding, count how
 often that is its own topic's label. Papers in an outlier topic and the
 outlier topic's label are left out. Name accuracy: among titles of the form
 "Name: rest", the share whose paper is named exactly "Name".
@@ -51,6 +52,23 @@ def previous_names(texts, titles) -> list[str]:
     return names
 
 
+def previous_labels(terms: dict[int, list[str]], texts: list[str], topics) -> dict[int, str]:
+    """The labels before phrases: three c-TF-IDF terms in >= 2 of the topic's papers, no term inside another."""
+    from analysis.labels import _papers_using
+
+    topics = np.asarray(topics)
+    labels = {}
+    for topic, ranked in terms.items():
+        members = [texts[i].lower() for i in np.flatnonzero(topics == topic)]
+        shared = [t for t in ranked if _papers_using(t, members) >= min(2, len(members))] or ranked
+        picked: list[str] = []
+        for term in shared:
+            if not any(term in chosen or chosen in term for chosen in picked) and len(picked) < 3:
+                picked.append(term)
+        labels[topic] = " · ".join(picked) or f"topic {topic}"
+    return labels
+
+
 def plain_labels(model) -> dict[int, str]:
     """Plain BERTopic's topic names ("0_graph_node_gnn") as words ("graph node gnn")."""
     return {t: " ".join(name.split("_")[1:]) for t, name in model.topic_labels_.items()}
@@ -61,13 +79,15 @@ def measure(papers, embeddings: np.ndarray, encode) -> dict:
     from bertopic import BERTopic
 
     from analysis import fit_topics
-    from analysis.embed import document_texts
+    from analysis.embed import document_texts, topic_texts
     from bench.baselines import plain_umap
 
     ours = fit_topics(papers, embeddings=embeddings)
     ours_labels = dict(zip(ours.topics["topic"], ours.topics["label"], strict=True))
     first_terms = [" ".join(terms.split(", ")[:3]) for terms in ours.topics["terms"]]
     ours_terms = dict(zip(ours.topics["topic"], first_terms, strict=True))
+    ranked = {t: [w for w, _ in words if w] for t, words in ours.model.get_topics().items()}
+    previous = previous_labels(ranked, topic_texts(papers), ours.documents["topic"])
 
     plain = BERTopic(umap_model=plain_umap())
     plain_topics, _ = plain.fit_transform(document_texts(papers), embeddings)
@@ -77,7 +97,12 @@ def measure(papers, embeddings: np.ndarray, encode) -> dict:
         "label_agreement": {
             "ours": label_agreement(ours_labels, ours.documents["topic"], embeddings, encode),
             "ours_top_terms": label_agreement(ours_terms, ours.documents["topic"], embeddings, encode),
+            "previous_rule": label_agreement(previous, ours.documents["topic"], embeddings, encode),
             "plain_bertopic": label_agreement(plain_labels(plain), plain_topics, embeddings, encode),
+        },
+        "labels": {
+            "ours": {str(t): label for t, label in ours_labels.items()},
+            "previous_rule": {str(t): label for t, label in previous.items()},
         },
         "names": {
             "ours": name_accuracy(titles, papers["name"]),

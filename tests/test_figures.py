@@ -85,6 +85,8 @@ def test_source_lists_parse_provenance():
 def _label_boxes(fig_dict, frame):
     boxes = []
     for note in fig_dict["layout"]["annotations"]:
+        if not note["name"].startswith("topic-"):
+            continue  # paper names (tested in test_labels.py)
         ((px, py),) = frame.to_pixels([note["x"]], [note["y"]])
         dx, dy = (note["ax"], note["ay"]) if note["showarrow"] else (0, 0)
         text = note["text"].removeprefix("<b>").removesuffix("</b>")

@@ -46,7 +46,8 @@ def test_seed_topics_are_readable_and_complete(seed_result):
     _check_invariants(seed_result, 26)
     assert len(seed_result.topics) == 6
     assert seed_result.topics["size"].max() <= 0.4 * 26  # no catch-all topic
-    assert all(" · " in label for label in seed_result.topics["label"])
+    labels = seed_result.topics["label"]
+    assert labels.is_unique and all(1 <= len(label.split()) <= 5 and " · " not in label for label in labels)
     assert seed_result.model.topic_labels_ == seed_result.model.custom_labels_ or seed_result.model.custom_labels_
 
 

@@ -18,6 +18,11 @@ from ..text import escape, paper_blurb, shorten
 from .style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
 
 LABEL_FONT_SIZE = 13
+# Up to this many papers the static map names each paper beside its point.
+NAMED_PAPERS = 60
+NAME_FONT_SIZE = 10
+# Names sit close to their point: rings nearer than the topic labels'.
+NAME_RINGS = (14, 22, 32, 44, 60, 80)
 # Above this many papers the map switches to WebGL: SVG slows down beyond it.
 WEBGL_ABOVE = 5000
 
@@ -71,8 +76,16 @@ def label_size(text: str, font_size: int = LABEL_FONT_SIZE) -> tuple[float, floa
     return 0.56 * font_size * len(text) + 12, font_size * 1.5 + 6
 
 
+RINGS = (28, 48, 72, 100, 135, 175)
+
+
 def place_labels(
-    anchors: np.ndarray, sizes: list[tuple[float, float]], points: np.ndarray, area: tuple[float, float]
+    anchors: np.ndarray,
+    sizes: list[tuple[float, float]],
+    points: np.ndarray,
+    area: tuple[float, float],
+    rings: tuple[float, ...] = RINGS,
+    owners: list[np.ndarray] | None = None,
 ) -> list[tuple[float, float] | None]:
     """Offsets (pixels) that keep every label clear of the others, or None for a label left out.
 
@@ -86,32 +99,29 @@ def place_labels(
         sizes: Pixel width and height of each label.
         points: Pixel positions of all papers, to avoid covering them.
         area: Width and height of the plot area in pixels.
+        rings: Radii (pixels) of the rings of positions tried around each anchor.
+        owners: Per label, the points it belongs to, or None: where given, a
+            position counts only if its nearest paper point is one of them
+            (a topic's label sits on its own papers), unless none does.
     """
     placed: list[tuple[float, float, float, float]] = []
     offsets: list[tuple[float, float] | None] = []
-    rings = [(0.0, 0.0)] + [
+    steps = [(0.0, 0.0)] + [
         (r * math.cos(a), r * math.sin(a))
-        for r in (28, 48, 72, 100, 135, 175)
+        for r in rings
         for a in np.linspace(-math.pi / 2, 1.5 * math.pi, 16, endpoint=False)
     ]
-    for (ax, ay), (w, h) in zip(anchors, sizes, strict=True):
+    for index, ((ax, ay), (w, h)) in enumerate(zip(anchors, sizes, strict=True)):
+        own = None if owners is None or owners[index] is None else set(np.asarray(owners[index]).tolist())
         best, best_cost = None, math.inf
-        for dx, dy in rings:
+        for dx, dy in steps:
             cx, cy = ax + dx, ay + dy
             box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
             if box[0] < 0 or box[1] < 0 or box[2] > area[0] or box[3] > area[1]:
                 continue
             if any(_overlap(box, other) for other in placed):
                 continue
-            covered = int(
-                (
-                    (points[:, 0] > box[0])
-                    & (points[:, 0] < box[2])
-                    & (points[:, 1] > box[1])
-                    & (points[:, 1] < box[3])
-                ).sum()
-            )
-            cost = covered * 60 + math.hypot(dx, dy)
+            cost = _position_cost(box, points, own) + math.hypot(dx, dy)
             if cost < best_cost:
                 best, best_cost = (dx, dy, box), cost
         if best is None:
@@ -122,45 +132,109 @@ def place_labels(
     return offsets
 
 
+def _position_cost(box: tuple[float, float, float, float], points: np.ndarray, own: set | None) -> float:
+    """60 per paper point the box covers, and more than any other position if its nearest point is not its own."""
+    covered = int(
+        ((points[:, 0] > box[0]) & (points[:, 0] < box[2]) & (points[:, 1] > box[1]) & (points[:, 1] < box[3])).sum()
+    )
+    foreign = own is not None and _nearest_point(points, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2) not in own
+    return foreign * 1e6 + covered * 60
+
+
+def _nearest_point(points: np.ndarray, x: float, y: float) -> int:
+    """Index of the point nearest (x, y), distances rounded to 0.01 px and ties to the lower index."""
+    return int(np.argmin(np.round(np.hypot(points[:, 0] - x, points[:, 1] - y), 2)))
+
+
 def _overlap(a, b, gap: float = 3.0) -> bool:
     return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1])
 
 
 def topic_label_annotations(result, frame: Frame) -> list[dict]:
     """One annotation per topic at its centre (or moved aside, with a leader line), never overlapping."""
+    ids, texts, centres, anchors, points = _topic_labels(result, frame)
+    offsets = place_labels(anchors, [label_size(t) for t in texts], points, frame.plot_size)
+    return [
+        _topic_note(topic, text, x, y, offset)
+        for topic, text, (x, y), offset in zip(ids, texts, centres.itertuples(index=False), offsets, strict=True)
+        if offset is not None  # no free spot: a missing label beats an overlapping one
+    ]
+
+
+def named_map_annotations(result, frame: Frame) -> list[dict]:
+    """Topic labels on their own papers, then each paper's name beside its point: no two boxes overlap.
+
+    For maps with few enough papers to read their names (the static map of
+    the report up to :data:`NAMED_PAPERS` papers). A name that finds no free
+    spot is left out, as a topic label is.
+    """
+    ids, texts, centres, anchors, points = _topic_labels(result, frame)
+    documents = result.documents
+    topics = documents["topic"].to_numpy()
+    names = [shorten(str(n), 40) for n in documents["name"]]
+    sizes = [label_size(t) for t in texts] + [label_size(n, NAME_FONT_SIZE) for n in names]
+    owners = [np.flatnonzero(topics == t) for t in ids] + [None] * len(names)
+    offsets = place_labels(np.vstack([anchors, points]), sizes, points, frame.plot_size, NAME_RINGS, owners)
+    notes = [
+        _topic_note(topic, text, x, y, offset)
+        for topic, text, (x, y), offset in zip(
+            ids, texts, centres.itertuples(index=False), offsets[: len(ids)], strict=True
+        )
+        if offset is not None
+    ]
+    for row, (name, offset) in enumerate(zip(names, offsets[len(ids) :], strict=True)):
+        if offset is None:
+            continue
+        notes.append(
+            {
+                "x": round(float(documents["x"].iloc[row]), 4),
+                "y": round(float(documents["y"].iloc[row]), 4),
+                "text": escape(name),
+                "showarrow": True,
+                "ax": offset[0],
+                "ay": offset[1],
+                "arrowhead": 0,
+                "arrowwidth": 0.6,
+                "arrowcolor": "#999999",
+                "standoff": 5,
+                "font": {"size": NAME_FONT_SIZE, "color": "#333333"},
+                "bgcolor": "rgba(255,255,255,0.7)",
+                "borderpad": 1,
+                "name": f"paper-{row}",
+            }
+        )
+    return notes
+
+
+def _topic_labels(result, frame: Frame):
+    """Topic ids (largest first), their label texts, centres (map units) and anchors, and all points (pixels)."""
     documents = result.documents
     ids = topic_order(result)
     labels = dict(zip(result.topics["topic"], result.topics["label"], strict=True))
     centres = documents.groupby("topic")[["x", "y"]].mean().loc[ids]
     anchors = frame.to_pixels(centres["x"], centres["y"])
     points = frame.to_pixels(documents["x"], documents["y"])
-    texts = [shorten(labels[t], 42) for t in ids]
-    offsets = place_labels(anchors, [label_size(t) for t in texts], points, frame.plot_size)
-    annotations = []
-    for topic, text, (x, y), offset in zip(ids, texts, centres.itertuples(index=False), offsets, strict=True):
-        if offset is None:
-            continue  # no free spot: a missing label beats an overlapping one
-        moved = offset != (0.0, 0.0)
-        annotations.append(
-            {
-                "x": round(float(x), 4),
-                "y": round(float(y), 4),
-                "text": f"<b>{escape(text)}</b>",
-                "showarrow": moved,
-                "ax": offset[0],
-                "ay": offset[1],
-                "arrowhead": 0,
-                "arrowwidth": 1,
-                "arrowcolor": "#555555",
-                "font": {"size": LABEL_FONT_SIZE, "color": "#222222"},
-                "bgcolor": "rgba(255,255,255,0.85)",
-                "bordercolor": "#777777",
-                "borderwidth": 1,
-                "borderpad": 3,
-                "name": f"topic-{topic}",
-            }
-        )
-    return annotations
+    return ids, [shorten(labels[t], 42) for t in ids], centres, anchors, points
+
+
+def _topic_note(topic, text: str, x: float, y: float, offset: tuple[float, float]) -> dict:
+    return {
+        "x": round(float(x), 4),
+        "y": round(float(y), 4),
+        "text": f"<b>{escape(text)}</b>",
+        "showarrow": offset != (0.0, 0.0),
+        "ax": offset[0],
+        "ay": offset[1],
+        "arrowhead": 0,
+        "arrowwidth": 1,
+        "arrowcolor": "#555555",
+        "font": {"size": LABEL_FONT_SIZE, "color": "#222222"},
+        "bgcolor": "rgba(255,255,255,0.85)",
+        "bordercolor": "#777777",
+        "borderwidth": 1,
+        "borderpad": 3,
+        "name": f"topic-{topic}",
+    }
 
 
 def hover_fields(result) -> pd.DataFrame:
@@ -223,6 +297,9 @@ def _scatter_traces(result, group_by: str, colors: dict, order: list, hover: pd.
 def plot_map(result, width: int = 1200, height: int = 760, color_by: str = "theme") -> go.Figure:
     """The 2-D map: one point per paper at its ``x, y``, topic labels that never overlap, a legend.
 
+    A static map (``color_by`` other than ``"both"``) of at most
+    :data:`NAMED_PAPERS` papers also names each paper beside its point.
+
     Args:
         result: A :class:`~analysis.TopicResult`.
         width: Layout width in pixels (labels are placed for this size).
@@ -256,7 +333,11 @@ def plot_map(result, width: int = 1200, height: int = 760, color_by: str = "them
     )
     fig.update_layout(
         margin={"l": frame.left, "r": frame.right, "t": frame.top, "b": frame.bottom},
-        annotations=topic_label_annotations(result, frame),
+        annotations=(
+            named_map_annotations(result, frame)
+            if color_by != "both" and n <= NAMED_PAPERS
+            else topic_label_annotations(result, frame)
+        ),
         legend={**BOTTOM_LEGEND, "title": {"text": "colour " if color_by != "both" else "theme "}},
         hovermode="closest",
         dragmode="pan",

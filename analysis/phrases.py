@@ -1,0 +1,193 @@
+"""Key phrases of a topic's papers: the noun-phrase-like word sequences its label is chosen from.
+
+A phrase is one to four words inside one clause (no punctuation between
+them) that starts and ends with a content word: not a stop word, not
+abstract boilerplate ("propose", "novel"), not ending on an adjective or
+adverb ("graph neural", "significantly"). Only "of", "for", "in", "on",
+"with", "under" and "to" may join words inside ("offline RL in contextual
+MDPs"). Phrases are counted per paper in lower case and shown as the papers
+write them ("LLM watermarking").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+MAX_WORDS = 4
+
+
+def _word_set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Words that may join two content words inside a phrase.
+CONNECTORS = frozenset({"of", "for", "in", "on", "with", "under", "to"})
+# Boilerplate that still ends a phrase well: "reinforcement learning", "language models", "tabular data".
+HEAD_NOUNS = frozenset({"learning", "model", "models", "data", "training", "inference", "code", "world", "state"})
+# Boilerplate that still starts a phrase well: "large language models", "data augmentation", "low-rank".
+MODIFIERS = frozenset({"learning", "model", "data", "training", "inference", "code", "world", "state", "large", "low"})
+# Endings of adjectives, adverbs and participles: a phrase ending in one is not a noun phrase.
+_ADJECTIVE_END = re.compile(
+    r"(?:al|ive|ous|able|ible|ful|less|ly|ed|ic|ant|ent|ary|ior)$"
+    # hyphenated modifiers: "channel-wise", "newton-type", "multi-scale", "fairness-accuracy (trade-off)"
+    r"|-(?:wise|type|based|like|aware|specific|free|level|scale|agnostic|driven|guided|dependent|accuracy)$"
+)
+# Nouns with those endings that often end a topic's phrase.
+_NOUNS = _word_set(
+    """signal signals retrieval goal interval removal proposal potential trial protocol tutorial manual
+    objective objectives alternative perspective incentive incentives derivative derivatives
+    metric metrics heuristic heuristics logic music topic topics traffic graphic graphics dynamic
+    agent agents gradient gradients component components element elements segment segments
+    student students patient patients client clients descent embedding point content event events
+    environment environments experiment requirement assessment alignment treatment deployment
+    management development improvement measurement movement argument document documents equipment
+    adversary library boundary summary dictionary memory inventory vocabulary trajectory
+    behavior behaviour seed speed need feed bed red shed variant constant assistant participant critic
+    variable table intent parent clinic arithmetic mechanic epidemic"""
+)
+# Words that alone name no topic (they still end one: "link prediction", "virtual screening benchmark").
+_TOO_BROAD = _word_set(
+    """function functions prediction predictions estimation structure structures baseline baselines analysis
+    algorithm algorithms technique techniques system systems process processes information accuracy efficiency
+    capability capabilities benchmark benchmarks dataset datasets network networks objects quality
+    representation representations architecture architectures strategy strategies solution solutions
+    change changes"""
+)
+_CLAUSE = re.compile(r"[.,;:!?()\[\]{}\"]|\s[-\u2013\u2014]\s")
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
+
+
+# Adjectives without an adjective's ending: they end no phrase ("reasoning and compact").
+_ADJECTIVES = _word_set(
+    """compact robust simple general complex diverse small accurate strong weak hard fast sparse dense better
+    good long short multiple single similar original main common open safe fair stable rich noisy clean
+    hidden latent deep shallow wide narrow broad fine coarse prior unknown inverse"""
+)
+# Verbs that abstracts use with an object ("construct prediction sets"): they start no phrase.
+_VERBS = _word_set(
+    """achieve align allow apply build capture combine compute construct design detect develop enable enhance
+    ensure estimate evaluate exploit extend find generate handle identify incorporate make obtain offer
+    outperform perform predict promote reduce require solve yield explore investigate analyze analyse mitigate
+    exhibit consider employ utilize utilise tackle adapt assess characterize characterise derive establish
+    maintain preserve produce remain reveal benefit encourage facilitate guide help integrate lack lead limit
+    motivate prevent prove remove replace scale select steer suffer support surpass transfer unify validate"""
+)
+_DETERMINERS = _word_set("the a an these this their its our such each both any")
+
+
+def _base(word: str) -> str:
+    for ending in ("ing", "es", "ed", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            stem = word[: -len(ending)]
+            return stem if stem in _VERBS else stem + "e" if stem + "e" in _VERBS else word
+    return word
+
+
+class WordRoles:
+    """Which words may start and end a phrase, from fixed lists and from how the corpus uses each word.
+
+    A word followed by a determiner in at least a fifth of its uses is a
+    verb ("detecting the"); one followed by another content word in at least
+    four fifths of them is a modifier ("inverse problems", "graph neural
+    networks"): neither starts, respectively ends, a phrase.
+    """
+
+    def __init__(self, clauses: list[list[str]], boilerplate):
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+        self.stop = frozenset(ENGLISH_STOP_WORDS)
+        self.generic = frozenset(boilerplate) | {"state-of-the-art", "well-known", "via", "also", "thus", "first"}
+        uses, before_object, before_word = Counter(), Counter(), Counter()
+        for words in clauses:
+            for word, after in zip(words, [*words[1:], ""][: len(words)], strict=True):
+                uses[word] += 1
+                before_object[word] += after in _DETERMINERS
+                before_word[word] += bool(after) and after not in self.stop
+        self.verbs = {w for w, n in uses.items() if n >= 3 and before_object[w] >= 0.2 * n}
+        self.modifiers = {w for w, n in uses.items() if n >= 3 and before_word[w] >= 0.8 * n}
+
+    def can_start(self, word: str) -> bool:
+        """Whether a phrase may begin with ``word`` (lower case)."""
+        if not self._content(word) or word.endswith("ly") or (word in self.generic and word not in MODIFIERS):
+            return False
+        return word in MODIFIERS or (word not in self.verbs and _base(word) not in _VERBS)
+
+    def can_end(self, word: str) -> bool:
+        """Whether a phrase may end with ``word`` (lower case)."""
+        if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
+            return False
+        if word in _ADJECTIVES:
+            return False
+        return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
+
+    def _content(self, word: str) -> bool:
+        return len(word) >= 2 and word not in self.stop and "'" not in word
+
+
+def clauses_of(text: str) -> list[list[str]]:
+    """The lower-case words of each clause of a text (punctuation ends a clause)."""
+    return [[w.lower() for w in _TOKEN.findall(clause)] for clause in _CLAUSE.split(text)]
+
+
+def paper_phrases(clauses: list[list[str]], roles: WordRoles) -> set[str]:
+    """The lower-case phrases of one text's clauses (each counted once)."""
+    found = set()
+    for words in clauses:
+        starts = [roles.can_start(w) for w in words]
+        ends = [roles.can_end(w) for w in words]
+        for i, word in enumerate(words):
+            if not starts[i]:
+                continue
+            joined = 0
+            for j in range(i, min(i + MAX_WORDS, len(words))):
+                if j > i and words[j] in CONNECTORS:
+                    joined += 1
+                elif j > i and not (starts[j] or ends[j] or words[j] in MODIFIERS):
+                    break
+                if joined > 1:
+                    break
+                if ends[j] and (j > i or (word not in roles.generic and word not in _TOO_BROAD)):
+                    found.add(" ".join(words[i : j + 1]))
+    return found
+
+
+def phrase_counts(texts: list[str], boilerplate) -> tuple:
+    """Papers-by-phrases binary matrix (sparse, CSC) and the phrases, sorted; ``boilerplate`` never ends one."""
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    clauses = [clauses_of(text) for text in texts]
+    roles = WordRoles([words for text in clauses for words in text], boilerplate)
+    counter = CountVectorizer(analyzer=lambda text: paper_phrases(text, roles), binary=True)
+    matrix = counter.fit_transform(clauses).tocsc()
+    return matrix, np.asarray(counter.get_feature_names_out())
+
+
+def stem_key(phrase: str) -> str:
+    """The phrase with plural endings removed, so that "skill" and "skills" count as one."""
+    words = []
+    for word in phrase.split():
+        if len(word) > 4 and word.endswith("ies"):
+            word = word[:-3] + "y"
+        elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+            word = word[:-1]
+        words.append(word)
+    return " ".join(words)
+
+
+def written_form(phrase: str, texts: list[str]) -> str:
+    """How the texts most often write a lower-case phrase ("llm watermarking" -> "LLM watermarking").
+
+    Ties go to the form in lower case, then alphabetically; a word written
+    with a capital ("Spiking Neural Networks") is kept so only where the
+    texts never write it in lower case ("Nash", "Langevin", "LLM").
+    """
+    pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, phrase.split())) + r"\b", re.IGNORECASE)
+    forms = Counter(" ".join(m.group(0).split()) for text in texts for m in pattern.finditer(text))
+    if not forms:
+        return phrase
+    best = min(forms, key=lambda f: (-forms[f], f != f.lower(), f)).split()
+    lower = {w for form in forms for w in form.split() if w.islower()}
+    return " ".join(w.lower() if w.lower() in lower else w for w in best)
