@@ -318,15 +318,20 @@ def _choose_by_agreement(candidates, topics, ids, embeddings, backend, pairs: bo
 
 
 def _encoder(backend):
-    """Unit vectors of phrases, each phrase encoded once."""
+    """Unit vectors of phrases, each phrase encoded once.
+
+    Through the embedding cache: a re-run finds every phrase there and never
+    loads the model (the hot path imports no torch when all is cached).
+    """
     from .clustering import unit_rows
+    from .embed import embed_texts
 
     cache: dict[str, np.ndarray] = {}
 
     def vectors(phrases: list[str]) -> np.ndarray:
         new = sorted({p for p in phrases if p not in cache})
         if new:
-            cache.update(zip(new, unit_rows(backend.encode(new)), strict=True))
+            cache.update(zip(new, unit_rows(embed_texts(new, backend)), strict=True))
         return np.vstack([cache[p] for p in phrases])
 
     return vectors

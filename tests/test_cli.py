@@ -62,5 +62,10 @@ def test_topics_without_out_prints_and_writes_nothing(capsys):
     before = {path.name: path.read_bytes() for path in FIGURES_DIR.iterdir() if path.is_file()}
     assert main(["topics", "seeds", "--embedding", "tfidf"]) == 0
     printed = capsys.readouterr().out
-    assert "watermarking" in printed and "wrote" not in printed
+    from analysis import fit_topics, load_corpus
+
+    labels = fit_topics(load_corpus("seeds"), embedding="tfidf").topics["label"]
+    rows = printed.strip().splitlines()[1:]
+    assert len(rows) == len(labels) and all(row.endswith(label) for row, label in zip(rows, labels, strict=True))
+    assert "wrote" not in printed
     assert {path.name: path.read_bytes() for path in FIGURES_DIR.iterdir() if path.is_file()} == before

@@ -85,7 +85,8 @@ def test_a_changed_parameter_fits_again(seed_result, cache, change, monkeypatch)
             identity, needs_corpus = "other-model", False
 
             def encode(self, texts):
-                return seed_result.embeddings[: len(texts)]
+                # Any number of texts (papers, label phrases): the seed vectors repeated.
+                return np.resize(seed_result.embeddings, (len(texts), seed_result.embeddings.shape[1]))
 
         monkeypatch.setitem(backends._LOADED, "minilm-128-missing", Other())
         fit_topics(seed_result.papers, embeddings=seed_result.embeddings, embedding="minilm-128-missing")
