@@ -147,7 +147,7 @@ def map_figure(result) -> go.Figure:
     """The map's layout source: title, topic labels, axis ranges (the page builds the points itself)."""
     # Labels are placed in pixels for the smallest map the page shows (a 1280x720 window); larger maps
     # only spread them further apart.
-    figure = plot_map(result, width=PLACED_FOR[0], height=PLACED_FOR[1], color_by="theme")
+    figure = plot_map(result, width=PLACED_FOR[0], height=PLACED_FOR[1], color_by="theme", name_papers=False)
     # The page fills the window: plotly sizes the plot to its box (labels keep their pixel offsets).
     figure.update_layout(width=None, height=None, autosize=True, uirevision="map")
     return figure

@@ -294,11 +294,13 @@ def _scatter_traces(result, group_by: str, colors: dict, order: list, hover: pd.
     return traces
 
 
-def plot_map(result, width: int = 1200, height: int = 760, color_by: str = "theme") -> go.Figure:
+def plot_map(
+    result, width: int = 1200, height: int = 760, color_by: str = "theme", name_papers: bool = True
+) -> go.Figure:
     """The 2-D map: one point per paper at its ``x, y``, topic labels that never overlap, a legend.
 
-    A static map (``color_by`` other than ``"both"``) of at most
-    :data:`NAMED_PAPERS` papers also names each paper beside its point.
+    A map of at most :data:`NAMED_PAPERS` papers also names each paper
+    beside its point, unless ``name_papers`` is False or ``color_by`` is ``"both"``.
 
     Args:
         result: A :class:`~analysis.TopicResult`.
@@ -306,6 +308,9 @@ def plot_map(result, width: int = 1200, height: int = 760, color_by: str = "them
         height: Layout height in pixels.
         color_by: ``"theme"``, ``"topic"``, or ``"both"`` (theme traces shown,
             topic traces hidden, for a colour switch in the interactive map).
+        name_papers: Name the papers of a small corpus (the static map); the
+            interactive page shows names on hover and in its lists instead,
+            and its labels are re-placed as the window changes size.
 
     Returns:
         A figure whose first traces are the theme groups (one per theme
@@ -335,7 +340,7 @@ def plot_map(result, width: int = 1200, height: int = 760, color_by: str = "them
         margin={"l": frame.left, "r": frame.right, "t": frame.top, "b": frame.bottom},
         annotations=(
             named_map_annotations(result, frame)
-            if color_by != "both" and n <= NAMED_PAPERS
+            if name_papers and color_by != "both" and n <= NAMED_PAPERS
             else topic_label_annotations(result, frame)
         ),
         legend={**BOTTOM_LEGEND, "title": {"text": "colour " if color_by != "both" else "theme "}},
