@@ -55,17 +55,26 @@ def run_report(corpus: Path, out: Path, preset: str, cache: Path) -> dict:
     """
     env = dict(os.environ, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", ANALYSIS_CACHE_DIR=str(cache))
     command = [sys.executable, "-m", "analysis", "report", str(corpus), "--embedding", preset, "--out", str(out)]
+    # The child imports the package as it is now: a commit made during a long run is not in it.
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     started = time.perf_counter()
     child = subprocess.run([sys.executable, "-c", _PEAK, *command], cwd=ROOT, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - started
     peak_mib = float(child.stdout.strip().splitlines()[-1]) if child.stdout.strip() else float("nan")
     return {
+        "commit": commit.stdout.strip() or "unknown",
         "exit_code": child.returncode,
         "seconds": round(seconds, 1),
         "peak_rss_mib": round(peak_mib, 1),
-        "progress": child.stderr.strip().splitlines()[-12:],
+        "progress": _progress_lines(child.stderr),
         "files": len(list(out.iterdir())) if out.exists() else 0,
     }
+
+
+def _progress_lines(stderr: str) -> list[str]:
+    """The suite's own progress lines (tqdm's bars in between only repeat the count), else the last lines."""
+    lines = stderr.strip().splitlines()
+    return [line for line in lines if line.startswith("analysis:")] or lines[-12:]
 
 
 # Runs the command and prints its peak RSS in MiB: RUSAGE_CHILDREN of this
@@ -97,14 +106,14 @@ def _section(r: dict) -> str:
         "`python -m analysis report --embedding PRESET` in a child process with an empty cache, "
         "PNG/SVG export included.",
         "",
-        "| preset | exit code | seconds | peak RSS MiB | files | target | met |",
-        "|---|---|---|---|---|---|---|",
+        "| preset | commit | exit code | seconds | peak RSS MiB | files | target | met |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for preset, run in r["runs"].items():
         target, met = _target(preset, run)
         lines.append(
-            f"| {preset} | {run['exit_code']} | {run['seconds']} | {run['peak_rss_mib']} | {run['files']} "
-            f"| {target} | {met} |"
+            f"| {preset} | {run.get('commit', '?')} | {run['exit_code']} | {run['seconds']} "
+            f"| {run['peak_rss_mib']} | {run['files']} | {target} | {met} |"
         )
     for preset, run in r["runs"].items():
         lines += ["", f"Progress lines of the `{preset}` run:", "", "```", *run["progress"], "```"]

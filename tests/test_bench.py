@@ -302,7 +302,7 @@ def test_one_failing_variant_keeps_the_others():
 
 
 def _large_result(default_seconds: float, peak: float = 10.0) -> dict:
-    run = {"exit_code": 0, "peak_rss_mib": peak, "progress": ["analysis: 300 papers"], "files": 21}
+    run = {"commit": "abc1234", "exit_code": 0, "peak_rss_mib": peak, "progress": ["analysis: 300 papers"], "files": 21}
     runs = {"default": {**run, "seconds": default_seconds}, "fast": {**run, "seconds": 0.5}}
     return {"n": 300, "date": "d", "load_start": [0], "load_end": [0], "runs": runs}
 
@@ -317,8 +317,8 @@ def test_large_corpus_is_distinct_and_its_section_replaces_the_old_one(tmp_path,
     bench_large.append_results(_large_result(2.5), tmp_path)
     text = (tmp_path / "RESULTS.md").read_text()
     assert text.count(bench_large.SECTION) == 1 and "earlier sections" in text
-    assert "| default | 0 | 2.5 | 10.0 | 21 | <= 600 s and <= 4096 MiB | yes |" in text
-    assert "| fast | 0 | 0.5 | 10.0 | 21 | – | – |" in text
+    assert "| default | abc1234 | 0 | 2.5 | 10.0 | 21 | <= 600 s and <= 4096 MiB | yes |" in text
+    assert "| fast | abc1234 | 0 | 0.5 | 10.0 | 21 | – | – |" in text
     assert json.loads((tmp_path / "large.json").read_text())["runs"]["default"]["seconds"] == 2.5
 
 
@@ -336,7 +336,8 @@ def test_large_corpus_child_reports_its_own_peak_memory(tmp_path):
     corpus = tmp_path / "two.txt"
     corpus.write_text("A study of watermarks in language model outputs.\n\nA study of regret in bandits.\n")
     run = bench_large.run_report(corpus, tmp_path / "out", "fast", tmp_path / "cache")
-    assert run["exit_code"] == 0 and run["files"] > 0
+    assert run["exit_code"] == 0 and run["files"] > 0 and len(run["commit"]) >= 7
+    assert run["progress"] and all(line.startswith("analysis:") for line in run["progress"])
     # A Python process running the suite takes well over 50 MiB and far less than the machine.
     assert 50 < run["peak_rss_mib"] < 8192
 
