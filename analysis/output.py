@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from collections.abc import Callable
@@ -104,3 +105,12 @@ def _to_parquet(frame: pd.DataFrame, path: Path) -> None:
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
         mixed = {c: "string" for c in frame.columns if frame[c].dtype == object}
         frame.astype(mixed).to_parquet(path, index=False)
+
+
+def file_sha256(path: Path) -> str:
+    """sha256 of a file, read in blocks (model weights and ONNX exports are large)."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -105,44 +105,11 @@ def onnx_model(folder: Path, quantized: bool) -> tuple[Path, float]:
 
 
 def _export_onnx(path: Path) -> None:
-    import torch
-    from transformers import AutoModel, AutoTokenizer
+    """The package's float32 graph (MiniLM plus mean pooling), written atomically."""
+    from analysis.onnx_backend import export_graph
 
-    from analysis.backends import minilm_dir, verify_model
-
-    source = minilm_dir()
-    verify_model(source)
-    tokenizer = AutoTokenizer.from_pretrained(str(source))
-    model = AutoModel.from_pretrained(str(source), attn_implementation="eager").eval()
-
-    class MeanPooled(torch.nn.Module):
-        """The transformer plus sentence-transformers' mean pooling, as one graph."""
-
-        def __init__(self, inner):
-            super().__init__()
-            self.inner = inner
-
-        def forward(self, input_ids, attention_mask, token_type_ids):
-            hidden = self.inner(
-                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
-            ).last_hidden_state
-            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-            return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-
-    sample = tokenizer(["an example", "a slightly longer example sentence"], padding=True, return_tensors="pt")
-    names = ["input_ids", "attention_mask", "token_type_ids"]
     tmp = path.with_suffix(".tmp")
-    # The TorchScript exporter (dynamo=False) handles BERT without onnxscript.
-    torch.onnx.export(
-        MeanPooled(model),
-        tuple(sample[n] for n in names),
-        str(tmp),
-        input_names=names,
-        output_names=["embedding"],
-        dynamic_axes={**{n: {0: "batch", 1: "tokens"} for n in names}, "embedding": {0: "batch"}},
-        opset_version=17,
-        dynamo=False,
-    )
+    export_graph(tmp)
     os.replace(tmp, path)
 
 

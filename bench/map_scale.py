@@ -116,18 +116,10 @@ def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True)
 
 def browser_times(path: Path, timeout: float = 300) -> dict:
     """Seconds from navigation to a drawn, ready map in headless Chromium, and for a colour switch."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from analysis.chromium import headless_chromium
 
-    options = webdriver.ChromeOptions()
     # SwiftShader draws WebGL on the CPU when there is no GPU (as on a headless server).
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"):
-        options.add_argument(flag)
-    options.add_argument("--enable-unsafe-swiftshader")
-    options.add_argument("--window-size=1920,1080")
-    options.binary_location = "/usr/bin/chromium"
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = headless_chromium(1920, 1080, flags=("--enable-unsafe-swiftshader",))
     driver.set_page_load_timeout(timeout)
     try:
         driver.get(path.as_uri())

@@ -11,27 +11,17 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
+from analysis.chromium import available, headless_chromium
 
 pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    not available(),
     reason="needs Debian chromium and chromium-driver at /usr/bin (run `make browser`)",
 )
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"):
-        options.add_argument(flag)
-    options.add_argument("--window-size=1700,1100")
-    options.binary_location = str(CHROMIUM)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = headless_chromium(1700, 1100)
     yield driver
     driver.quit()
 

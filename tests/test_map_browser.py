@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from analysis.chromium import available, headless_chromium
 from analysis.text import readable
 from bench.map_scale import LABELS_OVERLAP
-from tests.test_browser import CHROMEDRIVER, CHROMIUM, MAP_READY, VISIBLE_POINTS
+from tests.test_browser import MAP_READY, VISIBLE_POINTS
 
 pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    not available(),
     reason="needs Debian chromium and chromium-driver at /usr/bin (run `make browser`)",
 )
 
@@ -29,17 +30,8 @@ SIZES = [(1366, 768), (1920, 1080)]
 
 
 def _driver(width: int, height: int, downloads: Path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"):
-        options.add_argument(flag)
-    options.add_argument(f"--window-size={width},{height}")
-    options.binary_location = str(CHROMIUM)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads)})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    prefs = {"download.default_directory": str(downloads)}
+    driver = headless_chromium(width, height, logs=("browser", "performance"), prefs=prefs)
     # The window holds more than the page: size it so that the page itself gets width x height.
     driver.get("about:blank")
     inner_w, inner_h = driver.execute_script("return [innerWidth, innerHeight]")

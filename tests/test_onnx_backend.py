@@ -14,7 +14,8 @@ pytest.importorskip("onnxruntime")
 
 from analysis import onnx_backend
 from analysis.backends import ModelIntegrityError, select_backend
-from analysis.onnx_backend import ensure_export, export_name, file_sha256
+from analysis.onnx_backend import ensure_export, export_name
+from analysis.output import file_sha256
 
 NAME = onnx_backend.FAST_NAME
 

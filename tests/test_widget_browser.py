@@ -20,16 +20,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analysis.chromium import available, headless_chromium
 from analysis.topic_map import json_text_for_script
 from analysis.widget import ASSETS_DIR, TopicMapWidget
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 PAD = 24  # map_widget.js: pixels between the outermost points and the canvas edge
 HEIGHT = 520
 
 pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    not available(),
     reason="needs Debian chromium and chromium-driver at /usr/bin (run `make browser`)",
 )
 
@@ -79,17 +78,7 @@ def harness_page(result, folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"):
-        options.add_argument(flag)
-    options.add_argument("--window-size=1200,900")
-    options.add_argument("--force-device-scale-factor=1")
-    options.binary_location = str(CHROMIUM)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = headless_chromium(1200, 900, flags=("--force-device-scale-factor=1",))
     yield driver
     driver.quit()
 
