@@ -34,7 +34,7 @@ import plotly.io as pio
 from .dedup import PAPER_COLUMNS
 from .figures.map import WEBGL_ABOVE, plot_map
 from .figures.registry import REGISTRY
-from .figures.style import theme_colors, topic_color
+from .figures.style import map_groups
 from .text import list_label, paper_blurb, readable
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
@@ -88,20 +88,6 @@ def source_files(sources: str) -> list[str]:
     """The list files a paper appeared in, from its ``sources`` (``file:entry; file:entry``), first seen first."""
     files = [part.rsplit(":", 1)[0] for part in str(sources).split("; ") if part]
     return list(dict.fromkeys(files))
-
-
-def map_groups(result) -> dict:
-    """Themes (in the themes file's order) and topics (largest first) present, each with its colour."""
-    present = set(result.documents["theme"])
-    colors = theme_colors(result.themes)
-    themes = [{"name": name, "color": colors[name]} for name in result.themes.names if name in present]
-    topics = [
-        {"id": int(topic), "label": f"{topic}: {label}", "color": topic_color(i), "theme": str(theme)}
-        for i, (topic, label, theme) in enumerate(
-            zip(result.topics["topic"], result.topics["label"], result.topics["theme"], strict=True)
-        )
-    ]
-    return {"theme": themes, "topic": topics}
 
 
 def map_papers(result) -> list[dict]:

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 import traitlets
 
-from .figures.style import theme_colors, topic_color, topic_order
+from .figures.style import map_groups
 from .text import paper_blurb, shorten
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
@@ -145,13 +145,10 @@ def map_points(result) -> dict:
     """The synced ``points``: per-paper columns as arrays, and the theme and topic legends."""
     documents, papers = result.documents, result.papers
     titles = papers["title"] if "title" in papers else pd.Series("", index=papers.index)
-    theme_names = list(result.themes.names)
-    theme_names += sorted(set(documents["theme"]) - set(theme_names))  # any theme the file no longer lists
-    colors = theme_colors(result.themes)
-    topic_ids = topic_order(result)
-    labels = dict(zip(result.topics["topic"], result.topics["label"], strict=True))
-    theme_at = {name: i for i, name in enumerate(theme_names)}
-    topic_at = {t: i for i, t in enumerate(topic_ids)}
+    # The same groups and colours as the exported map; the widget adds sizes and topic centres.
+    groups = map_groups(result)
+    theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
+    topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
     centres = documents.groupby("topic")[["x", "y"]].mean()
     sizes = documents["topic"].value_counts()
     theme_sizes = documents["theme"].value_counts()
@@ -163,20 +160,17 @@ def map_points(result) -> dict:
         "title": [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)],
         "theme": [theme_at[v] for v in documents["theme"]],
         "topic": [topic_at[int(v)] for v in documents["topic"]],
-        "themes": [
-            {"name": name, "color": colors.get(name, "#A0A0A0"), "size": int(theme_sizes.get(name, 0))}
-            for name in theme_names
-        ],
+        "themes": [{**g, "size": int(theme_sizes.get(g["name"], 0))} for g in groups["theme"]],
         "topics": [
             {
-                "id": t,
-                "label": shorten(f"{t}: {labels[t]}", LABEL_LIMIT),
-                "color": topic_color(i),
-                "size": int(sizes.get(t, 0)),
-                "x": round(float(centres.loc[t, "x"]), 3) if t in centres.index else 0.0,
-                "y": round(float(centres.loc[t, "y"]), 3) if t in centres.index else 0.0,
+                "id": g["id"],
+                "label": shorten(g["label"], LABEL_LIMIT),
+                "color": g["color"],
+                "size": int(sizes.get(g["id"], 0)),
+                "x": round(float(centres.loc[g["id"], "x"]), 3),
+                "y": round(float(centres.loc[g["id"], "y"]), 3),
             }
-            for i, t in enumerate(topic_ids)
+            for g in groups["topic"]
         ],
     }
 

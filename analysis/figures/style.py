@@ -73,3 +73,17 @@ def set_layout(fig: go.Figure, title: str, width: int, height: int, **extra) -> 
         **extra,
     )
     return fig
+
+
+def map_groups(result) -> dict:
+    """Themes (in the themes file's order) and topics (largest first) present, each with its colour."""
+    present = set(result.documents["theme"])
+    colors = theme_colors(result.themes)
+    themes = [{"name": name, "color": colors[name]} for name in result.themes.names if name in present]
+    topics = [
+        {"id": int(topic), "label": f"{topic}: {label}", "color": topic_color(i), "theme": str(theme)}
+        for i, (topic, label, theme) in enumerate(
+            zip(result.topics["topic"], result.topics["label"], result.topics["theme"], strict=True)
+        )
+    ]
+    return {"theme": themes, "topic": topics}
