@@ -7,12 +7,12 @@ Example:
     >>> result.topics[["label", "size", "theme"]]
 """
 
-from .corpus import read_abstracts
-from .dedup import deduplicate, load_corpus
-from .errors import InputError
-from .result import TopicResult
-from .themes import ThemeSet, load_themes
-from .topics import TopicModel, fit_topics
+from analysis.corpus.dedup import deduplicate, load_corpus
+from analysis.corpus.readers import read_abstracts
+from analysis.errors import InputError
+from analysis.model.result import TopicResult
+from analysis.model.themes import ThemeSet, load_themes
+from analysis.model.topics import TopicModel, fit_topics
 
 __all__ = [
     "InputError",
@@ -31,7 +31,7 @@ __all__ = [
 def __getattr__(name: str):
     """``TopicMapWidget`` on first use: the CLI and the report need no widget libraries."""
     if name == "TopicMapWidget":
-        from .widget import TopicMapWidget
+        from analysis.report.widget import TopicMapWidget
 
         return TopicMapWidget
     raise AttributeError(f"module 'analysis' has no attribute {name!r}")

@@ -10,8 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR, SEEDS_DIR
-from .errors import InputError
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR, SEEDS_DIR
+from analysis.errors import InputError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,8 +121,8 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_corpus(args) -> int:
-    from .dedup import load_papers, summarize
-    from .output import write_frame
+    from analysis.corpus.dedup import load_papers, summarize
+    from analysis.output import write_frame
 
     corpus = load_papers(args.paths, threshold=args.threshold)
     print(summarize(corpus.raw, corpus.papers, corpus.duplicates))
@@ -145,14 +145,14 @@ def _run_options(args) -> dict:
 
 
 def _run_topics(args) -> int:
-    from .pipeline import run_topics
+    from analysis.pipeline import run_topics
 
     run_topics(args.paths, **_run_options(args))
     return 0
 
 
 def _run_report(args) -> int:
-    from .pipeline import run_report
+    from analysis.pipeline import run_report
 
     run_report(args.paths, static=not args.no_static, **_run_options(args))
     return 0

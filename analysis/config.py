@@ -14,7 +14,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 ROOT = PACKAGE_DIR.parent
 SEEDS_DIR = ROOT / "seeds"
 FIGURES_DIR = ROOT / "figures"
-DEFAULT_THEMES_FILE = PACKAGE_DIR / "themes.toml"
+DEFAULT_THEMES_FILE = PACKAGE_DIR / "model" / "themes.toml"
 SHARED_DIR = ROOT.parent / "shared"
 REFERENCE_CORPUS = SHARED_DIR / "corpora" / "iclr2024.jsonl"
 
@@ -27,7 +27,7 @@ SUPPORTED_SUFFIXES = (".txt", ".md", ".csv", ".tsv", ".jsonl", ".json")
 DEDUP_THRESHOLD = 0.6
 
 # The embedding backend used unless another is asked for (see
-# analysis/backends.py): all-MiniLM-L6-v2, BERTopic's own default.
+# analysis/embedding/backends.py): all-MiniLM-L6-v2, BERTopic's own default.
 DEFAULT_EMBEDDING = "minilm"
 # Seed of any stochastic component a user plugs in (a UMAP, an HDBSCAN).
 # The default stages have no random step and give the same result for

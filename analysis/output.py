@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .errors import InputError
+from analysis.errors import InputError
 
 FRAME_SUFFIXES = (".csv", ".parquet", ".jsonl")
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from .config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
-from .dedup import load_papers
-from .output import atomic_write, ensure_folder, move_into, write_frame, write_text
-from .progress import Progress, Stages, Step, Timer, display_path, stderr_progress
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
+from analysis.corpus.dedup import load_papers
+from analysis.output import atomic_write, ensure_folder, move_into, write_frame, write_text
+from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
 
 
 def fit(
@@ -35,9 +35,9 @@ def fit(
     """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
 
     With ``use_cache`` a fit stored in the result cache under the same key
-    (:mod:`analysis.fit_cache`) is reused and only the themes are scored.
+    (:mod:`analysis.model.fit_cache`) is reused and only the themes are scored.
     """
-    from .topics import TopicModel
+    from analysis.model.topics import TopicModel
 
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
     model = TopicModel(themes=themes, embedding=embedding, random_state=random_state, timer=timer, use_cache=use_cache)
@@ -115,7 +115,7 @@ def run_report(
         timer: Called as ``timer(stage, seconds)`` after each stage (see
             :mod:`analysis.progress`); None times nothing.
         use_cache: Reuse an unchanged topic fit from the result cache
-            (:mod:`analysis.fit_cache`); False refits and stores nothing.
+            (:mod:`analysis.model.fit_cache`); False refits and stores nothing.
 
     Returns:
         The files written.
@@ -151,9 +151,9 @@ def write_report(
 
 
 def _write_report(result, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
-    from .figures import report_figures
-    from .report import ReportContent, report_html, report_markdown
-    from .topic_map import PLOTLY_JS, topic_map_html, view_pages
+    from analysis.figures import report_figures
+    from analysis.report.document import ReportContent, report_html, report_markdown
+    from analysis.report.topic_map import PLOTLY_JS, topic_map_html, view_pages
 
     step = Step(progress, "drawing figures, topic map and report")
     figures = report_figures(result)
@@ -177,9 +177,9 @@ def _write_report(result, out: Path, static: bool, progress: Progress, stages: S
 
 def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:
     """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
-    from .config import render_cache_dir
-    from .figures import StaticExportError, render_static
-    from .render_cache import RenderCache
+    from analysis.config import render_cache_dir
+    from analysis.figures import StaticExportError, render_static
+    from analysis.figures.render_cache import RenderCache
 
     if not static:
         return [], "static export was turned off for this run"

@@ -122,7 +122,7 @@ def similarity_ranges(abstracts: list[str], areas: list[str], pairs: int = 20000
     Supports the threshold 0.6 in ``analysis.config``: edited copies should
     sit well above it and different papers on one topic well below.
     """
-    from analysis.dedup import Shingles, jaccard
+    from analysis.corpus.dedup import Shingles, jaccard
     from analysis.text import normalize
 
     rng = np.random.default_rng(seed)

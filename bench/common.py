@@ -66,7 +66,7 @@ def load_papers(corpus: Path, size: int | None = None, seed: int = 42):
     The same permutation is cut at every size, so the 250 papers are part of
     the 500, which are part of the 1,000: growth is measured on one corpus.
     """
-    from analysis.dedup import load_papers as read_and_deduplicate
+    from analysis.corpus.dedup import load_papers as read_and_deduplicate
 
     papers = read_and_deduplicate([corpus]).papers
     if size is not None and size < len(papers):

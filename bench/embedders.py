@@ -8,13 +8,13 @@
   Runtime; int8 by ``onnxruntime.quantization.quantize_dynamic`` with one
   scale per weight matrix (mean cosine to float32 0.93, as torch-int8's 0.91).
 * ``minilm-onnx-int8`` / ``minilm-onnx-int8-192``: the suite's own ONNX backends
-  (:mod:`analysis.onnx_backend`): fused graph, int8 weights with one scale per
+  (:mod:`analysis.embedding.onnx`): fused graph, int8 weights with one scale per
   output channel (cosine 0.995 at 256 tokens), export kept in the cache.
 * ``model2vec``: a static model distilled locally from the same directory.
 * ``tfidf``: TF-IDF + SVD, no neural model.
 
 Importing this module registers ``onnx``, ``onnx-int8`` and ``model2vec`` as
-backends of the suite (:func:`analysis.backends.register_backend`): any
+backends of the suite (:func:`analysis.embedding.registry.register_backend`): any
 ``select_backend`` or ``TopicModel(embedding=...)`` then finds them, while
 the package itself never imports onnx or model2vec (the ``bench`` extra).
 Built models are kept under ``.cache/bench`` so a rerun measures inference,
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analysis.backends import register_backend, select_backend
+from analysis.embedding.registry import register_backend, select_backend
 from bench.common import ARTEFACTS
 
 ONNX_SUITE = ["minilm-onnx-int8", "minilm-onnx-int8-192"]
@@ -106,7 +106,7 @@ def onnx_model(folder: Path, quantized: bool) -> tuple[Path, float]:
 
 def _export_onnx(path: Path) -> None:
     """The package's float32 graph (MiniLM plus mean pooling), written atomically."""
-    from analysis.onnx_backend import export_graph
+    from analysis.embedding.onnx import export_graph
 
     tmp = path.with_suffix(".tmp")
     export_graph(tmp)
@@ -117,7 +117,7 @@ def _onnx_encoder(path: Path):
     import onnxruntime as ort
     from transformers import AutoTokenizer
 
-    from analysis.backends import minilm_dir
+    from analysis.embedding.backends import minilm_dir
 
     tokenizer = AutoTokenizer.from_pretrained(str(minilm_dir()))
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
@@ -145,7 +145,7 @@ def model2vec_model(folder: Path, dims: int = M2V_DIMS) -> tuple[Path, float]:
     if not (path / "model.safetensors").exists():
         from model2vec.distill import distill
 
-        from analysis.backends import minilm_dir, verify_model
+        from analysis.embedding.backends import minilm_dir, verify_model
 
         verify_model(minilm_dir())
         distill(model_name=str(minilm_dir()), pca_dims=dims).save_pretrained(str(path))

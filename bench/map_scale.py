@@ -39,7 +39,7 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
         abstracts: Texts to reuse in turn (default: a short made-up abstract).
         titles: Titles to reuse in turn (default: none, as in plain-text lists).
     """
-    from analysis.themes import load_themes
+    from analysis.model.themes import load_themes
 
     rng = np.random.default_rng(0)
     themes = load_themes()
@@ -90,7 +90,7 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
 
 def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True) -> dict:
     """Build the map of ``n`` synthetic papers into ``out`` and time it; open it in Chromium when asked."""
-    from analysis.topic_map import topic_map_html
+    from analysis.report.topic_map import topic_map_html
 
     abstracts = titles = None
     if corpus is not None and corpus.exists():
@@ -116,7 +116,7 @@ def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True)
 
 def browser_times(path: Path, timeout: float = 300) -> dict:
     """Seconds from navigation to a drawn, ready map in headless Chromium, and for a colour switch."""
-    from analysis.chromium import headless_chromium
+    from analysis.figures.chromium import headless_chromium
 
     # SwiftShader draws WebGL on the CPU when there is no GPU (as on a headless server).
     driver = headless_chromium(1920, 1080, flags=("--enable-unsafe-swiftshader",))

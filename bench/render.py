@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
 import numpy as np
@@ -214,7 +213,7 @@ def presets(results: dict, table: dict) -> dict:
         return {}
     chosen = {"default_nmi": default_nmi, "candidates": candidates}
     # The suite's named presets, as measured here (bench variants carry the suite's backend names).
-    from analysis.backends import PRESETS
+    from analysis.embedding.registry import PRESETS
     from bench.embedders import SUITE_BACKENDS
 
     variant_of = {backend: variant for variant, backend in SUITE_BACKENDS.items()}
@@ -261,9 +260,12 @@ def write_plot(results: dict, path: Path) -> str:
     fig.update_xaxes(type="log", title_text="papers / entries")
     fig.update_yaxes(type="log", title_text="seconds")
     fig.update_layout(width=1100, height=480, template="simple_white")
-    os.environ.setdefault("BROWSER_PATH", "/usr/bin/chromium")
+    from analysis.figures.chromium import find_chromium
+
     try:
-        fig.write_image(str(path))
+        import kaleido
+
+        kaleido.write_fig_from_object_sync([{"fig": fig.to_dict(), "path": path}], kopts={"path": find_chromium()})
     except Exception as err:  # no Chromium: keep the numbers, say why the picture is missing
         html = path.with_suffix(".html")
         fig.write_html(str(html), include_plotlyjs="cdn")

@@ -151,7 +151,7 @@ def measure_all(run: Run) -> None:
     args, work = run.args, run.work
     corpus = str(args.corpus)
     cache = args.cache.resolve() if args.cache else work / "cache"
-    env = {"ANALYSIS_CACHE_DIR": str(cache), "BROWSER_PATH": os.environ.get("BROWSER_PATH", "/usr/bin/chromium")}
+    env = {"ANALYSIS_CACHE_DIR": str(cache)}
     report = {"corpus": corpus, "static": not args.no_static}
     run.section("cold", lambda: run_worker("report", env=env, out=str(work / "cold"), **report))
     run.section("warm", lambda: warm_runs(work, env, report))

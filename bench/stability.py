@@ -176,7 +176,7 @@ def measure(
     import bertopic  # noqa: F401  imported before any timing: neither method's fit time includes it
     import umap  # noqa: F401
 
-    from analysis.embed import document_texts
+    from analysis.embedding.cache import document_texts
 
     texts, labels = document_texts(papers), papers["label"].astype(str).tolist()
     answer = {

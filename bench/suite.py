@@ -39,7 +39,7 @@ def stage_times(timer: Timer) -> dict[str, float]:
 
 def result_quality(result) -> dict:
     """Quality of a fitted :class:`analysis.TopicResult` against the areas in ``papers['label']``."""
-    from analysis.embed import document_texts
+    from analysis.embedding.cache import document_texts
 
     labels = result.papers["label"].astype(str).tolist()
     topics = result.topics[result.topics["topic"] != -1]
@@ -58,7 +58,7 @@ def fit_ours(
     papers, embeddings: np.ndarray, embedding: str = DEFAULT_EMBEDDING, random_state: int = DEFAULT_RANDOM_STATE
 ) -> dict:
     """Fit this suite on precomputed embeddings; stage times, fit seconds and quality."""
-    from analysis.topics import TopicModel
+    from analysis.model.topics import TopicModel
 
     timer = Timer()
     start = time.perf_counter()

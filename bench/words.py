@@ -15,7 +15,7 @@ import numpy as np
 
 def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, encode) -> float:
     """Share of papers (outliers aside) whose nearest label, by cosine, is their own topic's."""
-    from analysis.clustering import unit_rows
+    from analysis.model.clustering import unit_rows
 
     topics = np.asarray(topics)
     ids = sorted(t for t in labels if t != -1)
@@ -27,7 +27,7 @@ def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, e
 
 def name_accuracy(titles, names) -> dict:
     """Titles with a "Name:" prefix (markup reduced), and the share of them named by it."""
-    from analysis.names import TITLE_PREFIX
+    from analysis.corpus.names import TITLE_PREFIX
     from analysis.text import strip_markup
 
     pairs = []
@@ -41,7 +41,7 @@ def name_accuracy(titles, names) -> dict:
 
 def previous_names(texts, titles) -> list[str]:
     """The names before titles came first: the method the abstract introduces, else the whole title, shortened."""
-    from analysis.names import _shorten, introduced_name, paper_name
+    from analysis.corpus.names import _shorten, introduced_name, paper_name
     from analysis.text import strip_markup
 
     names = []
@@ -54,7 +54,7 @@ def previous_names(texts, titles) -> list[str]:
 
 def previous_labels(terms: dict[int, list[str]], texts: list[str], topics) -> dict[int, str]:
     """The labels before phrases: three c-TF-IDF terms in >= 2 of the topic's papers, no term inside another."""
-    from analysis.labels import _papers_using
+    from analysis.model.labels import _papers_using
 
     topics = np.asarray(topics)
     labels = {}
@@ -79,7 +79,7 @@ def measure(papers, embeddings: np.ndarray, encode) -> dict:
     from bertopic import BERTopic
 
     from analysis import fit_topics
-    from analysis.embed import document_texts, topic_texts
+    from analysis.embedding.cache import document_texts, topic_texts
     from bench.baselines import plain_umap
 
     ours = fit_topics(papers, embeddings=embeddings)

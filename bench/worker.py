@@ -39,11 +39,6 @@ def task_imports() -> dict:
     import sklearn.feature_extraction.text
     import sklearn.preprocessing  # noqa: F401
 
-    import analysis.ctfidf
-    import analysis.fit_cache
-    import analysis.pipeline
-    import analysis.topics  # noqa: F401
-
     floor_s = time.perf_counter() - start
     import hdbscan  # noqa: F401
     import umap  # noqa: F401
@@ -68,8 +63,8 @@ def task_plain(corpus: str, size: int | None = None) -> dict:
 
     timer = Timer()
     with timer("load"):
-        from analysis.backends import minilm_dir, verify_model
-        from analysis.embed import document_texts
+        from analysis.embedding.backends import minilm_dir, verify_model
+        from analysis.embedding.cache import document_texts
 
         papers = load_papers(Path(corpus), size)
         texts = document_texts(papers)
@@ -85,9 +80,9 @@ def task_plain(corpus: str, size: int | None = None) -> dict:
 
 def task_baselines(corpus: str, cache: str) -> dict:
     """Plain BERTopic on the suite's embeddings, KMeans(30), LDA(20) and description themes."""
-    from analysis.backends import select_backend
-    from analysis.embed import document_texts, embed_papers
-    from analysis.themes import load_themes
+    from analysis.embedding.cache import document_texts, embed_papers
+    from analysis.embedding.registry import select_backend
+    from analysis.model.themes import load_themes
     from bench import baselines
 
     papers = load_papers(Path(corpus))
@@ -104,7 +99,7 @@ def task_baselines(corpus: str, cache: str) -> dict:
 
 def task_embed(corpus: str, variant: str, out: str, limit: int | None = None, cache: str | None = None) -> dict:
     """Embed the papers (or the first ``limit``) with one variant; save the vectors; papers/s."""
-    from analysis.embed import document_texts, embed_papers
+    from analysis.embedding.cache import document_texts, embed_papers
     from bench.embedders import load
 
     papers = load_papers(Path(corpus))
@@ -140,7 +135,7 @@ def task_fit(corpus: str, variant: str, vectors: str, size: int | None = None) -
 
 def task_scale(corpus: str, size: int, cache: str) -> dict:
     """This suite at one corpus size: load, dedup, embed (cached) and fit, by stage."""
-    from analysis.embed import embed_papers
+    from analysis.embedding.cache import embed_papers
     from bench.common import Timer
     from bench.suite import fit_ours
 
@@ -162,7 +157,7 @@ def task_stability(corpus: str, size: int | None = None, embedding: str = "minil
     """
     from analysis import load_corpus
     from analysis.config import SEEDS_DIR
-    from analysis.embed import embed_papers
+    from analysis.embedding.cache import embed_papers
     from bench import stability
 
     papers = load_papers(Path(corpus), size)
@@ -177,8 +172,8 @@ def task_stability(corpus: str, size: int | None = None, embedding: str = "minil
 
 def task_words(corpus: str) -> dict:
     """Label-to-paper agreement (ours vs plain BERTopic) and name accuracy (bench/words.py), MiniLM vectors."""
-    from analysis.backends import select_backend
-    from analysis.embed import embed_papers
+    from analysis.embedding.cache import embed_papers
+    from analysis.embedding.registry import select_backend
     from bench import words
 
     papers = load_papers(Path(corpus))

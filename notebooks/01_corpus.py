@@ -29,7 +29,7 @@
 # Files or folders of abstracts (.txt, .md, .csv, .tsv, .jsonl, .json);
 # relative paths are taken from the repository root.
 corpus_paths = ["seeds"]
-themes_file = None  # None: the bundled analysis/themes.toml (used by notebooks 2-4)
+themes_file = None  # None: the bundled analysis/model/themes.toml (used by notebooks 2-4)
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model (notebooks 2-4)
 random_state = 42  # seed for stochastic components (notebooks 2-4); the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
@@ -38,7 +38,7 @@ dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two e
 import pandas as pd
 
 from analysis import config, deduplicate, read_abstracts
-from analysis.dedup import summarize
+from analysis.corpus.dedup import summarize
 
 pd.set_option("display.max_colwidth", 70)
 paths = config.corpus_paths(corpus_paths)  # from the repository root; papermill may pass a string

@@ -20,11 +20,11 @@
 # each abstract is embedded (all-MiniLM-L6-v2 by default, offline), the papers
 # are grouped, and c-TF-IDF names each group by its most distinctive terms.
 # In BERTopic's reduction and clustering slots sit deterministic stages
-# (`analysis/clustering.py`): each paper averaged with its nearest
+# (`analysis/model/clustering.py`): each paper averaged with its nearest
 # neighbours and projected on its principal components, then Ward's
 # clustering. Unlike UMAP + HDBSCAN they give the same topics on every
 # machine and for every seed, and every paper gets a topic. The number of
-# topics follows the corpus size (see `analysis/topics.py`), so the same code
+# topics follows the corpus size (see `analysis/model/topics.py`), so the same code
 # serves 20 papers and 20,000.
 #
 # Edit the next cell (or pass papermill parameters) to run on your own lists.
@@ -33,7 +33,7 @@
 # Files or folders of abstracts (.txt, .md, .csv, .tsv, .jsonl, .json);
 # relative paths are taken from the repository root.
 corpus_paths = ["seeds"]
-themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file like it
+themes_file = None  # None: the bundled analysis/model/themes.toml; else a TOML file like it
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
 random_state = 42  # seed for stochastic components you plug in; the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
@@ -44,7 +44,7 @@ import pandas as pd
 import plotly.io as pio
 
 from analysis import TopicMapWidget, config, fit_topics, load_corpus
-from analysis.embed import topic_texts
+from analysis.embedding.cache import topic_texts
 from analysis.figures import plot_topic_hierarchy, plot_topic_similarity
 
 # Store figures as plotly JSON only (what JupyterLab renders): the "notebook"

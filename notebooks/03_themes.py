@@ -17,7 +17,7 @@
 # # 3. Themes
 #
 # Topics are found in the data; *themes* are named by the reading group in a
-# small TOML file (by default `analysis/themes.toml`: diffusion and generative
+# small TOML file (by default `analysis/model/themes.toml`: diffusion and generative
 # models, RL and learning theory, LLM safety and security, AI for science).
 # Each paper is scored against each theme (cosine similarity of its embedding
 # to the theme's description and seed phrases, blended with its topic's mean)
@@ -31,7 +31,7 @@
 # Files or folders of abstracts (.txt, .md, .csv, .tsv, .jsonl, .json);
 # relative paths are taken from the repository root.
 corpus_paths = ["seeds"]
-themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file like it
+themes_file = None  # None: the bundled analysis/model/themes.toml; else a TOML file like it
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
 random_state = 42  # seed for stochastic components you plug in; the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper

@@ -37,7 +37,7 @@
 # Files or folders of abstracts (.txt, .md, .csv, .tsv, .jsonl, .json);
 # relative paths are taken from the repository root.
 corpus_paths = ["seeds"]
-themes_file = None  # None: the bundled analysis/themes.toml; else a TOML file like it
+themes_file = None  # None: the bundled analysis/model/themes.toml; else a TOML file like it
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
 random_state = 42  # seed for stochastic components you plug in; the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper

@@ -24,8 +24,8 @@ def tiny_corpus(reference_records, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def tiny(tiny_corpus):
-    from analysis.backends import tfidf_embeddings
-    from analysis.embed import document_texts
+    from analysis.embedding.backends import tfidf_embeddings
+    from analysis.embedding.cache import document_texts
 
     papers = load_papers(tiny_corpus)
     texts = document_texts(papers)
@@ -79,7 +79,7 @@ def test_baselines_on_tfidf(tiny):
 
 @pytest.mark.slow
 def test_timed_fit_reports_every_stage_and_changes_nothing(tiny):
-    from analysis.topics import TopicModel
+    from analysis.model.topics import TopicModel
     from bench.suite import fit_ours
 
     papers, _, _, vectors = tiny
@@ -106,11 +106,11 @@ def test_bench_variants_are_registered_backends_of_the_suite():
     import subprocess
     import sys
 
-    from analysis import backends
     from analysis.config import ROOT
+    from analysis.embedding import registry
     from bench import embedders
 
-    assert {"onnx", "onnx-int8", "model2vec"} <= set(backends._FACTORIES)
+    assert {"onnx", "onnx-int8", "model2vec"} <= set(registry.registered_backends())
     # Registered, not built: registering imports neither onnx nor model2vec (sentence-transformers
     # may import model2vec itself, so this is checked in a fresh process).
     imported = "import sys, bench.embedders; print(sorted({'onnx', 'onnxruntime', 'model2vec'} & set(sys.modules)))"

@@ -1,8 +1,14 @@
-"""The package's shape, as issue 15 set it: no import cycle, no module over 450 lines, no function over 60."""
+"""The package's shape: layers as packages, imports down the flow only, no import cycle, no side effect on import.
+
+Also, as issue 15 set it: no module over 450 lines, no function over 60.
+"""
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 
 import pytest
 
@@ -57,7 +63,11 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_no_import_cycle_in_the_package():
     known = {module_name(path) for path in MODULES}
     graph = {module_name(path): imported_modules(path, known) for path in MODULES}
-    assert graph["analysis.topics"] >= {"analysis.themes", "analysis.result", "analysis.backends"}  # the parser sees
+    assert graph["analysis.model.topics"] >= {
+        "analysis.model.themes",
+        "analysis.model.result",
+        "analysis.embedding.backends",
+    }  # the parser sees
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
 
 
@@ -81,3 +91,99 @@ def test_no_function_over_60_lines(path):
         and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
     ]
     assert not long, f"{path.name}: {', '.join(long)}"
+
+
+# Data flows files -> papers (corpus) -> vectors (embedding) -> topics and
+# themes (model) -> figures -> report; the shared helpers sit below them all
+# and the pipeline, the command line and the package's front door above.
+# A layer may import from the layers listed here (and from itself).
+HELPERS = {"config", "errors", "output", "progress", "text"}
+ALLOWED = {
+    "errors": set(),
+    "config": set(),
+    "text": set(),
+    "progress": set(),
+    "output": {"errors"},
+    "corpus": HELPERS,
+    "embedding": HELPERS,
+    "model": HELPERS | {"corpus", "embedding"},
+    "figures": HELPERS | {"corpus", "model"},
+    "report": HELPERS | {"corpus", "model", "figures"},
+    "pipeline": HELPERS | {"corpus", "embedding", "model", "figures", "report"},
+    "__main__": HELPERS | {"corpus", "embedding", "model", "figures", "report", "pipeline"},
+    "analysis": HELPERS | {"corpus", "embedding", "model", "figures", "report", "pipeline"},
+}
+TOP_LEVEL_MAX = 10
+
+
+def layer(module: str) -> str:
+    """``analysis.model.topics`` -> ``model``; ``analysis`` (the package's __init__) -> ``analysis``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "analysis"
+
+
+def wrong_way_imports(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if layer(target) != layer(module) and layer(target) not in ALLOWED[layer(module)]
+    )
+
+
+def test_imports_point_down_the_flow():
+    known = {module_name(path) for path in MODULES}
+    graph = {module_name(path): imported_modules(path, known) for path in MODULES}
+    assert set(map(layer, graph)) == set(ALLOWED), "a new layer or top-level module: place it in ALLOWED"
+    assert wrong_way_imports(graph) == []
+
+
+def test_the_flow_check_finds_an_upward_import():
+    graph = {"analysis.corpus.readers": {"analysis.model.topics"}, "analysis.model.topics": {"analysis.corpus.dedup"}}
+    assert wrong_way_imports(graph) == ["analysis.corpus.readers -> analysis.model.topics"]
+
+
+def test_the_top_level_holds_at_most_ten_modules():
+    top = sorted(path.name for path in PACKAGE_DIR.glob("*.py"))
+    assert len(top) <= TOP_LEVEL_MAX, top
+
+
+def test_every_layer_says_what_it_holds():
+    for package in sorted(path.parent for path in PACKAGE_DIR.glob("*/__init__.py")):
+        docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8")))
+        assert docstring and len(docstring) > 80, f"{package.name}/__init__.py: say in a few lines what it holds"
+
+
+# The libraries the package builds on are imported first: the warning filters
+# that numpy, pandas or scikit-learn add on import are theirs, not ours.
+GLOBAL_STATE = """
+import csv, json, os, sys, warnings
+import numpy, pandas, scipy, sklearn, plotly.graph_objects
+def state():
+    return {"environ": dict(os.environ), "csv_limit": csv.field_size_limit(),
+            "warning_filters": len(warnings.filters), "recursion": sys.getrecursionlimit()}
+before = state()
+import importlib
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+after = state()
+print(json.dumps({k: [before[k], after[k]] for k in before if before[k] != after[k]}, default=str))
+"""
+
+
+def test_importing_any_module_changes_no_global_state():
+    """Environment variables, csv's field limit, warning filters: an import leaves them as they were."""
+    names = [module_name(path) for path in MODULES if path.name != "__main__.py"]
+    finished = subprocess.run(
+        [sys.executable, "-c", GLOBAL_STATE, *names], cwd=ROOT, capture_output=True, text=True, check=True, timeout=300
+    )
+    changed = json.loads(finished.stdout.strip().splitlines()[-1])
+    assert changed == {}, changed
+
+
+def test_the_global_state_check_sees_a_change(tmp_path):
+    (tmp_path / "meddler.py").write_text("import csv, os\nos.environ['MEDDLED'] = '1'\ncsv.field_size_limit(7)\n")
+    finished = subprocess.run(
+        [sys.executable, "-c", GLOBAL_STATE, "meddler"], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert set(json.loads(finished.stdout)) == {"environ", "csv_limit"}

@@ -18,16 +18,17 @@ Example:
 
 from __future__ import annotations
 
+from analysis.figures.export import StaticExportError, export_static, find_chromium, render_static
+from analysis.figures.map import plot_map
+from analysis.figures.registry import report_figures
+from analysis.figures.theme_breakdown import plot_theme_breakdown
+from analysis.figures.top_terms import plot_top_terms
+from analysis.figures.topic_hierarchy import plot_topic_hierarchy
+from analysis.figures.topic_similarity import plot_topic_similarity
+from analysis.figures.topic_sizes import plot_topic_sizes
+
 # escape lived here before text.py: kept so that older imports still work (new code imports analysis.text).
-from ..text import escape
-from .export import StaticExportError, export_static, find_chromium, render_static
-from .map import plot_map
-from .registry import report_figures
-from .theme_breakdown import plot_theme_breakdown
-from .top_terms import plot_top_terms
-from .topic_hierarchy import plot_topic_hierarchy
-from .topic_similarity import plot_topic_similarity
-from .topic_sizes import plot_topic_sizes
+from analysis.text import escape
 
 __all__ = [
     "StaticExportError",

@@ -2,14 +2,12 @@
 
 PNGs are tagged with their resolution and SVGs get stable ids, so a rerun
 writes the same bytes; a figure drawn before is copied from the render
-cache (:mod:`analysis.render_cache`) instead of drawn again.
+cache (:mod:`analysis.figures.render_cache`) instead of drawn again.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import struct
 import tempfile
 import zlib
@@ -17,25 +15,14 @@ from pathlib import Path
 
 import plotly.graph_objects as go
 
-from ..output import move_into
-from ..render_cache import RenderCache, render_key
+from analysis.figures.chromium import find_chromium
+from analysis.figures.render_cache import RenderCache, render_key
+from analysis.output import move_into
 
 # Static exports are drawn at these layout sizes and rendered at 2x: a 1200 px
 # wide figure becomes 2400 px, 180 dpi across a 13.3 inch (16:9) slide.
 EXPORT_SCALE = 2
 PNG_DPI = 96 * EXPORT_SCALE
-
-
-def find_chromium() -> str | None:
-    """A Chromium or Chrome for kaleido: ``BROWSER_PATH``, else the first one on PATH."""
-    override = os.environ.get("BROWSER_PATH")
-    if override:
-        return override if os.access(override, os.X_OK) else None
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 class StaticExportError(RuntimeError):
@@ -60,7 +47,6 @@ def render_static(
     chromium = find_chromium()
     if chromium is None:
         raise StaticExportError("no Chromium found (install Debian's chromium or set BROWSER_PATH)")
-    os.environ.setdefault("BROWSER_PATH", chromium)  # choreographer (kaleido's browser driver) reads it
     specs = [
         {
             "fig": fig,
@@ -75,14 +61,14 @@ def render_static(
     keys = _render_keys(specs, chromium) if store is not None else {}
     todo = [spec for spec in specs if store is None or not store.restore(keys[spec["path"]], spec["path"])]
     if todo:
-        _kaleido(todo)
+        _kaleido(todo, chromium)
         if store is not None:
             for spec in todo:
                 store.store(keys[spec["path"]], spec["path"])
     return [spec["path"] for spec in specs]
 
 
-def _kaleido(specs: list[dict]) -> None:
+def _kaleido(specs: list[dict], chromium: str) -> None:
     """Render ``specs`` in one Chromium session, then tag PNGs with their dpi and make SVG ids stable."""
     import kaleido
     import plotly
@@ -91,7 +77,9 @@ def _kaleido(specs: list[dict]) -> None:
     jobs = [{**spec, "fig": spec["fig"].to_dict()} for spec in specs]
     try:
         # No MathJax (kaleido would fetch it from a CDN) and plotly.js from disk: offline.
-        kaleido.write_fig_from_object_sync(jobs, kopts={"mathjax": False, "plotlyjs": plotly_js.as_uri()})
+        kaleido.write_fig_from_object_sync(
+            jobs, kopts={"mathjax": False, "plotlyjs": plotly_js.as_uri(), "path": chromium}
+        )
     except Exception as err:  # kaleido wraps browser failures in many types; all mean "skip"
         raise StaticExportError(f"kaleido could not render: {type(err).__name__}: {err}") from err
     written = [spec["path"] for spec in specs]

@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..text import escape, paper_blurb, shorten
-from .style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
+from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
+from analysis.text import escape, paper_blurb, shorten
 
 LABEL_FONT_SIZE = 13
 # Up to this many papers the static map names each paper beside its point.

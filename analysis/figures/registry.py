@@ -17,12 +17,12 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from .map import plot_map
-from .theme_breakdown import plot_theme_breakdown
-from .top_terms import plot_top_terms
-from .topic_hierarchy import plot_topic_hierarchy
-from .topic_similarity import plot_topic_similarity
-from .topic_sizes import plot_topic_sizes
+from analysis.figures.map import plot_map
+from analysis.figures.theme_breakdown import plot_theme_breakdown
+from analysis.figures.top_terms import plot_top_terms
+from analysis.figures.topic_hierarchy import plot_topic_hierarchy
+from analysis.figures.topic_similarity import plot_topic_similarity
+from analysis.figures.topic_sizes import plot_topic_sizes
 
 
 @dataclass(frozen=True)

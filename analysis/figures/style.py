@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from ..text import escape, shorten
+from analysis.text import escape, shorten
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
 # common colour-vision deficiency. Ordered so the first themes get the most

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..text import escape, list_label, shorten
-from .style import BOTTOM_LEGEND, set_layout, theme_colors
+from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors
+from analysis.text import escape, list_label, shorten
 
 
 def source_lists(sources: str) -> list[str]:

@@ -7,8 +7,8 @@ import math
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..text import escape
-from .style import OTHER_COLOR, set_layout, theme_colors, topic_titles
+from analysis.figures.style import OTHER_COLOR, set_layout, theme_colors, topic_titles
+from analysis.text import escape
 
 
 def plot_top_terms(result, max_topics: int = 12, n_terms: int = 8, columns: int = 3) -> go.Figure:

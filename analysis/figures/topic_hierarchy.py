@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from ..text import escape
-from ..themes import shown
-from .style import OKABE_ITO, set_layout, topic_titles
-from .topic_similarity import topic_centroids
+from analysis.figures.style import OKABE_ITO, set_layout, topic_titles
+from analysis.figures.topic_similarity import topic_centroids
+from analysis.model.themes import shown
+from analysis.text import escape
 
 
 def plot_topic_hierarchy(result, max_topics: int = 60) -> go.Figure:

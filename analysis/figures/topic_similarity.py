@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from ..clustering import unit_rows
-from ..text import escape
-from ..themes import shown
-from .style import set_layout, topic_order, topic_titles
+from analysis.figures.style import set_layout, topic_order, topic_titles
+from analysis.model.clustering import unit_rows
+from analysis.model.themes import shown
+from analysis.text import escape
 
 
 def topic_centroids(result) -> tuple[list[int], np.ndarray]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from ..text import escape
-from .style import BOTTOM_LEGEND, set_layout, theme_colors, topic_titles
+from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_titles
+from analysis.text import escape
 
 
 def plot_topic_sizes(result, max_topics: int = 40) -> go.Figure:

@@ -1,0 +1,161 @@
+"""What each paper's embedding reads, and the on-disk cache of neural embeddings.
+
+The backends themselves (MiniLM and its variants, TF-IDF, any
+sentence-transformers model) are in :mod:`analysis.embedding.backends`. Vectors of a
+backend that is not fitted per corpus are cached per backend identity and
+per text hash, in shard files that are written atomically and checked when
+read: a second run embeds nothing, new papers embed only themselves, and a
+damaged shard is dropped and recomputed, never used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.config import DEFAULT_EMBEDDING, cache_dir
+from analysis.embedding.backends import Backend
+from analysis.embedding.registry import select_backend
+from analysis.text import strip_markup
+
+_MAX_SHARDS = 16
+
+
+def topic_texts(papers: pd.DataFrame) -> list[str]:
+    """What c-TF-IDF reads: the embedded text without markup, hyphens spaced.
+
+    BERTopic strips punctuation before counting words, which would glue
+    "perturbation-specific" into one unreadable term; LaTeX would add terms
+    like "mathcal".
+    """
+    return [strip_markup(t).replace("-", " ").replace("\u2010", " ") for t in document_texts(papers)]
+
+
+def document_texts(papers: pd.DataFrame) -> list[str]:
+    """What is embedded for each paper: ``title. abstract`` where a title exists."""
+    titles = papers["title"].fillna("") if "title" in papers else pd.Series("", index=papers.index)
+    return [f"{t.strip()}. {a}" if t.strip() else a for t, a in zip(titles, papers["text"], strict=True)]
+
+
+def text_key(text: str) -> str:
+    """Cache key of one text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def embed_papers(
+    papers: pd.DataFrame, embedding: str | Backend = DEFAULT_EMBEDDING, cache: Path | None = None
+) -> np.ndarray:
+    """Embeddings of each paper (title + abstract), reusing the on-disk cache.
+
+    Args:
+        papers: One row per paper with ``text`` (and optionally ``title``).
+        embedding: A backend, or its name (see :func:`analysis.embedding.registry.select_backend`).
+        cache: Cache folder; default ``.cache/embeddings`` (``ANALYSIS_CACHE_DIR``).
+
+    Returns:
+        A float32 array with one unit-length row per paper.
+    """
+    return embed_texts(document_texts(papers), embedding, cache)
+
+
+def embed_texts(
+    texts: list[str], embedding: str | Backend = DEFAULT_EMBEDDING, cache: Path | None = None
+) -> np.ndarray:
+    """Embeddings of any texts (papers, theme phrases), through the on-disk cache.
+
+    A backend fitted per corpus (``needs_corpus``) encodes the texts
+    together and uncached: its vectors depend on the whole set.
+    """
+    backend = select_backend(embedding)
+    if backend.needs_corpus:
+        return backend.encode(texts)
+    store = EmbeddingCache((cache or cache_dir()) / backend.identity)
+    return store.get_or_compute(texts, backend.encode)
+
+
+class EmbeddingCache:
+    """Embeddings of one model, stored as checked shard files in one folder.
+
+    Each run that computes something writes one new shard atomically, so two
+    runs at once never write the same file. A shard that fails to load or
+    whose checksum differs is deleted and its texts are embedded again.
+    """
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.computed = 0  # texts embedded by the last get_or_compute call
+
+    def get_or_compute(self, texts: list[str], encode) -> np.ndarray:
+        """Vectors for ``texts``, computing (and storing) only the missing ones."""
+        keys = [text_key(t) for t in texts]
+        known = self.load()
+        todo = [k for k in dict.fromkeys(keys) if k not in known]
+        first_text = dict(zip(keys, texts, strict=True))
+        self.computed = len(todo)
+        if todo:
+            vectors = encode([first_text[k] for k in todo])
+            self._write_shard(todo, vectors)
+            known.update(zip(todo, vectors, strict=True))
+        return np.vstack([known[k] for k in keys]).astype(np.float32)
+
+    def load(self) -> dict[str, np.ndarray]:
+        """All valid cached vectors by key; damaged shards are removed."""
+        vectors: dict[str, np.ndarray] = {}
+        shards = sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []
+        for shard in shards:
+            loaded = _read_shard(shard)
+            if loaded is None:
+                warnings.warn(f"{shard}: damaged embedding cache file, removed and recomputed", stacklevel=3)
+                shard.unlink(missing_ok=True)
+                continue
+            vectors.update(zip(*loaded, strict=True))
+        if len(shards) > _MAX_SHARDS and vectors:
+            self._compact(vectors, shards)
+        return vectors
+
+    def _write_shard(self, keys: list[str], vectors: np.ndarray) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        key_array = np.array(keys, dtype="U32")
+        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        checksum = _checksum(key_array, vectors)
+        handle, tmp = tempfile.mkstemp(prefix=".shard-", suffix=".tmp", dir=self.folder)
+        os.close(handle)
+        try:
+            with open(tmp, "wb") as out:
+                np.savez(out, keys=key_array, vectors=vectors, checksum=np.array(checksum))
+            final = self.folder / f"shard-{checksum[:16]}.npz"
+            os.replace(tmp, final)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return final
+
+    def _compact(self, vectors: dict[str, np.ndarray], shards: list[Path]) -> None:
+        keys = sorted(vectors)
+        merged = self._write_shard(keys, np.vstack([vectors[k] for k in keys]))
+        for shard in shards:
+            if shard != merged:
+                shard.unlink(missing_ok=True)
+
+
+def _checksum(keys: np.ndarray, vectors: np.ndarray) -> str:
+    digest = hashlib.sha256(keys.tobytes())
+    digest.update(vectors.tobytes())
+    return digest.hexdigest()
+
+
+def _read_shard(path: Path):
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            keys, vectors, checksum = data["keys"], data["vectors"], str(data["checksum"])
+    except Exception:  # any failure to parse means the file is damaged
+        return None
+    if vectors.ndim != 2 or len(keys) != len(vectors) or _checksum(keys, vectors) != checksum:
+        return None
+    return keys.tolist(), list(vectors)

@@ -1,0 +1,219 @@
+"""The result cache: a topic fit stored under a key of everything it depends on, reused instead of refitted.
+
+Key (:func:`fit_key`): the papers (their ``doc_id`` and a hash of the texts
+that are embedded and counted), the embedding backend's identity (or a hash
+of the embeddings passed in), every fit setting, the versions of this
+package, numpy, scikit-learn, scipy and pandas, and a hash of this
+package's source (an edit to the code counts as a new version). The themes
+are not in the key: a fit holds only the topics, terms, labels, map and the
+vectors, and the themes are scored on them at every run, so editing the
+themes file re-scores without refitting.
+
+Entries live in ``.cache/results/<key>/`` (``ANALYSIS_CACHE_DIR``
+overrides ``.cache``). Each is written into a staging folder and renamed
+into place, with a manifest of every file's sha256: a damaged entry (a
+changed byte, a missing file) is detected on load, reported with a
+warning, removed and fitted again; it is never used. Within one process
+the entries read or written last are kept in memory, so a notebook that
+re-runs after a themes edit re-scores in well under a second.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tempfile
+import warnings
+from collections import OrderedDict
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.config import PACKAGE_DIR, cache_root
+from analysis.embedding.cache import document_texts
+from analysis.model.result import TopicPieces
+from analysis.output import file_sha256
+
+# Bump when the layout of an entry changes: older entries then stop matching.
+CACHE_FORMAT = 1
+VERSIONED = ("analysis", "numpy", "scikit-learn", "scipy", "pandas")
+# Fits kept in memory per process, and entries kept on disk (oldest use dropped first).
+MEMORY_ENTRIES = 4
+DISK_ENTRIES = 32
+
+_MEMORY: OrderedDict[str, TopicPieces] = OrderedDict()
+_SOURCE_DIGEST: list[str] = []
+
+
+def results_dir() -> Path:
+    """Folder of the result cache."""
+    return cache_root() / "results"
+
+
+def fit_key(papers: pd.DataFrame, backend, embeddings: np.ndarray | None, settings: dict) -> str:
+    """The cache key of a topic fit: a sha256 of everything the fit's output depends on."""
+    texts = hashlib.sha256()
+    ids = papers["doc_id"].astype(str).tolist() if "doc_id" in papers else []
+    for doc_id in ids:
+        texts.update(doc_id.encode("utf-8") + b"\0")
+    texts.update(b"\1")
+    for text in document_texts(papers):
+        texts.update(text.encode("utf-8") + b"\0")
+    vectors = None
+    if embeddings is not None:
+        array = np.ascontiguousarray(embeddings, dtype=np.float32)
+        vectors = hashlib.sha256(repr(array.shape).encode() + array.tobytes()).hexdigest()
+    described = {
+        "format": CACHE_FORMAT,
+        "papers": texts.hexdigest(),
+        "count": len(papers),
+        "embedding": backend.identity,
+        "embeddings": vectors,
+        "settings": settings,
+        "versions": package_versions(),
+        "source": source_digest(),
+    }
+    return hashlib.sha256(json.dumps(described, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:40]
+
+
+def package_versions() -> dict[str, str]:
+    """The installed versions of the packages a fit's numbers depend on."""
+    versions = {}
+    for name in VERSIONED:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def source_digest() -> str:
+    """A sha256 of this package's Python source (once per process): a code edit makes new keys."""
+    if not _SOURCE_DIGEST:
+        digest = hashlib.sha256()
+        for path in sorted(PACKAGE_DIR.rglob("*.py")):
+            digest.update(path.relative_to(PACKAGE_DIR).as_posix().encode() + b"\0" + path.read_bytes())
+        _SOURCE_DIGEST.append(digest.hexdigest())
+    return _SOURCE_DIGEST[0]
+
+
+class FitCache:
+    """Topic fits on disk under their key, checked when read, and the last few in memory.
+
+    Args:
+        folder: Folder of the entries; default :func:`results_dir`.
+    """
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder is not None else results_dir()
+
+    def load(self, key: str) -> TopicPieces | None:
+        """The fit stored under ``key``, or None (missing, or damaged: then it is removed with a warning)."""
+        memory_key = f"{self.folder}:{key}"
+        if memory_key in _MEMORY:
+            _MEMORY.move_to_end(memory_key)
+            return _copy(_MEMORY[memory_key])
+        entry = self.folder / key
+        if not entry.is_dir():
+            return None
+        problem = _check(entry)
+        pieces = None
+        if problem is None:
+            try:
+                pieces = TopicPieces.load(entry)
+            except Exception as err:  # any failure to parse means the entry is damaged
+                problem = f"unreadable ({type(err).__name__}: {err})"
+        if problem is not None:
+            warnings.warn(f"{entry}: damaged result cache entry ({problem}); removed, fitting again", stacklevel=3)
+            shutil.rmtree(entry, ignore_errors=True)
+            return None
+        (entry / "manifest.json").touch()  # recently used: pruned last
+        _remember(memory_key, pieces)
+        return _copy(pieces)
+
+    def save(self, key: str, pieces: TopicPieces) -> Path:
+        """Store ``pieces`` under ``key`` atomically (staged, checksummed, renamed into place)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=self.folder))
+        entry = self.folder / key
+        try:
+            files = pieces.save(staging)
+            manifest = {path.name: file_sha256(path) for path in files}
+            (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+            if entry.exists():
+                shutil.rmtree(entry, ignore_errors=True)  # a damaged or concurrent entry: ours replaces it
+            staging.rename(entry)
+        except OSError:
+            # Another run renamed the same entry into place first: theirs is as good.
+            shutil.rmtree(staging, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        _remember(f"{self.folder}:{key}", _copy(pieces, keep_models=False))
+        self.prune()
+        return entry
+
+    def prune(self, keep: int = DISK_ENTRIES) -> None:
+        """Remove all but the ``keep`` entries used last."""
+        entries = [p for p in self.folder.iterdir() if p.is_dir() and not p.name.startswith(".")]
+        if len(entries) <= keep:
+            return
+        entries.sort(key=lambda p: _used(p), reverse=True)
+        for old in entries[keep:]:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def forget_memory() -> None:
+    """Drop the fits kept in memory (the disk entries stay)."""
+    _MEMORY.clear()
+
+
+def _check(entry: Path) -> str | None:
+    """What is wrong with an entry's files, or None when each matches its manifest checksum."""
+    try:
+        manifest = json.loads((entry / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "no readable manifest"
+    if not isinstance(manifest, dict) or not manifest:
+        return "empty manifest"
+    for name, digest in sorted(manifest.items()):
+        path = entry / name
+        if not path.is_file():
+            return f"{name} is missing"
+        if file_sha256(path) != digest:
+            return f"{name} differs from its checksum"
+    return None
+
+
+def _used(entry: Path) -> float:
+    try:
+        return (entry / "manifest.json").stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _remember(key: str, pieces: TopicPieces) -> None:
+    _MEMORY[key] = pieces
+    _MEMORY.move_to_end(key)
+    while len(_MEMORY) > MEMORY_ENTRIES:
+        _MEMORY.popitem(last=False)
+
+
+def _copy(pieces: TopicPieces, keep_models: bool = True) -> TopicPieces:
+    """A copy whose arrays and dicts the caller may change without changing the cached fit."""
+    return TopicPieces(
+        topics=pieces.topics.copy(),
+        terms={t: list(words) for t, words in pieces.terms.items()},
+        labels=dict(pieces.labels),
+        features=pieces.features.copy(),
+        embeddings=pieces.embeddings.copy(),
+        xy=pieces.xy.copy(),
+        latin=pieces.latin,
+        min_df=pieces.min_df,
+        slots=dict(pieces.slots),
+        reducer=pieces.reducer if keep_models else None,
+        clusterer=pieces.clusterer if keep_models else None,
+    )

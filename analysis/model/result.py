@@ -1,0 +1,238 @@
+"""A fitted analysis (:class:`TopicResult`) and its saving and loading without refitting.
+
+What the fit found is kept as plain arrays and dicts (:class:`TopicPieces`):
+each paper's topic, each topic's ranked c-TF-IDF terms and label, the
+vectors that were clustered, the map. The BERTopic model (``result.model``)
+is built from them on first access (:mod:`analysis.model.bertopic_model`): a run
+that never asks for it never imports BERTopic, transformers or torch.
+
+A saved result is those pieces (``.npy`` and JSON), the frames in parquet,
+the score matrices as ``.npy`` and the themes as JSON. The folder is written
+beside the target and renamed into place, so a failed save leaves the
+previous one intact. Folders saved by the earlier format (a BERTopic
+safetensors model inside) still load: their model is read with BERTopic.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analysis.errors import InputError
+from analysis.model.themes import Theme, ThemeSet
+
+FORMAT_VERSION = 2
+
+
+@dataclass(eq=False)  # arrays inside: compare fields, not objects
+class TopicPieces:
+    """Everything the topic fit found, independent of the themes: enough to rebuild the BERTopic model.
+
+    Attributes:
+        topics: Each paper's topic.
+        terms: Each topic's ``(term, c-TF-IDF score)`` pairs, best first
+            (:func:`analysis.model.labels.rank_topic_terms`).
+        labels: Each topic's label.
+        features: The vectors that were reduced and clustered, one row per paper.
+        embeddings: The papers' embeddings (what themes are scored on).
+        xy: Each paper's map position.
+        latin: Whether the c-TF-IDF counted Latin-alphabet words (else any script).
+        min_df: ``min_df`` of the c-TF-IDF vectoriser.
+        slots: The reduction and clustering settings (``n_neighbors``,
+            ``n_components``, ``max_topics``), for the BERTopic model's slots.
+        reducer: The fitted reduction, when fitted in this process (not saved).
+        clusterer: The fitted clustering, when fitted in this process (not saved).
+    """
+
+    topics: np.ndarray
+    terms: dict[int, list[tuple[str, float]]]
+    labels: dict[int, str]
+    features: np.ndarray = field(repr=False)
+    embeddings: np.ndarray = field(repr=False)
+    xy: np.ndarray = field(repr=False)
+    latin: bool = True
+    min_df: int = 1
+    slots: dict = field(default_factory=dict)
+    reducer: object = field(default=None, repr=False, compare=False)
+    clusterer: object = field(default=None, repr=False, compare=False)
+
+    ARRAYS = ("topics", "features", "embeddings", "xy")
+
+    def save(self, folder: Path) -> list[Path]:
+        """Write the pieces into ``folder`` (which exists); return the files written."""
+        written = []
+        for name in self.ARRAYS:
+            np.save(folder / f"{name}.npy", np.asarray(getattr(self, name)), allow_pickle=False)
+            written.append(folder / f"{name}.npy")
+        meta = {
+            "terms": [[int(t), [[w, s] for w, s in words]] for t, words in self.terms.items()],
+            "labels": [[int(t), label] for t, label in self.labels.items()],
+            "latin": bool(self.latin),
+            "min_df": int(self.min_df),
+            "slots": self.slots,
+        }
+        (folder / "pieces.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+        return [*written, folder / "pieces.json"]
+
+    @classmethod
+    def load(cls, folder: Path) -> TopicPieces:
+        """Read pieces written by :meth:`save`."""
+        meta = json.loads((folder / "pieces.json").read_text(encoding="utf-8"))
+        arrays = {name: np.load(folder / f"{name}.npy", allow_pickle=False) for name in cls.ARRAYS}
+        return cls(
+            terms={t: [(w, s) for w, s in words] for t, words in meta["terms"]},
+            labels=dict((t, label) for t, label in meta["labels"]),
+            latin=meta["latin"],
+            min_df=meta["min_df"],
+            slots=meta["slots"],
+            **arrays,
+        )
+
+
+@dataclass
+class TopicResult:
+    """A fitted analysis: one row per paper, one row per topic, the themes, and the pieces behind the model.
+
+    Attributes:
+        documents: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``theme``,
+            ``theme_score``, ``theme_margin``, ``x``, ``y``, one row per paper.
+        topics: ``topic``, ``label``, ``size``, ``terms``, ``theme``,
+            ``theme_score``, one row per topic, largest first.
+        themes: The themes used.
+        theme_scores: Paper x theme score matrix (columns follow ``themes``).
+        papers: The input frame (text, title, provenance).
+        embeddings: The paper vectors the themes were scored on (the
+            report's similarities use them too); None when not kept.
+        pieces: What the topic fit found (:class:`TopicPieces`); None for a
+            result loaded from a folder of the earlier format.
+        model: The fitted BERTopic, built on first access (it imports
+            BERTopic, a few seconds).
+    """
+
+    documents: pd.DataFrame
+    topics: pd.DataFrame
+    themes: ThemeSet
+    theme_scores: np.ndarray
+    papers: pd.DataFrame
+    embeddings: np.ndarray | None = field(default=None, repr=False)
+    pieces: TopicPieces | None = field(default=None, repr=False)
+    _model: object = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def model(self):
+        """The fitted BERTopic with these topics, terms and labels (built once, on first access)."""
+        if self._model is None:
+            from analysis.model.bertopic_model import build_bertopic
+
+            self._model = build_bertopic(self.pieces, self.papers)
+        return self._model
+
+    @model.setter
+    def model(self, model) -> None:
+        self._model = model
+
+    def topic_terms(self, topic: int) -> list[tuple[str, float]]:
+        """The ``(term, score)`` pairs of one topic, best first (empty for an unknown topic)."""
+        if self.pieces is None:
+            return [(w, s) for w, s in (self.model.get_topic(topic) or []) if w]
+        return list(self.pieces.terms.get(int(topic), []))
+
+    def save(self, folder: str | Path) -> Path:
+        """Save to a folder: the frames in parquet, the fitted pieces as ``.npy`` and JSON."""
+        return save_result(self, folder)
+
+    @classmethod
+    def load(cls, folder: str | Path) -> TopicResult:
+        """Load a result saved with :meth:`save`, without refitting."""
+        return load_result(folder)
+
+
+def save_result(result: TopicResult, folder: str | Path) -> Path:
+    """Write ``result`` into ``folder`` (replacing a previous save atomically)."""
+    folder = Path(folder)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    try:
+        _write(result, staging)
+        swap_in(staging, folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return folder
+
+
+def _write(result: TopicResult, folder: Path) -> None:
+    if result.pieces is None:
+        raise ValueError("this result has no fitted pieces (loaded from the earlier format): refit it to save it")
+    (folder / "pieces").mkdir()
+    result.pieces.save(folder / "pieces")
+    result.documents.to_parquet(folder / "documents.parquet", index=False)
+    result.topics.to_parquet(folder / "topics.parquet", index=False)
+    result.papers.to_parquet(folder / "papers.parquet", index=False)
+    np.save(folder / "theme_scores.npy", result.theme_scores)
+    if result.embeddings is not None:
+        np.save(folder / "embeddings.npy", result.embeddings)
+    themes = {
+        "themes": [asdict(t) for t in result.themes.themes],
+        "other": result.themes.other,
+        "min_score": result.themes.min_score,
+        "source": result.themes.source,
+    }
+    (folder / "themes.json").write_text(json.dumps(themes, indent=1), encoding="utf-8")
+    (folder / "format.json").write_text(json.dumps({"format": FORMAT_VERSION}), encoding="utf-8")
+
+
+def swap_in(staging: Path, folder: Path) -> None:
+    """Put the finished ``staging`` folder in the place of ``folder``, the old one out of the way first."""
+    old = folder.with_name(f".{folder.name}.old")
+    if old.exists():
+        shutil.rmtree(old)
+    if folder.exists():
+        folder.rename(old)
+    staging.rename(folder)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def load_result(folder: str | Path) -> TopicResult:
+    """Read a result written by :func:`save_result` (or by the earlier format, whose model BERTopic reads).
+
+    Raises:
+        InputError: The folder is missing or is not a saved result.
+    """
+    folder = Path(folder)
+    if not (folder / "format.json").is_file():
+        raise InputError(folder, "not a saved analysis result (no format.json)")
+    version = json.loads((folder / "format.json").read_text(encoding="utf-8")).get("format")
+    if version not in (1, FORMAT_VERSION):
+        raise InputError(folder, f"saved in format {version!r}; this version reads formats 1 and {FORMAT_VERSION}")
+    embeddings_file = folder / "embeddings.npy"
+    result = TopicResult(
+        documents=pd.read_parquet(folder / "documents.parquet"),
+        topics=pd.read_parquet(folder / "topics.parquet"),
+        themes=_themes(folder / "themes.json"),
+        theme_scores=np.load(folder / "theme_scores.npy"),
+        papers=pd.read_parquet(folder / "papers.parquet"),
+        embeddings=np.load(embeddings_file) if embeddings_file.exists() else None,
+        pieces=TopicPieces.load(folder / "pieces") if version == FORMAT_VERSION else None,
+    )
+    if version == 1:
+        from bertopic import BERTopic
+
+        result.model = BERTopic.load(str(folder / "model"))
+    return result
+
+
+def _themes(path: Path) -> ThemeSet:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return ThemeSet(
+        tuple(Theme(t["name"], t["description"], tuple(t["seeds"])) for t in data["themes"]),
+        other=data["other"],
+        min_score=data["min_score"],
+        source=data["source"],
+    )

@@ -1,0 +1,232 @@
+"""What the reading-group report says, computed once for its HTML and its Markdown.
+
+For each theme: its papers in a suggested reading order (most central
+first), each with one sentence on what it does, and the topics inside the
+theme. Then closely related pairs of papers that sit in different themes,
+and the papers that fit no theme well. :mod:`analysis.report.document` writes it out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.model.clustering import unit_rows
+from analysis.model.themes import shown
+from analysis.text import sentences, shorten, strip_markup
+
+# Cross-theme pairs listed in the report, and the margin (best minus second
+# theme score) under which a paper counts as sitting between two themes.
+MAX_PAIRS = 8
+AMBIGUOUS_MARGIN = 0.02
+SUMMARY_LIMIT = 300
+
+# "We propose X", "This paper introduces X": the sentence that says what the paper does.
+_INTRODUCING = r"\b(propos|introduc|present|develop|design)"
+_NAMED_INTRODUCES = re.compile(_INTRODUCING, re.IGNORECASE)
+_WE = r"\b(we|this (?:paper|work|study|article)|here)\b.{0,80}?"
+_INTRODUCES = re.compile(_WE + _INTRODUCING, re.IGNORECASE)
+# Weaker: "we derive / study / show ...", used when no sentence introduces anything.
+_CONTRIBUTES = re.compile(
+    _WE + r"\b(derive|stud|show|prove|establish|analy[sz]|"
+    r"investigat|reveal|identif|formulat|provide|build|construct|demonstrat)",
+    re.IGNORECASE,
+)
+
+
+# A summary stands alone: "Moreover, we ..." or "Building on this insight,
+# We ..." read as the middle of an argument, so such an opening goes.
+_CONNECTIVE = re.compile(
+    r"^(?:(?:moreover|furthermore|additionally|in addition|however|therefore|thus|hence|consequently|"
+    r"specifically|concretely|finally|overall|importantly|notably|in particular|in this (?:paper|work|study)|"
+    r"to (?:this|that) end|to (?:address|tackle|overcome|solve|bridge|fill|close|mitigate|remedy) "
+    r"(?:this|these|that|those|such|the)(?: \w+){0,3}|as a result|in response|"
+    r"(?:building|based|drawing|inspired|motivated|guided|grounded) (?:on|upon|by) (?:this|these|that|those|such|our)"
+    r"(?: \w+){0,3}),\s+)+",
+    re.IGNORECASE,
+)
+
+
+def standalone(sentence: str) -> str:
+    """The sentence without a leading connective ("Moreover, ", "To address this, "), starting with a capital.
+
+    Example:
+        >>> standalone("Building on this insight, We propose ProtoVAR.")
+        'We propose ProtoVAR.'
+    """
+    rest = _CONNECTIVE.sub("", sentence, count=1)
+    return rest[:1].upper() + rest[1:] if rest else sentence
+
+
+def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> str:
+    """One sentence on what the paper does, taken from the abstract.
+
+    In order of preference: the sentence that introduces the paper's name
+    ("We introduce WASH ..."), the first that proposes or introduces
+    anything, the first that says what "we" derive, show or study, the first
+    that names the paper, the first sentence. Markup is reduced to plain words.
+
+    Example:
+        >>> summary_sentence("Watermarks fail. We reveal why. We introduce WASH, which averages models.", "WASH")
+        'We introduce WASH, which averages models.'
+    """
+    found = sentences(text)
+    if not found:
+        return ""
+    named = [s for s in found if name and len(name) > 2 and name in s]
+    for candidates, pattern in ((named, _NAMED_INTRODUCES), (found, _INTRODUCES), (found, _CONTRIBUTES)):
+        for sentence in candidates:
+            if pattern.search(sentence):
+                return shorten(standalone(sentence), limit)
+    return shorten(standalone((named or found)[0]), limit)
+
+
+def reading_order(result) -> pd.DataFrame:
+    """Papers of each theme, most central first.
+
+    Central means close both to the theme's definition (the paper's theme
+    score) and to the other papers of the theme (cosine to the mean
+    embedding of its papers): the mean of the two. The first papers are the
+    most typical of the theme, a good way in; the last are its outskirts. For
+    the "other" papers only the second counts. Ties break by name.
+
+    Returns:
+        One row per paper: ``row`` (position in ``result.documents``), ``theme``,
+        ``rank`` (1 = read first), ``centrality``.
+    """
+    vectors = unit_rows(result.embeddings)
+    themes = result.documents["theme"].to_numpy()
+    names = result.documents["name"].astype(str).to_numpy()
+    frames = []
+    for theme in result.themes.names:
+        rows = np.flatnonzero(themes == theme)
+        if len(rows) == 0:
+            continue
+        centre = unit_rows(vectors[rows].mean(axis=0, keepdims=True))[0]
+        centrality = vectors[rows] @ centre
+        if theme != result.themes.other:
+            centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
+        # Ranked as shown, ties by name: the same reading order on every machine.
+        centrality = shown(centrality)
+        frame = pd.DataFrame({"row": rows, "theme": theme, "centrality": centrality, "name": names[rows]})
+        frame = frame.sort_values(["centrality", "name"], ascending=[False, True], kind="stable")
+        frame["rank"] = np.arange(1, len(frame) + 1)
+        frames.append(frame.drop(columns="name"))
+    return pd.concat(frames, ignore_index=True)
+
+
+def theme_topics(result, theme: str) -> list[tuple[int, str, int, int]]:
+    """Topics holding papers of ``theme``: (topic, label, papers of the theme in it, topic size), most first."""
+    documents = result.documents
+    members = documents[documents["theme"] == theme]
+    sizes = documents["topic"].value_counts()
+    labels = dict(zip(result.topics["topic"], result.topics["label"], strict=True))
+    counts = members["topic"].value_counts()
+    order = sorted(counts.index, key=lambda t: (-counts[t], int(t)))
+    return [(int(t), labels[t], int(counts[t]), int(sizes[t])) for t in order]
+
+
+_PAIR_BLOCK = 1024
+
+
+def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
+    """The most similar pairs of papers (cosine of embeddings) whose themes differ.
+
+    Papers of the "other" theme are left out: they have their own section.
+    Rows are compared a block at a time, so memory stays linear in the
+    number of papers (a full similarity matrix of 20,000 papers is 1.6 GB).
+    """
+    vectors = unit_rows(result.embeddings)
+    themes = result.documents["theme"].to_numpy()
+    named = themes != result.themes.other
+    found_first, found_second, found_values = [], [], []
+    for start in range(0, len(vectors), _PAIR_BLOCK):
+        rows = np.arange(start, min(start + _PAIR_BLOCK, len(vectors)))
+        # Ranked as shown (two decimals), ties by row: float noise cannot reorder pairs.
+        similarity = shown(vectors[rows] @ vectors.T)
+        keep = (themes[rows][:, None] != themes[None, :]) & named[rows][:, None] & named[None, :]
+        keep &= rows[:, None] < np.arange(len(vectors))[None, :]
+        first, second = np.nonzero(keep)
+        values = similarity[first, second]
+        best = np.lexsort((second, first + start, -values))[:limit]
+        found_first.append(first[best] + start)
+        found_second.append(second[best])
+        found_values.append(values[best])
+    first, second, values = (
+        np.concatenate(x) if x else np.array([], dtype=int) for x in (found_first, found_second, found_values)
+    )
+    order = np.lexsort((second, first, -values))[:limit]
+    return pd.DataFrame({"first": first[order], "second": second[order], "cosine": values[order]})
+
+
+def misfits(result) -> pd.DataFrame:
+    """Papers that fit no theme well: under every theme's floor, or nearly tied between two.
+
+    Returns:
+        ``row``, ``kind`` (``"no theme"`` or ``"between themes"``), ``best``,
+        ``best_score``, ``second``, ``second_score``; weakest fit first.
+    """
+    names = [t.name for t in result.themes.themes]
+    scores = np.asarray(result.theme_scores)
+    order = np.argsort(-scores, axis=1, kind="stable")
+    documents = result.documents
+    rows = []
+    for i, (theme, margin) in enumerate(zip(documents["theme"], documents["theme_margin"], strict=True)):
+        outside = theme == result.themes.other
+        if not outside and margin >= AMBIGUOUS_MARGIN:
+            continue
+        best = order[i, 0]
+        second = order[i, 1] if scores.shape[1] > 1 else best
+        rows.append(
+            {
+                "row": i,
+                "kind": "no theme" if outside else "between themes",
+                "best": names[best],
+                "best_score": float(shown(scores[i, best])),
+                "second": names[second],
+                "second_score": float(shown(scores[i, second])),
+            }
+        )
+    columns = ["row", "kind", "best", "best_score", "second", "second_score"]
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame.sort_values(["kind", "best_score", "row"], ascending=[False, True, True], ignore_index=True)
+
+
+@dataclass
+class ReportContent:
+    """Everything the report says, computed once for both the HTML and the Markdown."""
+
+    result: object
+    order: pd.DataFrame
+    pairs: pd.DataFrame
+    misfits: pd.DataFrame
+    summaries: list[str]
+
+    @classmethod
+    def build(cls, result) -> ReportContent:
+        """Compute reading order, pairs, misfits and one summary sentence per paper."""
+        names = result.documents["name"].astype(str)
+        summaries = [summary_sentence(t, n) for t, n in zip(result.papers["text"], names, strict=True)]
+        return cls(result, reading_order(result), cross_theme_pairs(result), misfits(result), summaries)
+
+    @property
+    def sources(self) -> list[str]:
+        """The source lists, in order of first appearance."""
+        return list(dict.fromkeys(self.result.papers["source"].astype(str)))
+
+    def title(self, row: int) -> str:
+        """The paper's full title, markup reduced, or "" when it has none or its name already is it."""
+        papers = self.result.papers
+        raw = papers["title"].iloc[row] if "title" in papers else ""
+        title = " ".join(strip_markup(raw).split()) if isinstance(raw, str) else ""
+        return "" if title == str(self.result.documents["name"].iloc[row]) else title
+
+    def theme_description(self, theme: str) -> str:
+        """The description from the themes file; a fixed sentence for "other"."""
+        for item in self.result.themes.themes:
+            if item.name == theme:
+                return item.description
+        return f"Papers whose best theme score stays under {self.result.themes.min_score:.2f}."

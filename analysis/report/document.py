@@ -1,0 +1,320 @@
+"""The reading-group report: ``report.html`` and ``report.md`` from one fitted analysis.
+
+What it says (reading order, cross-theme pairs, misfits, one sentence per
+paper) comes from :class:`~analysis.report.content.ReportContent`; here it
+is written out as Markdown and as HTML, with the registered figures
+(:mod:`analysis.figures.registry`) and links to the interactive pages.
+
+All abstract text is escaped (``html.escape``) in both outputs: Markdown
+renderers pass raw HTML through, so the Markdown is escaped too.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from analysis.figures.registry import REGISTRY
+from analysis.figures.style import theme_colors
+from analysis.report.content import ReportContent, theme_topics
+from analysis.text import escape
+
+# The topic map is a page of its own (topic_map.py), not the view of a report
+# figure: the report links it before the figures' views.
+TOPIC_MAP_LINK = ("topic_map.html", "interactive topic map (search, hover, colour by topic)")
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def md_escape(text) -> str:
+    """Plain text for Markdown: HTML escaped (renderers pass raw HTML through) and Markdown markers disarmed."""
+    text = html.escape(" ".join(str(text).split()), quote=False)
+    return re.sub(r"([\\`*_\[\]|])", r"\\\1", text)
+
+
+def report_markdown(result, static_files: list[str], skipped: str | None = None, content=None) -> str:
+    """The report as Markdown (GitHub renders it; figures are the PNGs beside it).
+
+    Args:
+        result: A :class:`~analysis.TopicResult`.
+        static_files: Names of the PNG/SVG files written beside the report.
+        skipped: Why static figures were not written, when they were not.
+        content: Precomputed :class:`ReportContent` (built when None).
+    """
+    content = content or ReportContent.build(result)
+    documents = result.documents
+    lines = [
+        "# Reading-group report",
+        "",
+        _overview(content, markdown=True),
+        "",
+        "Open [topic_map.html](topic_map.html) for the interactive map: search, hover and read each abstract.",
+        "",
+    ]
+    for theme in _themes_present(content):
+        lines += [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
+        topics = theme_topics(result, theme)
+        lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
+        lines += ["", "Reading order (most central first):", ""]
+        for row in content.order[content.order["theme"] == theme].itertuples():
+            paper = documents.iloc[row.row]
+            lines.append(
+                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))} — "
+                f"{md_escape(content.summaries[row.row])} "
+                f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
+            )
+        lines.append("")
+    lines += ["## Related papers in different themes", "", _PAIRS_INTRO, ""]
+    if content.pairs.empty:
+        lines.append("No pairs: fewer than two themes have papers.")
+    for pair in content.pairs.itertuples():
+        a, b = documents.iloc[pair.first], documents.iloc[pair.second]
+        lines.append(
+            f"- **{md_escape(a['name'])}** ({md_escape(a['theme'])}) and **{md_escape(b['name'])}** "
+            f"({md_escape(b['theme'])}): cosine {pair.cosine:.2f}"
+        )
+    lines += ["", "## Papers that fit no theme well", "", _MISFITS_INTRO, ""]
+    if content.misfits.empty:
+        lines.append("None: every paper fits one theme clearly.")
+    for misfit in content.misfits.itertuples():
+        paper = documents.iloc[misfit.row]
+        lines.append(f"- **{md_escape(paper['name'])}** — {md_escape(_misfit_phrase(misfit))}")
+    lines += ["", "## Figures", ""]
+    pngs = set(static_files)
+    for figure in REGISTRY:
+        stem, caption = figure.name, figure.caption
+        if f"{stem}.png" in pngs:
+            lines += [f"![{md_escape(caption)}]({stem}.png)", "", f"*{md_escape(caption)}* ([SVG]({stem}.svg))", ""]
+    if skipped:
+        lines += [f"Static figures were not written: {md_escape(skipped)}", ""]
+    lines += ["Interactive views: " + ", ".join(f"[{text}]({name})" for name, text in interactive_views()), ""]
+    lines += [_METHOD_NOTE, ""]
+    return "\n".join(lines)
+
+
+_PAIRS_INTRO = (
+    "The most similar abstracts (cosine of their embeddings) whose papers landed in different themes: "
+    "good pairs to read together, or to discuss where the boundary lies."
+)
+_MISFITS_INTRO = (
+    "Papers whose best theme score is under the floor (no theme), or whose two best themes are nearly tied "
+    "(between themes). Worth a look before trusting the theme sections."
+)
+_METHOD_NOTE = (
+    "How this was made: abstracts were embedded with a sentence encoder, clustered into topics (BERTopic) "
+    "and scored against each theme's description and seed phrases. Reading order puts first the papers "
+    "closest both to their theme's definition and to the other papers of the theme."
+    " The tables behind it are documents.csv and topics.csv."
+)
+
+
+def _md_title(title: str) -> str:
+    """``, *Full Title*`` after a paper's name, whole (never cut), or nothing without a title."""
+    return f", *{md_escape(title)}*" if title else ""
+
+
+def _html_title(title: str) -> str:
+    return f", <span class='title'>{escape(title)}</span>" if title else ""
+
+
+def interactive_views() -> list[tuple[str, str]]:
+    """File name and link text of every interactive page: the topic map, then each registered figure's view."""
+    return [TOPIC_MAP_LINK, *((figure.view.file, figure.view.link) for figure in REGISTRY.views())]
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 paper``, ``2 papers``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _overview(content: ReportContent, markdown: bool) -> str:
+    result = content.result
+    n, k = len(result.documents), len(result.topics)
+    quote = md_escape if markdown else escape
+    lists = ", ".join(quote(s) for s in content.sources)
+    counts = result.documents["theme"].value_counts()
+    per_theme = ", ".join(f"{quote(t)}: {int(counts.get(t, 0))}" for t in result.themes.names)
+    themes = len(result.themes.themes)
+    return f"{plural(n, 'paper')} from {lists}, in {plural(k, 'topic')} and {plural(themes, 'theme')} ({per_theme})."
+
+
+def _themes_present(content: ReportContent) -> list[str]:
+    present = set(content.result.documents["theme"])
+    return [t for t in content.result.themes.names if t in present]
+
+
+def _topic_phrase(topic: tuple[int, str, int, int], markdown: bool) -> str:
+    number, label, inside, size = topic
+    quote = md_escape if markdown else escape
+    return f"{number}: {quote(label)} ({inside} of {plural(size, 'paper')})"
+
+
+def _misfit_phrase(misfit) -> str:
+    if misfit.kind == "no theme":
+        return f"no theme; closest is {misfit.best} ({misfit.best_score:.2f})"
+    return f"between {misfit.best} ({misfit.best_score:.2f}) and {misfit.second} ({misfit.second_score:.2f})"
+
+
+# ---------------------------------------------------------------- HTML
+
+
+_CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; color: #222; max-width: 60rem; margin: 2rem auto;
+  padding: 0 1.2rem; line-height: 1.5; }
+h1, h2, h3, nav, figcaption, table, .meta { font-family: Arial, Helvetica, sans-serif; }
+h1 { font-size: 1.9rem; margin-bottom: 0.3rem; }
+h2 { font-size: 1.4rem; margin-top: 2.4rem; padding-left: 0.6rem; border-left: 8px solid var(--colour, #999); }
+nav ul { padding-left: 1.2rem; columns: 2; }
+ol.papers li { margin: 0.45rem 0; }
+.name { font-weight: bold; font-family: Arial, Helvetica, sans-serif; }
+.title { font-style: italic; }
+.meta { color: #555; font-size: 0.85rem; }
+ol.papers .meta, #misfits .meta { display: block; }
+.description { font-style: italic; color: #444; }
+table { border-collapse: collapse; font-size: 0.92rem; margin: 0.6rem 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
+figure { margin: 1.6rem 0; page-break-inside: avoid; }
+figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { font-size: 0.9rem; color: #444; margin-top: 0.3rem; }
+.swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: baseline; }
+@media print { body { max-width: none; margin: 0; } nav { display: none; } }
+"""
+
+
+def report_html(result, static_files: list[str], skipped: str | None = None, figures=None, content=None) -> str:
+    """The report as one HTML page (prints well; figures are the SVGs beside it).
+
+    When static figures were skipped, ``figures`` (plotly figures by stem)
+    are embedded as interactive plots instead, drawn by the ``plotly.min.js``
+    written beside the report.
+
+    Args:
+        result: A :class:`~analysis.TopicResult`.
+        static_files: Names of the PNG/SVG files written beside the report.
+        skipped: Why static figures were not written, when they were not.
+        figures: Plotly figures by file stem, for the interactive fallback.
+        content: Precomputed :class:`ReportContent` (built when None).
+    """
+    content = content or ReportContent.build(result)
+    colors = theme_colors(result.themes)
+    themes = _themes_present(content)
+    body = [
+        "<h1>Reading-group report</h1>",
+        f"<p>{_overview(content, markdown=False)}</p>",
+        '<p>Open the <a href="topic_map.html">interactive topic map</a> to search, hover and read each abstract.</p>',
+        _html_nav(themes),
+    ]
+    for theme in themes:
+        body.append(_html_theme(content, theme, colors[theme]))
+    body.append(_html_pairs(content))
+    body.append(_html_misfits(content))
+    body.append(_html_figures(static_files, skipped, figures))
+    body.append(f"<p class='meta'>{escape(_METHOD_NOTE)}</p>")
+    needs_plotly = bool(figures) and not _has_svgs(static_files)
+    head_script = '<script charset="utf-8" src="plotly.min.js"></script>\n' if needs_plotly else ""
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>Reading-group report</title>\n<style>{_CSS}</style>\n{head_script}</head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def _anchor(theme: str) -> str:
+    return "theme-" + re.sub(r"[^a-z0-9]+", "-", theme.lower()).strip("-")
+
+
+def _html_nav(themes: list[str]) -> str:
+    items = [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
+    items += [
+        '<li><a href="#pairs">Related papers in different themes</a></li>',
+        '<li><a href="#misfits">Papers that fit no theme well</a></li>',
+        '<li><a href="#figures">Figures</a></li>',
+    ]
+    return "<nav><ul>" + "".join(items) + "</ul></nav>"
+
+
+def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
+    result = content.result
+    documents = result.documents
+    topics = "; ".join(_topic_phrase(t, markdown=False) for t in theme_topics(result, theme))
+    items = []
+    for row in content.order[content.order["theme"] == theme].itertuples():
+        paper = documents.iloc[row.row]
+        items.append(
+            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))} — "
+            f"{escape(content.summaries[row.row])} "
+            f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
+            f" · {escape(result.papers['sources'].iloc[row.row])}</span></li>"
+        )
+    count = len(items)
+    return (
+        f'<section id="{_anchor(theme)}">\n<h2 style="--colour: {colour}">{escape(theme)} '
+        f"<span class='meta'>({count} paper{'s' if count != 1 else ''})</span></h2>\n"
+        f"<p class='description'>{escape(content.theme_description(theme))}</p>\n"
+        f"<p><strong>Topics:</strong> {topics}.</p>\n"
+        "<p><strong>Reading order</strong> (most central first):</p>\n"
+        f"<ol class='papers'>\n" + "\n".join(items) + "\n</ol>\n</section>"
+    )
+
+
+def _html_pairs(content: ReportContent) -> str:
+    documents = content.result.documents
+    if content.pairs.empty:
+        rows = "<tr><td colspan='3'>No pairs: fewer than two themes have papers.</td></tr>"
+    else:
+        rows = "\n".join(
+            f"<tr><td><span class='name'>{escape(documents.iloc[p.first]['name'])}</span><br>"
+            f"<span class='meta'>{escape(documents.iloc[p.first]['theme'])}</span></td>"
+            f"<td><span class='name'>{escape(documents.iloc[p.second]['name'])}</span><br>"
+            f"<span class='meta'>{escape(documents.iloc[p.second]['theme'])}</span></td>"
+            f"<td>{p.cosine:.2f}</td></tr>"
+            for p in content.pairs.itertuples()
+        )
+    return (
+        '<section id="pairs">\n<h2>Related papers in different themes</h2>\n'
+        f"<p>{escape(_PAIRS_INTRO)}</p>\n"
+        "<table><thead><tr><th>paper</th><th>paper</th><th>cosine</th></tr></thead>\n"
+        f"<tbody>{rows}</tbody></table>\n</section>"
+    )
+
+
+def _html_misfits(content: ReportContent) -> str:
+    documents = content.result.documents
+    items = [
+        f"<li><span class='name'>{escape(documents.iloc[m.row]['name'])}</span> — {escape(_misfit_phrase(m))}"
+        f"<br><span class='meta'>{escape(content.summaries[m.row])}</span></li>"
+        for m in content.misfits.itertuples()
+    ]
+    listing = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>None: every paper fits one theme clearly.</p>"
+    intro = f"<h2>Papers that fit no theme well</h2>\n<p>{escape(_MISFITS_INTRO)}</p>"
+    return f'<section id="misfits">\n{intro}\n{listing}\n</section>'
+
+
+def _has_svgs(static_files: list[str]) -> bool:
+    return any(name.endswith(".svg") for name in static_files)
+
+
+def _html_figures(static_files: list[str], skipped: str | None, figures) -> str:
+    parts = ['<section id="figures">\n<h2>Figures</h2>']
+    files = set(static_files)
+    for figure in REGISTRY:
+        stem, caption = figure.name, figure.caption
+        if f"{stem}.svg" in files:
+            links = f'<a href="{stem}.svg">SVG</a>' + (
+                f', <a href="{stem}.png">PNG</a>' if f"{stem}.png" in files else ""
+            )
+            parts.append(
+                f'<figure><img src="{stem}.svg" alt="{escape(caption)}">'
+                f"<figcaption>{escape(caption)} ({links})</figcaption></figure>"
+            )
+        elif figures and stem in figures:
+            div = figures[stem].to_html(include_plotlyjs=False, full_html=False, div_id=f"figure-{stem}")
+            parts.append(f"<figure>{div}<figcaption>{escape(caption)}</figcaption></figure>")
+    if skipped:
+        parts.append(f"<p class='meta'>Static figures (PNG/SVG) were not written: {escape(skipped)}</p>")
+    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in interactive_views())
+    parts.append(f"<p>Interactive views: {views}.</p>\n</section>")
+    return "\n".join(parts)

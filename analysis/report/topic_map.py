@@ -1,0 +1,196 @@
+r"""The standalone interactive topic map (``topic_map.html``) and the other HTML views.
+
+``topic_map.html`` is one self-contained file: plotly.js, the data and the
+page script are inline, so it opens offline, from an e-mail attachment or a
+USB stick. It fills the window and shows every paper on the 2-D map (colour
+by theme or by topic), topic labels that never overlap, a legend, hover
+details, the full abstract of a clicked paper, a keyboard-usable search,
+filters with counts, contents that zoom to a topic, and a selection (lasso,
+box, topic label, legend entry) exported as CSV or Markdown by the page.
+Python writes the layout (:func:`map_figure`) and one record per paper
+(:func:`map_papers`); the page script builds the traces, so the filters and
+the colour switch only regroup points already in the page.
+
+Abstract text is data, never markup: in the plotly figure it is
+HTML-escaped (plotly displays entities as characters); in the JSON the page
+script reads, ``<``, ``>`` and ``&`` are written as ``\u003c``, ``\u003e``
+and ``\u0026``, so no abstract can close the ``<script>`` element; the
+script writes it with ``textContent``, never ``innerHTML``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from pathlib import Path
+
+import pandas as pd
+import plotly
+import plotly.graph_objects as go
+import plotly.io as pio
+
+from analysis.corpus.dedup import PAPER_COLUMNS
+from analysis.figures.map import WEBGL_ABOVE, plot_map
+from analysis.figures.registry import REGISTRY
+from analysis.figures.style import map_groups
+from analysis.text import list_label, paper_blurb, readable
+
+ASSETS_DIR = Path(__file__).resolve().parent / "assets"
+PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
+MAP_DIV = "topic-map"
+# The map's size in a 1280x720 window, the smallest the page is made for.
+PLACED_FOR = (640, 520)
+_PLACEHOLDER = re.compile(r"\{\{[A-Z_]+\}\}")
+
+
+def script_json(value) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` characters at all."""
+    return json_text_for_script(json.dumps(value, ensure_ascii=False, sort_keys=True))
+
+
+def json_text_for_script(text: str) -> str:
+    r"""Escape ``<``, ``>`` and ``&`` in JSON text (they only occur inside strings, where \uXXXX is equal)."""
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+# A column with more distinct values than this is not a category to filter by (ids, authors, titles).
+FILTER_MAX_VALUES = 40
+
+
+def _category(value) -> str:
+    """A cell of an extra column as a filter value: whole numbers without ".0", blanks as "(none)"."""
+    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
+        return "(none)"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # a year column with a gap is read as float: 2024.0 reads 2024
+    return str(value).strip() or "(none)"
+
+
+def filter_columns(papers: pd.DataFrame) -> dict[str, list[str]]:
+    """Extra input columns (year, decision, ...) to filter by, each with its values in sorted order.
+
+    A column qualifies when it is not one of the columns every paper has and
+    holds 2 to :data:`FILTER_MAX_VALUES` distinct values.
+    """
+    columns = {}
+    for column in papers.columns:
+        if column in PAPER_COLUMNS or column in ("name", "title", "text", "sources"):
+            continue
+        values = sorted({_category(v) for v in papers[column].tolist()})
+        if 2 <= len(values) <= FILTER_MAX_VALUES:
+            columns[str(column)] = values
+    return columns
+
+
+def source_files(sources: str) -> list[str]:
+    """The list files a paper appeared in, from its ``sources`` (``file:entry; file:entry``), first seen first."""
+    files = [part.rsplit(":", 1)[0] for part in str(sources).split("; ") if part]
+    return list(dict.fromkeys(files))
+
+
+def map_papers(result) -> list[dict]:
+    """What the page script needs per paper (plain text; the script shows it with textContent).
+
+    ``theme``, ``topic``, ``lists`` and ``extra`` are positions in the
+    payload's ``groups``, ``lists`` and ``filters`` (small numbers, not
+    repeated names: a 100,000-paper map stays smaller).
+    """
+    papers, documents = result.papers, result.documents
+    groups = map_groups(result)
+    theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
+    topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
+    lists = {name: i for i, name in enumerate(list_files(papers))}
+    extras = filter_columns(papers)
+    extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
+    titles = papers["title"].fillna("").astype(str) if "title" in papers else [""] * len(papers)
+    rows = []
+    for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
+        rows.append(
+            {
+                "name": str(documents["name"].iat[i]),
+                "title": " ".join(title.split()),
+                "blurb": paper_blurb(title, text),
+                "text": readable(text),
+                "theme": theme_at[documents["theme"].iat[i]],
+                "topic": topic_at[int(documents["topic"].iat[i])],
+                "lists": [lists[f] for f in source_files(sources)],
+                "extra": [extra_at[c][_category(papers[c].iat[i])] for c in extras],
+                "x": float(documents["x"].iat[i]),
+                "y": float(documents["y"].iat[i]),
+            }
+        )
+    return rows
+
+
+def list_files(papers: pd.DataFrame) -> list[str]:
+    """Every list file the papers came from, in sorted order."""
+    return sorted({f for sources in papers["sources"] for f in source_files(sources)})
+
+
+def map_figure(result) -> go.Figure:
+    """The map's layout source: title, topic labels, axis ranges (the page builds the points itself)."""
+    # Labels are placed in pixels for the smallest map the page shows (a 1280x720 window); larger maps
+    # only spread them further apart.
+    figure = plot_map(result, width=PLACED_FOR[0], height=PLACED_FOR[1], color_by="theme", name_papers=False)
+    # The page fills the window: plotly sizes the plot to its box (labels keep their pixel offsets).
+    figure.update_layout(width=None, height=None, autosize=True, uirevision="map")
+    return figure
+
+
+def map_payload(result, figure: go.Figure) -> dict:
+    """Everything the page script reads: layout, groups, lists, filter columns and papers."""
+    layout = json.loads(pio.to_json(go.Figure(layout=figure.layout), validate=False))["layout"]
+    return {
+        "layout": layout,
+        "webgl": len(result.documents) > WEBGL_ABOVE,
+        "groups": map_groups(result),
+        "lists": [{"file": f, "label": list_label(f)} for f in list_files(result.papers)],
+        "filters": [{"column": c, "values": v} for c, v in filter_columns(result.papers).items()],
+        "papers": map_papers(result),
+    }
+
+
+def topic_map_html(result, figure: go.Figure | None = None) -> str:
+    """The whole ``topic_map.html`` page as a string (plotly.js inline).
+
+    Args:
+        result: A :class:`~analysis.TopicResult`.
+        figure: The figure whose layout the map takes (default: :func:`map_figure`).
+    """
+    figure = figure if figure is not None else map_figure(result)
+    payload = script_json(map_payload(result, figure))
+    n, k = len(result.documents), len(result.topics)
+    page = (ASSETS_DIR / "topic_map.html").read_text(encoding="utf-8")
+    replacements = {
+        "{{TITLE}}": html.escape(f"Topic map: {n} papers, {k} topics"),
+        "{{STYLE}}": (ASSETS_DIR / "topic_map.css").read_text(encoding="utf-8"),
+        # A "</script" inside plotly.js would end the element early; it has none, and this keeps it so.
+        "{{PLOTLY_JS}}": PLOTLY_JS.read_text(encoding="utf-8").replace("</script", "<\\/script"),
+        "{{DATA}}": payload,
+        "{{APP_JS}}": (ASSETS_DIR / "topic_map.js").read_text(encoding="utf-8"),
+        "{{MAP_DIV}}": MAP_DIV,
+    }
+    # One pass over the template: text inserted for one placeholder is never scanned for another.
+    page = _PLACEHOLDER.sub(lambda match: replacements[match.group(0)], page)
+    return page
+
+
+def view_html(figure: go.Figure, div_id: str, title: str) -> str:
+    """A page for one figure that loads ``plotly.min.js`` from its own folder (written beside it)."""
+    body = figure.to_html(include_plotlyjs="directory", full_html=False, div_id=div_id, config={"displaylogo": False})
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        "<style>body{font-family:Arial,Helvetica,sans-serif;margin:1rem;color:#222}</style>\n"
+        f"</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def view_pages(result) -> dict[str, str]:
+    """The page of every registered figure that has a view (top terms, hierarchy, similarity), by file name."""
+    return {
+        figure.view.file: view_html(figure.plot(result), figure.view.div_id, figure.view.title)
+        for figure in REGISTRY.views()
+    }

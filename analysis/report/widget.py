@@ -1,0 +1,204 @@
+"""The topic map as a Jupyter widget, with the selection shared both ways between the map and Python.
+
+:class:`TopicMapWidget` draws every paper of a fitted result on a
+``<canvas>`` (no plotly.js, no CDN: the widget's own script and style,
+``assets/map_widget.js`` and ``assets/map_widget.css``, are all it loads),
+coloured by theme or by topic with the report's colours. Hover a point for
+its paper, click it to show the paper, drag a lasso or a box to select
+papers, click a topic label or a legend entry to select that group.
+
+The selection is the synced trait ``selection``: the row positions (in
+``result.documents``) of the selected papers, sorted. Selecting on the map
+sets it, and :attr:`TopicMapWidget.selected` is then the frame of those
+papers; :meth:`TopicMapWidget.select` sets it from Python and the map
+highlights it. ``widget.observe(callback, names="selection")`` runs
+``callback`` on every change, from either side.
+
+Example:
+    >>> from analysis.report.widget import TopicMapWidget
+    >>> widget = TopicMapWidget(result)
+    >>> widget                      # the map, in JupyterLab or VS Code
+    >>> widget.select(topic=2)      # highlights topic 2's papers on the map
+    >>> widget.selected             # doc_id, name, title, theme, topic, topic_label
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import anywidget
+import numpy as np
+import pandas as pd
+import traitlets
+
+from analysis.figures.style import map_groups
+from analysis.text import paper_blurb, shorten
+
+ASSETS_DIR = Path(__file__).resolve().parent / "assets"
+COLOR_MODES = ("theme", "topic")
+SELECTED_COLUMNS = ["doc_id", "name", "title", "theme", "topic", "topic_label"]
+LABEL_LIMIT = 42  # characters of a topic label on the map, as in the report's map
+
+
+class TopicMapWidget(anywidget.AnyWidget):
+    """The map of a fitted result in a notebook, with two-way selection.
+
+    Args:
+        result: A :class:`~analysis.TopicResult` (its ``documents``, ``topics``,
+            ``papers`` and ``themes``).
+        color_by: ``"theme"`` (default) or ``"topic"``; the map's switch changes it.
+        height: Height of the map in pixels (its width follows the notebook).
+
+    Attributes:
+        points: Synced: per-paper columns as arrays (``x``, ``y``, ``name``,
+            ``title``, ``theme`` and ``topic`` as positions in ``themes`` and
+            ``topics``), plus ``themes`` and ``topics`` (name or label, colour, size).
+        selection: Synced: sorted row positions of the selected papers.
+        color_by: Synced: what the colours show.
+    """
+
+    _esm = ASSETS_DIR / "map_widget.js"
+    _css = ASSETS_DIR / "map_widget.css"
+
+    points = traitlets.Dict().tag(sync=True)
+    selection = traitlets.List(traitlets.Int()).tag(sync=True)
+    color_by = traitlets.Unicode("theme").tag(sync=True)
+    height = traitlets.Int(520).tag(sync=True)
+
+    def __init__(self, result, color_by: str = "theme", height: int = 520, **kwargs):
+        self._frame = paper_frame(result)
+        super().__init__(points=map_points(result), color_by=color_by, height=height, **kwargs)
+
+    @traitlets.validate("color_by")
+    def _check_color_by(self, proposal):
+        if proposal["value"] not in COLOR_MODES:
+            raise traitlets.TraitError(f"color_by must be 'theme' or 'topic', got {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("selection")
+    def _check_selection(self, proposal):
+        rows = sorted(set(proposal["value"]))
+        n = len(self._frame)
+        outside = [r for r in rows if not 0 <= r < n]
+        if outside:
+            raise traitlets.TraitError(f"selection: rows {outside[:5]} are outside the map's {n} papers (0 to {n - 1})")
+        return rows
+
+    @property
+    def selected(self) -> pd.DataFrame:
+        """The selected papers (``doc_id``, ``name``, ``title``, ``theme``, ``topic``, ``topic_label``), in map order.
+
+        The index is each paper's row in ``result.documents``.
+        """
+        return self._frame.iloc[self.selection]
+
+    def select(self, papers=None, *, topic=None, theme=None) -> None:
+        """Select papers from Python; the map highlights them.
+
+        Give exactly one of:
+
+        Args:
+            papers: doc_ids (any iterable of strings), or a boolean mask with
+                one value per paper (list, array or Series, in the order of
+                ``result.documents``). An empty list clears the selection.
+            topic: A topic id, or several: every paper of those topics.
+            theme: A theme name, or several: every paper of those themes.
+
+        Raises:
+            ValueError: None or more than one of the three is given, a doc_id
+                or topic or theme is not on the map, or a mask has the wrong length.
+            TypeError: ``papers`` is neither doc_ids nor a boolean mask.
+        """
+        given = [name for name, value in (("papers", papers), ("topic", topic), ("theme", theme)) if value is not None]
+        if len(given) != 1:
+            raise ValueError(f"select() takes exactly one of papers, topic or theme (got {given or 'none'})")
+        if topic is not None:
+            rows = _rows_of_group(self._frame, "topic", topic)
+        elif theme is not None:
+            rows = _rows_of_group(self._frame, "theme", theme)
+        else:
+            rows = _rows_of_papers(self._frame, papers)
+        self.selection = rows
+
+    def clear(self) -> None:
+        """Empty the selection."""
+        self.selection = []
+
+    def __repr__(self) -> str:
+        """A stable text form (shown where widgets cannot render): no object address, no model id."""
+        n, k = len(self._frame), self._frame["topic"].nunique()
+        return f"TopicMapWidget: {n} papers, {k} topics, colour by {self.color_by}, {len(self.selection)} selected"
+
+
+def paper_frame(result) -> pd.DataFrame:
+    """The columns :attr:`TopicMapWidget.selected` shows, one row per paper of ``result``."""
+    documents = result.documents
+    titles = result.papers["title"] if "title" in result.papers else pd.Series("", index=documents.index)
+    frame = documents[["doc_id", "name", "theme", "topic", "topic_label"]].copy()
+    frame.insert(2, "title", titles.fillna("").astype(str).to_numpy())
+    frame["topic"] = frame["topic"].astype(int)
+    return frame[SELECTED_COLUMNS]
+
+
+def map_points(result) -> dict:
+    """The synced ``points``: per-paper columns as arrays, and the theme and topic legends."""
+    documents, papers = result.documents, result.papers
+    titles = papers["title"] if "title" in papers else pd.Series("", index=papers.index)
+    # The same groups and colours as the exported map; the widget adds sizes and topic centres.
+    groups = map_groups(result)
+    theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
+    topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
+    centres = documents.groupby("topic")[["x", "y"]].mean()
+    sizes = documents["topic"].value_counts()
+    theme_sizes = documents["theme"].value_counts()
+    return {
+        # Map coordinates are rounded to 0.001 by the layout; round again so the JSON is short.
+        "x": [round(float(v), 3) for v in documents["x"]],
+        "y": [round(float(v), 3) for v in documents["y"]],
+        "name": [str(v) for v in documents["name"]],
+        "title": [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)],
+        "theme": [theme_at[v] for v in documents["theme"]],
+        "topic": [topic_at[int(v)] for v in documents["topic"]],
+        "themes": [{**g, "size": int(theme_sizes.get(g["name"], 0))} for g in groups["theme"]],
+        "topics": [
+            {
+                "id": g["id"],
+                "label": shorten(g["label"], LABEL_LIMIT),
+                "color": g["color"],
+                "size": int(sizes.get(g["id"], 0)),
+                "x": round(float(centres.loc[g["id"], "x"]), 3),
+                "y": round(float(centres.loc[g["id"], "y"]), 3),
+            }
+            for g in groups["topic"]
+        ],
+    }
+
+
+def _rows_of_group(frame: pd.DataFrame, column: str, value) -> list[int]:
+    wanted = [value] if isinstance(value, str | int | np.integer) else list(value)
+    known = list(dict.fromkeys(frame[column]))
+    unknown = [v for v in wanted if v not in set(known)]
+    if unknown:
+        raise ValueError(f"{column} {unknown} not on the map (it has {column}s {sorted(known, key=str)})")
+    return np.flatnonzero(frame[column].isin(wanted).to_numpy()).tolist()
+
+
+def _rows_of_papers(frame: pd.DataFrame, papers) -> list[int]:
+    if isinstance(papers, str) or not isinstance(papers, Iterable):
+        raise TypeError(f"papers must be a list of doc_ids or a boolean mask, got {type(papers).__name__}")
+    values = papers.to_numpy() if isinstance(papers, pd.Series) else np.asarray(list(papers), dtype=object)
+    if len(values) == 0:
+        return []
+    if all(isinstance(v, bool | np.bool_) for v in values):
+        if len(values) != len(frame):
+            raise ValueError(f"the mask has {len(values)} values; the map has {len(frame)} papers")
+        return np.flatnonzero(values.astype(bool)).tolist()
+    if all(isinstance(v, str) for v in values):
+        position = {doc_id: i for i, doc_id in enumerate(frame["doc_id"])}
+        unknown = [v for v in values if v not in position]
+        if unknown:
+            raise ValueError(f"{len(unknown)} doc_ids not on the map, e.g. {unknown[0]!r}")
+        return sorted({position[v] for v in values})
+    kinds = sorted({type(v).__name__ for v in values})
+    raise TypeError(f"papers must be all doc_ids (str) or all booleans, got values of type {', '.join(kinds)}")

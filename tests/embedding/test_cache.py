@@ -1,0 +1,203 @@
+"""Embeddings: the packaged model is verified, the cache is reused, damage is detected."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.embedding.backends import ModelIntegrityError, minilm_dir, tfidf_embeddings, verify_model
+from analysis.embedding.cache import EmbeddingCache, document_texts, embed_papers
+from analysis.embedding.registry import select_backend
+
+
+def _fake_encoder(calls):
+    def encode(texts):
+        calls.append(list(texts))
+        # Deterministic vectors derived from the text, like a real model.
+        return np.array([[len(t), t.count("a"), t.count("e")] for t in texts], dtype=np.float32)
+
+    return encode
+
+
+def test_packaged_minilm_matches_official_checksums():
+    assert verify_model(minilm_dir()).startswith("all-MiniLM-L6-v2-53aa51172d14")
+
+
+def test_tampered_model_is_refused(tmp_path):
+    fake = tmp_path / "model"
+    shutil.copytree(minilm_dir(), fake)
+    with (fake / "model.safetensors").open("r+b") as handle:
+        handle.seek(1000)
+        handle.write(b"\x00\x01\x02")
+    with pytest.raises(ModelIntegrityError, match=r"model\.safetensors: sha256 [0-9a-f]{64} differs from the official"):
+        verify_model(fake)
+    (fake / "tokenizer.json").unlink()
+    with pytest.raises(ModelIntegrityError, match="missing"):
+        verify_model(fake, {"tokenizer.json": "x"})
+
+
+def test_cache_reuses_and_extends(tmp_path):
+    calls = []
+    cache = EmbeddingCache(tmp_path)
+    first = cache.get_or_compute(["alpha", "beta", "alpha"], _fake_encoder(calls))
+    assert calls == [["alpha", "beta"]] and cache.computed == 2
+    again = cache.get_or_compute(["beta", "alpha"], _fake_encoder(calls))
+    assert len(calls) == 1 and cache.computed == 0
+    np.testing.assert_array_equal(again, first[[1, 0]])
+    cache.get_or_compute(["alpha", "gamma", "delta"], _fake_encoder(calls))
+    assert calls[-1] == ["gamma", "delta"]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage"])
+def test_damaged_cache_file_is_detected_and_rebuilt(tmp_path, damage):
+    calls = []
+    cache = EmbeddingCache(tmp_path)
+    expected = cache.get_or_compute(["alpha", "beta"], _fake_encoder(calls))
+    shard = next(tmp_path.glob("shard-*.npz"))
+    data = shard.read_bytes()
+    if damage == "truncate":
+        shard.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":
+        # Flip a byte inside the stored vectors: the file still parses, the checksum does not match.
+        position = data.rfind(b"\x00\x00\xa0@") if b"\x00\x00\xa0@" in data else len(data) - 200
+        shard.write_bytes(data[:position] + bytes([data[position] ^ 0xFF]) + data[position + 1 :])
+    else:
+        shard.write_bytes(b"not a numpy file")
+    with pytest.warns(UserWarning, match="damaged embedding cache file, removed and recomputed"):
+        rebuilt = cache.get_or_compute(["alpha", "beta"], _fake_encoder(calls))
+    assert len(calls) == 2  # recomputed, not read from the damaged file
+    np.testing.assert_array_equal(rebuilt, expected)
+    assert not shard.exists() or shard.read_bytes() != data[: len(data) // 2]
+
+
+def test_second_run_over_the_seeds_embeds_nothing(tmp_path, seeds_dir):
+    from analysis import load_corpus
+
+    papers = load_corpus(seeds_dir)
+    first = embed_papers(papers, cache=tmp_path)
+    folder = tmp_path / select_backend().identity
+    assert len(list(folder.glob("shard-*.npz"))) == 1
+    second = embed_papers(papers, cache=tmp_path)
+    assert len(list(folder.glob("shard-*.npz"))) == 1  # nothing new written
+    np.testing.assert_array_equal(first, second)
+    assert first.shape == (26, 384)
+    np.testing.assert_allclose(np.linalg.norm(first, axis=1), 1.0, atol=1e-5)
+
+
+def test_title_is_embedded_with_the_abstract():
+    papers = pd.DataFrame({"title": ["A Title", ""], "text": ["Abstract one.", "Abstract two."]})
+    assert document_texts(papers) == ["A Title. Abstract one.", "Abstract two."]
+
+
+def test_tfidf_backend_needs_no_model():
+    vectors = tfidf_embeddings(["diffusion models for images", "policy gradient regret", "diffusion for video"])
+    assert vectors.shape == (3, 2)
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+def test_presets_name_their_backends(seed_result):
+    from analysis import fit_topics
+    from analysis.embedding.registry import resolve_embedding
+
+    assert resolve_embedding("quality") == "minilm" and resolve_embedding("fast") == "tfidf"
+    assert resolve_embedding("balanced") == "minilm-128"
+    assert resolve_embedding("some/local-model") == "some/local-model"
+    fast = fit_topics(seed_result.papers, embedding="fast")
+    tfidf = fit_topics(seed_result.papers, embedding="tfidf")
+    pd.testing.assert_frame_equal(fast.documents, tfidf.documents)
+
+
+def test_int8_minilm_is_close_to_float32_and_cached_apart(tmp_path, seed_result):
+    quantized = embed_papers(seed_result.papers, "minilm-int8", cache=tmp_path)
+    full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
+    assert quantized.shape == full.shape == (26, 384)
+    cosine = (quantized * full).sum(axis=1)
+    assert cosine.min() > 0.8 and cosine.mean() > 0.9 and not np.allclose(quantized, full)
+    assert select_backend("minilm-int8").identity == select_backend("minilm").identity + "-int8"
+    assert len(list(tmp_path.iterdir())) == 2  # one cache folder per model identity
+
+
+def test_128_token_minilm_reads_only_the_start_and_is_cached_apart(tmp_path, seed_result):
+    short = embed_papers(seed_result.papers, "balanced", cache=tmp_path)
+    full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
+    assert select_backend("minilm-128").model.max_seq_length == 128
+    assert select_backend("minilm").model.max_seq_length == 256
+    tokens = select_backend("minilm").model.tokenize(document_texts(seed_result.papers))["input_ids"].shape[1]
+    assert tokens > 128  # some seed abstract is longer, so the two must differ
+    cosine = (short * full).sum(axis=1)
+    assert cosine.min() > 0.6 and not np.allclose(short, full)
+    assert select_backend("minilm-128").identity == select_backend("minilm").identity + "-len128"
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_model_is_not_loaded_when_every_text_is_cached(tmp_path, seed_result, monkeypatch):
+    import analysis.embedding.backends as backends
+    import analysis.embedding.cache as embed
+    from analysis.embedding.registry import forget_loaded_backends
+
+    first = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
+    forget_loaded_backends()  # a new process: nothing loaded yet
+
+    def no_model(name, path):
+        raise AssertionError("the model was loaded although every text was cached")
+
+    monkeypatch.setattr(backends, "_load_model", no_model)
+    np.testing.assert_array_equal(embed_papers(seed_result.papers, "minilm", cache=tmp_path), first)
+    with pytest.raises(AssertionError, match="the model was loaded"):
+        embed.embed_texts(["a text the cache has never seen"], "minilm", cache=tmp_path)
+
+
+@pytest.fixture
+def registry(monkeypatch, tmp_path):
+    """The backend registry; names a test registers are unregistered after it; the cache in tmp_path."""
+    from analysis.embedding import registry
+
+    before = set(registry.registered_backends())
+    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    yield registry
+    for name in set(registry.registered_backends()) - before:
+        registry.unregister_backend(name)
+
+
+def test_a_registered_backend_is_built_once_and_selected_by_name(registry, recording_backend):
+    built = []
+    registry.register_backend("recording", lambda: built.append(1) or recording_backend())
+    first = select_backend("recording")
+    assert select_backend("recording") is first and built == [1]
+    assert select_backend(first) is first  # an instance passes through
+    with pytest.raises(ValueError, match="'fast' is a preset"):
+        registry.register_backend("fast", recording_backend)
+    with pytest.raises(TypeError, match="identity, needs_corpus and encode"):
+        select_backend(object())
+    registry.unregister_backend("recording")
+    assert "recording" not in registry.registered_backends()
+    with pytest.raises(KeyError, match="no backend registered as 'recording'"):
+        registry.unregister_backend("recording")
+
+
+def test_unregistering_a_built_in_name_restores_the_built_in_backend(registry, recording_backend):
+    registry.register_backend("tfidf", recording_backend)
+    assert select_backend("tfidf").identity == recording_backend().identity
+    registry.unregister_backend("tfidf")
+    assert select_backend("tfidf").identity == "tfidf"
+
+
+def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, recording_backend, seed_result, tmp_path):
+    from analysis import TopicModel, load_themes
+
+    backend = recording_backend()
+    model = TopicModel(embedding=backend).fit(seed_result.papers)
+    assert model.backend_ is backend and len(model.result_.documents) == 26
+    assert backend.calls[0] == document_texts(seed_result.papers)
+    # Then the topic labels' candidate phrases, each encoded once ...
+    themes = [t.phrases for t in load_themes().themes]
+    label_calls = backend.calls[1 : len(backend.calls) - len(themes)]
+    phrases = [p for call in label_calls for p in call]
+    assert phrases and len(phrases) == len(set(phrases))
+    assert all(label.split(" and ")[0].lower() in phrases for label in model.result_.topics["label"])
+    # ... and last each theme's phrases, cached apart.
+    assert backend.calls[len(backend.calls) - len(themes) :] == themes
+    assert (tmp_path / "embeddings" / "recording-test").is_dir()

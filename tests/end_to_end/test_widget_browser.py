@@ -1,0 +1,305 @@
+"""The map widget's front end in real Chromium: lasso, box, hover, click, colour switch, selection from the model.
+
+A small static page loads ``analysis/report/assets/map_widget.js`` the way anywidget
+does (the ESM from a blob: URL, ``render({model, el})``) with a fake model
+holding the widget's state: ``get``/``set``/``on``/``off``/``save_changes``,
+``set`` firing ``change:<name>`` as anywidget's model does. The expected
+papers of a gesture are computed here, from the map coordinates and the
+projection the script documents (equal scale, centred, ``PAD`` pixels of margin).
+
+Skipped without a Chromium and its driver (``make browser`` installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from analysis.figures.chromium import available, headless_chromium
+from analysis.report.topic_map import json_text_for_script
+from analysis.report.widget import ASSETS_DIR, TopicMapWidget
+
+PAD = 24  # map_widget.js: pixels between the outermost points and the canvas edge
+HEIGHT = 520
+
+pytestmark = pytest.mark.skipif(
+    not available(),
+    reason="needs a Chromium and chromedriver (run `make browser` for Debian's)",
+)
+
+HARNESS = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>map widget harness</title>
+<style>{css}</style></head>
+<body style="margin:10px">
+<div id="app" style="width:900px"></div>
+<script id="esm" type="application/json">{esm}</script>
+<script id="state" type="application/json">{state}</script>
+<script type="module">
+const state = JSON.parse(document.getElementById("state").textContent);
+const listeners = {{}};
+window.saved = [];
+window.model = {{
+  get: (key) => state[key],
+  set: (key, value) => {{ state[key] = value; (listeners["change:" + key] || []).forEach((f) => f()); }},
+  on: (event, f) => {{ (listeners[event] = listeners[event] || []).push(f); }},
+  off: (event, f) => {{ listeners[event] = (listeners[event] || []).filter((g) => g !== f); }},
+  save_changes: () => {{ window.saved.push(JSON.parse(JSON.stringify(state))); }},
+}};
+const source = JSON.parse(document.getElementById("esm").textContent);
+const url = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
+const widget = (await import(url)).default;
+window.cleanup = widget.render({{ model: window.model, el: document.getElementById("app") }});
+window.harnessReady = true;
+</script>
+</body></html>
+"""
+
+
+def harness_page(result, folder: Path) -> Path:
+    """The harness for ``result``: the widget's ESM, CSS and initial state, inline."""
+    widget = TopicMapWidget(result)
+    state = {"points": widget.points, "selection": [], "color_by": "theme", "height": HEIGHT}
+    page = folder / "harness.html"
+    page.write_text(
+        HARNESS.format(
+            css=(ASSETS_DIR / "map_widget.css").read_text(encoding="utf-8"),
+            esm=json_text_for_script(json.dumps((ASSETS_DIR / "map_widget.js").read_text(encoding="utf-8"))),
+            state=json_text_for_script(json.dumps(state)),
+        ),
+        encoding="utf-8",
+    )
+    return page
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = headless_chromium(1200, 900, flags=("--force-device-scale-factor=1",))
+    yield driver
+    driver.quit()
+
+
+def open_harness(driver, page: Path):
+    driver.get(page.as_uri())
+    deadline = time.monotonic() + 20
+    while not driver.execute_script("return window.harnessReady === true"):
+        assert time.monotonic() < deadline, "the widget did not render"
+        time.sleep(0.1)
+    return driver.find_element("css selector", ".tmw-overlay")
+
+
+def pixels(driver, result) -> np.ndarray:
+    """Each paper's position on the canvas, by the projection map_widget.js documents."""
+    width = driver.execute_script("return document.querySelector('.tmw-stage').clientWidth")
+    x, y = result.documents["x"].round(3).to_numpy(), result.documents["y"].round(3).to_numpy()
+    span_x, span_y = x.max() - x.min(), y.max() - y.min()
+    scale = min((width - 2 * PAD) / span_x, (HEIGHT - 2 * PAD) / span_y)
+    off_x, off_y = (width - scale * span_x) / 2, (HEIGHT - scale * span_y) / 2
+    return np.column_stack([off_x + (x - x.min()) * scale, HEIGHT - off_y - (y - y.min()) * scale])
+
+
+def drag(driver, overlay, path, shift=False):
+    """Press at path[0], move through the rest, release: real pointer events on the canvas."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    width, height = overlay.size["width"], overlay.size["height"]
+    actions = ActionChains(driver)
+    if shift:
+        actions.key_down(Keys.SHIFT)
+    # Offsets count from the element's centre.
+    actions.move_to_element_with_offset(overlay, int(path[0][0] - width / 2), int(path[0][1] - height / 2))
+    actions.click_and_hold()
+    for px, py in path[1:]:
+        actions.move_to_element_with_offset(overlay, int(px - width / 2), int(py - height / 2))
+    actions.release()
+    if shift:
+        actions.key_up(Keys.SHIFT)
+    actions.perform()
+    time.sleep(0.2)
+
+
+def point_at(driver, overlay, xy):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    width, height = overlay.size["width"], overlay.size["height"]
+    ActionChains(driver).move_to_element_with_offset(
+        overlay, round(xy[0] - width / 2), round(xy[1] - height / 2)
+    ).perform()
+    time.sleep(0.2)
+
+
+def isolated_point(at: np.ndarray, apart: float = 14) -> int:
+    """The first paper with no other within ``apart`` pixels, so that hover and click cannot hit another."""
+    for i in range(len(at)):
+        distances = np.hypot(*(at - at[i]).T)
+        if np.sort(distances)[1] > apart:
+            return i
+    raise AssertionError("no isolated point on the map")
+
+
+def model_selection(driver) -> list[int]:
+    return driver.execute_script("return window.model.get('selection')")
+
+
+def errors(driver) -> list[str]:
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def network(driver) -> list[str]:
+    """Every resource the page loaded that is not the widget's own blob: module."""
+    names = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    return [name for name in names if not name.startswith("blob:")]
+
+
+def test_box_selection_sets_exactly_the_papers_inside(browser, seed_result, tmp_path):
+    overlay = open_harness(browser, harness_page(seed_result, tmp_path))
+    at = pixels(browser, seed_result)
+    assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == "0"
+    # A box around the largest topic's papers, its edges kept clear of every point by 2 px or more.
+    members = at[seed_result.documents["topic"].to_numpy() == seed_result.topics["topic"].iloc[0]]
+    x0, y0 = members.min(axis=0) - 12
+    x1, y1 = members.max(axis=0) + 12
+    for edge in (x0, x1):
+        assert np.all(np.abs(at[:, 0] - edge) > 2) or np.all((at[:, 1] < y0) | (at[:, 1] > y1))
+    inside = np.flatnonzero((at[:, 0] > x0) & (at[:, 0] < x1) & (at[:, 1] > y0) & (at[:, 1] < y1)).tolist()
+    assert len(inside) >= int(seed_result.topics["size"].iloc[0])
+
+    browser.find_element("css selector", ".tmw-tool[data-tool=box]").click()
+    drag(browser, overlay, [(x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), (x1, y1)])
+
+    assert model_selection(browser) == inside
+    assert browser.execute_script("return window.saved.at(-1).selection") == inside  # sent to Python
+    assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == str(len(inside))
+    count = browser.find_element("css selector", ".tmw-count").text
+    assert count == f"{len(inside)} of {len(at)} papers selected"
+    assert errors(browser) == [] and network(browser) == []
+
+
+def test_lasso_selection_sets_exactly_the_papers_inside_and_shift_adds(browser, seed_result, tmp_path):
+    overlay = open_harness(browser, harness_page(seed_result, tmp_path))
+    at = pixels(browser, seed_result)
+    # A 16-gon around a point: papers nearer than its inner radius are inside, farther than its
+    # outer radius outside; the radius is chosen so that no paper lies between the two.
+    largest = seed_result.documents["topic"].to_numpy() == seed_result.topics["topic"].iloc[0]
+    centre = at[largest].mean(axis=0)
+    distances = np.hypot(*(at - centre).T)
+    radius = next(
+        r
+        for r in range(20, 200, 2)
+        if not np.any((distances > 0.95 * r) & (distances < 1.05 * r)) and np.sum(distances < 0.95 * r) >= 3
+    )
+    inside = np.flatnonzero(distances < radius * math.cos(math.pi / 16)).tolist()
+    assert 3 <= len(inside) < len(at) - 2
+    polygon = [
+        (centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a))
+        for a in np.linspace(0, 2 * math.pi, 17)  # back to the start
+    ]
+    assert browser.find_element("css selector", ".tmw-tool[data-tool=lasso]").get_attribute("aria-pressed") == "true"
+
+    drag(browser, overlay, polygon)
+    assert model_selection(browser) == inside
+
+    # Shift adds a second lasso's papers to the first.
+    other = at[np.argmax(distances)]  # the paper farthest from the first lasso
+    far = np.hypot(*(at - other).T)
+    second = next(r for r in range(16, 60, 2) if not np.any((far > 0.95 * r) & (far < 1.05 * r)))
+    more = np.flatnonzero(far < second * math.cos(math.pi / 16)).tolist()
+    ring = [(other[0] + second * math.cos(a), other[1] + second * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 17)]
+    drag(browser, overlay, ring, shift=True)
+    assert more and not set(more) <= set(inside)
+    assert model_selection(browser) == sorted(set(inside) | set(more))
+    assert errors(browser) == [] and network(browser) == []
+
+
+def test_selection_set_from_the_model_is_highlighted(browser, seed_result, tmp_path):
+    overlay = open_harness(browser, harness_page(seed_result, tmp_path))
+    at = pixels(browser, seed_result)
+    lone = isolated_point(at)
+    colour_at = (
+        "return Array.from(document.querySelector('.tmw-points').getContext('2d').getImageData({}, {}, 1, 1).data)"
+    )
+    before = browser.execute_script(colour_at.format(int(at[lone][0]), int(at[lone][1])))
+
+    rows = [r for r in (1, 4, 7) if r != lone]
+    browser.execute_script(f"window.model.set('selection', {rows})")
+    time.sleep(0.1)
+
+    assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == str(len(rows))
+    assert browser.find_element("css selector", ".tmw-count").text == f"{len(rows)} of {len(at)} papers selected"
+    after = browser.execute_script(colour_at.format(int(at[lone][0]), int(at[lone][1])))
+    # An unselected paper is dimmed: same colour, mostly transparent over the white stage.
+    assert before[3] == 255 and after[3] < 80 and before[:3] == pytest.approx(after[:3], abs=4), (before, after)
+    # The legend counts the selected papers of each group.
+    themes = seed_result.documents["theme"].iloc[rows].value_counts()
+    entries = browser.execute_script(
+        "return [...document.querySelectorAll('.tmw-entry')]"
+        ".map(e => [e.children[1].textContent, e.children[2].textContent])"
+    )
+    for name, shown in entries:
+        if name in themes:
+            assert shown.startswith(f"{themes[name]}/")
+    browser.execute_script("window.model.set('selection', [])")
+    assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == "0"
+    del overlay
+    assert errors(browser) == [] and network(browser) == []
+
+
+def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    overlay = open_harness(browser, harness_page(seed_result, tmp_path))
+    at = pixels(browser, seed_result)
+    lone = isolated_point(at)
+    name = seed_result.documents["name"].iloc[lone]
+
+    point_at(browser, overlay, at[lone])
+    tip = browser.find_element("css selector", ".tmw-tip")
+    assert tip.is_displayed() and tip.text.splitlines()[0] == name
+    ActionChains(browser).click().perform()
+    time.sleep(0.2)
+    details = browser.find_element("css selector", ".tmw-details")
+    assert details.is_displayed() and details.text.splitlines()[0] == name
+    assert details.get_attribute("data-row") == str(lone)
+    assert model_selection(browser) == []  # a click shows a paper, it does not select
+
+    # Every topic has a label on the seeds map; clicking one selects exactly its papers.
+    labels = browser.find_elements("css selector", ".tmw-label")
+    assert len(labels) == len(seed_result.topics)
+    first = int(seed_result.topics["topic"].iloc[0])
+    labels[0].click()
+    time.sleep(0.1)
+    assert model_selection(browser) == np.flatnonzero(seed_result.documents["topic"] == first).tolist()
+
+    # Colour by topic: the model hears it, the legend lists the topics; a legend entry selects its group.
+    browser.find_element("css selector", ".tmw-colour input[value=topic]").click()
+    time.sleep(0.1)
+    assert browser.execute_script("return window.model.get('color_by')") == "topic"
+    assert browser.find_element("css selector", ".tmw-legend-title").text == "topic"
+    assert len(browser.find_elements("css selector", ".tmw-entry")) == len(seed_result.topics)
+    browser.find_elements("css selector", ".tmw-entry")[1].click()
+    second = int(seed_result.topics["topic"].iloc[1])
+    assert model_selection(browser) == np.flatnonzero(seed_result.documents["topic"] == second).tolist()
+    browser.execute_script("window.model.set('color_by', 'theme')")
+    assert browser.find_element("css selector", ".tmw-legend-title").text == "theme"
+    assert browser.find_element("css selector", ".tmw-colour input[value=theme]").is_selected()
+    assert errors(browser) == [] and network(browser) == []
+
+
+def test_hostile_text_is_shown_as_text(browser, hostile_result, tmp_path):
+    from conftest import HOSTILE
+
+    overlay = open_harness(browser, harness_page(hostile_result, tmp_path))
+    at = pixels(browser, hostile_result)
+    row = len(at) - 1  # the hostile paper
+    point_at(browser, overlay, at[row])
+    # The nearest paper wins, and the last of equally near ones: the hostile paper is the last row.
+    assert browser.find_element("css selector", ".tmw-tip").text.splitlines()[0] == HOSTILE
+    labels = browser.execute_script("return [...document.querySelectorAll('.tmw-label')].map(e => e.textContent)")
+    assert any("<script>" in label for label in labels)
+    assert browser.execute_script("return document.querySelectorAll('.tmw img, .tmw script').length") == 0
+    assert errors(browser) == [] and network(browser) == []

@@ -1,0 +1,224 @@
+"""Topics and themes: sized for any corpus, every paper assigned, reproducible, readable."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import TopicModel, TopicResult, fit_topics, load_themes
+from analysis.model.topics import size_parameters
+
+SAFETY, RL, SCIENCE, DIFFUSION = (
+    "LLM safety and security",
+    "RL and learning theory",
+    "AI for science",
+    "diffusion and generative models",
+)
+
+
+def _check_invariants(result: TopicResult, n: int) -> None:
+    docs, topics = result.documents, result.topics
+    assert len(docs) == n and docs["doc_id"].is_unique
+    assert (docs["topic"] >= 0).all()  # no paper left in the outlier topic
+    assert topics["size"].sum() == n
+    assert sorted(topics["topic"]) == list(range(len(topics)))
+    assert topics["size"].is_monotonic_decreasing
+    assert set(docs["theme"]) <= set(result.themes.names)
+    assert docs[["x", "y"]].notna().all().all()
+    for label in topics["label"]:
+        assert "_" not in label and 0 < len(label) <= 80
+
+
+def test_size_parameters_follow_the_corpus():
+    small, seeds, few_hundred, iclr, large = (size_parameters(n) for n in (10, 26, 300, 2260, 20_000))
+    assert (seeds.n_neighbors, seeds.n_components, seeds.max_topics) == (3, 25, 6)
+    assert (few_hundred.n_neighbors, few_hundred.n_components, few_hundred.max_topics) == (9, 30, 22)
+    assert (iclr.n_neighbors, iclr.n_components, iclr.max_topics) == (10, 30, 59)
+    assert (large.n_neighbors, large.max_topics) == (10, 60)
+    assert (small.n_neighbors, small.n_components) == (2, 9)
+    assert size_parameters(2).n_components == 1
+
+
+def test_seed_topics_are_readable_and_complete(seed_result):
+    _check_invariants(seed_result, 26)
+    assert len(seed_result.topics) == 6
+    assert seed_result.topics["size"].max() <= 0.4 * 26  # no catch-all topic
+    labels = seed_result.topics["label"]
+    assert labels.is_unique and all(1 <= len(label.split()) <= 5 and " · " not in label for label in labels)
+    assert seed_result.model.topic_labels_ == seed_result.model.custom_labels_ or seed_result.model.custom_labels_
+
+
+@pytest.mark.parametrize(
+    "group",
+    [
+        ["WASH", "Ideal attribution mechanisms"],  # watermarking and attribution
+        ["OPO-CMDP", "PAC-Bayesian generalization bound", "COMAD"],  # RL and learning theory
+        ["PerturbedVAE", "ProMiSE", "APEX"],  # science benchmarks and models
+        ["PhaseLock", "StP", "Per-image noise schedules", "DOIT"],  # diffusion sampling and schedules
+        ["T3-Video", "ProtoVAR"],  # video and image generation
+    ],
+    ids=["watermarking", "rl-theory", "science", "diffusion-sampling", "generation"],
+)
+def test_seed_topics_are_the_ones_a_reader_would_draw(seed_result, group):
+    topics = seed_result.documents.set_index("name")["topic"]
+    (topic,) = set(topics[group])
+    others = topics[topics == topic].index.difference(group)
+    assert len(others) <= 2, f"{group} share topic {topic} with {list(others)}"
+
+
+@pytest.mark.parametrize(
+    ("name", "theme"),
+    [
+        ("WASH", SAFETY),
+        ("OPO-CMDP", RL),
+        ("COMAD", RL),
+        ("PerturbedVAE", SCIENCE),
+        ("ProMiSE", SCIENCE),
+        ("PhaseLock", DIFFUSION),
+        ("T3-Video", DIFFUSION),
+        ("StP", DIFFUSION),
+    ],
+)
+def test_unambiguous_seed_papers_get_the_right_theme(seed_result, name, theme):
+    docs = seed_result.documents.set_index("name")
+    assert docs.loc[name, "theme"] == theme
+
+
+def test_regret_bound_and_watermark_papers_by_text(seed_result):
+    docs = seed_result.documents.assign(text=seed_result.papers["text"].to_numpy())
+    pac = docs[docs["text"].str.startswith("We derive a novel PAC-Bayesian")]
+    ideal = docs[docs["text"].str.startswith("We introduce ideal attribution mechanisms")]
+    assert pac["theme"].tolist() == [RL] and ideal["theme"].tolist() == [SAFETY]
+
+
+def test_topic_themes_cover_the_topic_table(seed_result):
+    topics = seed_result.topics
+    assert set(topics["theme"]) <= set(seed_result.themes.names)
+    diffusion_topic = seed_result.documents.set_index("name").loc["PhaseLock", "topic"]
+    assert topics.set_index("topic").loc[diffusion_topic, "theme"] == DIFFUSION
+
+
+def test_two_fits_give_identical_results(seed_result, seeds_dir):
+    from analysis import load_corpus
+
+    again = fit_topics(load_corpus(seeds_dir), random_state=42)
+    pd.testing.assert_frame_equal(again.documents, seed_result.documents)
+    pd.testing.assert_frame_equal(again.topics, seed_result.topics)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 10])
+def test_tiny_corpora_fit_end_to_end(seed_result, n):
+    papers = seed_result.papers.iloc[:n]
+    result = fit_topics(papers, embeddings=seed_result.embeddings[:n])
+    _check_invariants(result, n)
+    if n < 6:
+        assert len(result.topics) == 1  # too few papers to split
+
+
+def test_a_few_hundred_reference_papers(reference_papers, reference_result):
+    from sklearn.metrics import normalized_mutual_info_score
+
+    _check_invariants(reference_result, 300)
+    assert len(reference_result.topics) == size_parameters(300).max_topics == 22
+    # Quality floor, not an exact value: 300 papers over 20 areas.
+    nmi = normalized_mutual_info_score(reference_papers["label"], reference_result.documents["topic"])
+    assert nmi >= 0.3
+
+
+def test_injected_umap_and_hdbscan_still_work_and_keep_outliers_keeps_minus_one(seed_result):
+    from hdbscan import HDBSCAN
+    from umap import UMAP
+
+    model = TopicModel(
+        keep_outliers=True,
+        umap_model=UMAP(n_neighbors=5, n_components=5, init="random", random_state=42),
+        hdbscan_model=HDBSCAN(min_cluster_size=3),
+    ).fit(seed_result.papers, embeddings=seed_result.embeddings)
+    documents = model.result_.documents
+    assert len(documents) == 26 and (documents["topic"] >= -1).all()
+    assert type(model.model_.umap_model).__name__ == "UMAP"
+
+
+def test_default_stages_are_bertopic_slots(seed_result):
+    from analysis.model.clustering import SmoothedPCA
+
+    assert isinstance(seed_result.model.umap_model, SmoothedPCA)
+    assert type(seed_result.model.hdbscan_model).__name__ == "AgglomerativeClustering"
+    assert seed_result.model.hdbscan_model.n_clusters == 6
+
+
+def test_a_timer_gets_every_stage_of_the_fit_and_changes_nothing(seed_result):
+    from analysis.model.clustering import SmoothedPCA
+
+    seen = {}
+    model = TopicModel(timer=lambda stage, seconds: seen.setdefault(stage, []).append(seconds))
+    model.fit(seed_result.papers, embeddings=seed_result.embeddings)
+    assert sorted(seen) == ["cluster", "lexical", "map", "reduce", "represent", "themes"]
+    assert all(len(times) == 1 and times[0] >= 0 for times in seen.values())
+    pd.testing.assert_frame_equal(model.result_.documents, seed_result.documents)
+    # BERTopic's slots hold their own models again, not the timing wrappers.
+    assert isinstance(model.model_.umap_model, SmoothedPCA)
+    assert type(model.model_.hdbscan_model).__name__ == "AgglomerativeClustering"
+
+
+def test_tfidf_backend_end_to_end(seed_result):
+    result = fit_topics(seed_result.papers, embedding="tfidf")
+    _check_invariants(result, 26)
+
+
+def test_save_and_load_round_trip(seed_result, tmp_path):
+    seed_result.save(tmp_path / "saved")
+    loaded = TopicResult.load(tmp_path / "saved")
+    pd.testing.assert_frame_equal(loaded.documents, seed_result.documents)
+    pd.testing.assert_frame_equal(loaded.topics, seed_result.topics)
+    np.testing.assert_array_equal(loaded.theme_scores, seed_result.theme_scores)
+    assert loaded.themes == seed_result.themes
+    assert [w for w, _ in loaded.model.get_topic(0)] == [w for w, _ in seed_result.model.get_topic(0)]
+    assert sorted(p.name for p in (tmp_path / "saved").iterdir())[:3] == [
+        "documents.parquet",
+        "embeddings.npy",
+        "format.json",
+    ]
+
+
+def test_custom_themes_file_changes_the_themes(seed_result, tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'other = "rest"\nmin_score = 0.35\n[[theme]]\nname = "watermarks"\n'
+        'description = "Watermarking and attribution of AI-generated text."\nseeds = ["text watermark detection"]\n'
+    )
+    result = fit_topics(seed_result.papers, themes=path, embeddings=seed_result.embeddings)
+    assert set(result.documents["theme"]) == {"watermarks", "rest"}
+    assert result.documents.set_index("name").loc["WASH", "theme"] == "watermarks"
+    assert (result.documents["theme"] == "watermarks").sum() <= 4
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[[theme]\nname = 'x'", "not valid TOML"),
+        ("x = 1\n", "no [[theme]] entries"),
+        ("[[theme]]\nname = 'empty'\n", "theme 'empty' is empty: give it a description"),
+        ("[[theme]]\ndescription = 'd'\n", "theme 1 has no name"),
+        ("[[theme]]\nname='a'\ndescription='d'\n[[theme]]\nname='a'\ndescription='e'\n", "repeated: a"),
+        ("[[theme]]\nname='a'\ndescription='d'\nseeds = [1]\n", "seeds must be a list of non-empty strings"),
+        ("min_score = 'high'\n[[theme]]\nname='a'\ndescription='d'\n", "min_score must be a number"),
+    ],
+)
+def test_bad_themes_file_names_the_problem(tmp_path, content, message):
+    from analysis import InputError
+
+    path = tmp_path / "themes.toml"
+    path.write_text(content)
+    with pytest.raises(InputError, match=re.escape(message)) as caught:
+        load_themes(path)
+    assert str(caught.value).startswith(str(path))
+
+
+def test_default_themes_file():
+    themes = load_themes()
+    assert themes.names == [DIFFUSION, RL, SAFETY, SCIENCE, "other"]
+    assert all(len(t.seeds) >= 6 for t in themes.themes)

@@ -1,0 +1,206 @@
+"""The reading-group report: content (reading order, pairs, misfits) and escaping in every HTML output."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+from analysis.figures.registry import REGISTRY
+from analysis.report import content as report_content
+from analysis.report import document as report
+from analysis.report.topic_map import PLOTLY_JS, json_text_for_script, topic_map_html
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = "<img src=x onerror=alert(1)>"
+ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        ("Watermarks fail. We reveal why. We introduce WASH, which averages models.", "WASH", "We introduce WASH"),
+        ("Models are big. In this paper, we propose a small one. It works.", "", "We propose a small one."),
+        ("X fails. Building on this insight, We propose ProtoVAR. It works.", "ProtoVAR", "We propose ProtoVAR."),
+        ("X fails. Moreover, we introduce Y to fix it.", "", "We introduce Y to fix it."),
+        ("X fails. To address these limitations, we present Z.", "", "We present Z."),
+        ("Bounds matter. We derive a new bound. Experiments show the proposed bound is tight.", "", "We derive"),
+        ("Nothing here introduces anything. It just is.", "", "Nothing here"),
+        ("A **bold** claim about $\\mathcal{O}(n)$ time. More.", "", "A bold claim about O(n) time."),
+        ("", "", ""),
+    ],
+)
+def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
+    assert report_content.summary_sentence(text, name).startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("$\\texttt{DOIT}$ ($\\textbf{D}$oob-Oriented Inference-time Transformation)", "DOIT (Doob-Oriented"),
+        ("**E**nergy-based **R**anking", "Energy-based Ranking"),
+        ("regret $O(\\sqrt{T})$ and $\\tilde{O}(d\\sqrt{T \\log T})$", "regret O(√T) and O(d√(T log T))"),
+        ("with $\\epsilon \\leq \\frac{1}{2}$", "with ε ≤ 1/2"),
+    ],
+)
+def test_abstracts_are_shown_as_readable_text(raw, shown):
+    from analysis.text import readable
+
+    assert readable(raw).startswith(shown)
+
+
+def test_no_raw_markup_in_any_html_or_markdown_output(seed_report_dir, seed_result):
+    # The seeds hold LaTeX ($\texttt{DOIT}$, $\textbf{D}$oob) and markdown (**E**nergy).
+    assert seed_result.papers["text"].str.contains(r"\$\\text|\*\*[A-Z]\*\*", regex=True).sum() >= 2
+    from analysis.report.topic_map import map_papers
+
+    markers = re.compile(r"\\text(?:bf|tt|it)|\$\\|\*\*[A-Z]\*\*")
+    for path in [seed_report_dir / "report.html", seed_report_dir / "report.md"]:
+        found = markers.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.name} shows raw markup: {found[:3]}"
+    # The map page also inlines plotly.js (whose regexes hold "$\\"): check what it shows of the papers.
+    shown = [paper[key] for paper in map_papers(seed_result) for key in ("name", "blurb", "text")]
+    assert not [text for text in shown if markers.search(text)]
+
+
+def test_the_guide_shows_full_titles_uncut(seed_result):
+    import dataclasses
+
+    papers = seed_result.papers.copy()
+    long_title = "Nemesis: Normalizing the Soft-prompt Vectors of Vision-Language Models for Robust Few-Shot Transfer"
+    papers["title"] = ""
+    papers.loc[0, "title"] = long_title
+    documents = seed_result.documents.copy()
+    documents.loc[0, "name"] = "Nemesis"
+    result = dataclasses.replace(seed_result, papers=papers, documents=documents)
+    markdown = report.report_markdown(result, [])
+    assert f"**Nemesis**, *{report.md_escape(long_title)}* — " in markdown
+    assert f"<span class='title'>{long_title}</span>" in report.report_html(result, [])
+
+
+def test_summary_sentence_is_short():
+    long = "We propose " + "very " * 200 + "long things."
+    assert len(report_content.summary_sentence(long)) <= report_content.SUMMARY_LIMIT
+
+
+def test_reading_order_ranks_every_paper_once_most_central_first(seed_result):
+    order = report_content.reading_order(seed_result)
+    assert sorted(order["row"]) == list(range(len(seed_result.documents)))
+    for theme, group in order.groupby("theme"):
+        assert list(group["rank"]) == list(range(1, len(group) + 1))
+        assert list(group["centrality"]) == sorted(group["centrality"], reverse=True)
+        assert set(seed_result.documents.loc[group["row"], "theme"]) == {theme}
+
+
+def test_cross_theme_pairs_differ_in_theme_and_are_most_similar_first(seed_result):
+    pairs = report_content.cross_theme_pairs(seed_result)
+    themes = seed_result.documents["theme"]
+    assert 0 < len(pairs) <= report_content.MAX_PAIRS
+    assert (themes[pairs["first"]].to_numpy() != themes[pairs["second"]].to_numpy()).all()
+    assert "other" not in set(themes[pairs["first"]]) | set(themes[pairs["second"]])
+    assert list(pairs["cosine"]) == sorted(pairs["cosine"], reverse=True)
+    vectors = seed_result.embeddings / np.linalg.norm(seed_result.embeddings, axis=1, keepdims=True)
+    a, b, cosine = int(pairs["first"].iloc[0]), int(pairs["second"].iloc[0]), pairs["cosine"].iloc[0]
+    assert np.isclose(vectors[a] @ vectors[b], cosine, atol=0.005)  # shown to two decimals
+
+
+def test_misfits_hold_every_paper_outside_the_themes(seed_result):
+    misfits = report_content.misfits(seed_result)
+    outside = set(np.flatnonzero(seed_result.documents["theme"] == "other"))
+    assert outside <= set(misfits["row"])
+    assert set(misfits.loc[misfits["kind"] == "no theme", "row"]) == outside
+    between = misfits[misfits["kind"] == "between themes"]
+    assert (seed_result.documents.loc[between["row"], "theme_margin"] < report_content.AMBIGUOUS_MARGIN).all()
+
+
+def test_markdown_has_every_theme_every_paper_in_reading_order(seed_result):
+    text = report.report_markdown(seed_result, ["map.png", "map.svg"])
+    order = report_content.reading_order(seed_result)
+    for theme in set(seed_result.documents["theme"]):
+        assert f"## {report.md_escape(theme)}\n" in text
+        section = text.split(f"## {report.md_escape(theme)}\n")[1].split("\n## ")[0]
+        names = re.findall(r"^\d+\. \*\*(.+?)\*\* — ", section, flags=re.MULTILINE)
+        expected = [
+            report.md_escape(seed_result.documents.loc[r, "name"]) for r in order[order["theme"] == theme]["row"]
+        ]
+        assert names == expected
+    assert "![" in text and "(map.png)" in text and "(topic_sizes.png)" not in text  # only files that exist
+    assert "## Related papers in different themes" in text and "## Papers that fit no theme well" in text
+
+
+def test_markdown_says_why_static_figures_are_missing(seed_result):
+    text = report.report_markdown(seed_result, [], skipped="no Chromium found")
+    assert "Static figures were not written: no Chromium found" in text
+    assert ".png)" not in text
+
+
+def test_html_embeds_svgs_or_falls_back_to_interactive_figures(seed_result):
+    from analysis.figures import plot_map
+
+    with_svg = report.report_html(seed_result, ["map.svg", "map.png"])
+    assert '<img src="map.svg"' in with_svg and "plotly.min.js" not in with_svg
+    fallback = report.report_html(seed_result, [], skipped="no Chromium", figures={"map": plot_map(seed_result)})
+    assert '<script charset="utf-8" src="plotly.min.js"></script>' in fallback
+    assert 'id="figure-map"' in fallback and "<img" not in fallback
+
+
+def test_md_escape_disarms_html_and_markdown():
+    assert report.md_escape("a <b>|*_[x]</b> & c") == r"a &lt;b&gt;\|\*\_\[x\]&lt;/b&gt; &amp; c"
+
+
+# ---------------------------------------------------------------- escaping in every HTML output
+
+
+def _outside_plotly_js(page: str) -> str:
+    return page.replace(PLOTLY_JS.read_text(encoding="utf-8"), "")
+
+
+def test_report_html_and_md_show_hostile_abstract_as_text(hostile_report_dir):
+    for name in ("report.html", "report.md"):
+        text = (hostile_report_dir / name).read_text(encoding="utf-8")
+        assert SCRIPT not in text and IMG not in text and "<img src=x" not in text, name
+        assert "<b>list</b>" not in text
+        assert ESCAPED_SCRIPT in text, name
+
+
+def test_topic_map_html_shows_hostile_abstract_as_text(hostile_report_dir):
+    page = (hostile_report_dir / "topic_map.html").read_text(encoding="utf-8")
+    rest = _outside_plotly_js(page)
+    assert len(rest) < len(page)  # plotly.js is inline
+    assert SCRIPT not in rest and "<img src=x" not in rest and "<b>list</b>" not in rest
+    assert rest.count("<script") == 3  # plotly.js, the data, the page script: nothing injected
+    data = re.search(r'<script type="application/json" id="map-data">(.*?)</script>', rest, re.DOTALL).group(1)
+    assert "<" not in data and ">" not in data and "&" not in data.replace("\\u0026", "")
+    papers = json.loads(data)["papers"]
+    assert papers[-1]["name"] == SCRIPT + " " + IMG  # intact after JSON.parse, shown with textContent
+
+
+def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir):
+    for name in (figure.view.file for figure in REGISTRY.views()):
+        page = (hostile_report_dir / name).read_text(encoding="utf-8")
+        assert SCRIPT not in page and "<img src=x" not in page, name
+        assert page.count("<script") == (seed_report_dir / name).read_text(encoding="utf-8").count("<script")
+        assert '<script charset="utf-8" src="plotly.min.js"></script>' in page
+    assert (hostile_report_dir / "plotly.min.js").stat().st_size > 1_000_000
+
+
+def test_json_for_script_cannot_close_the_script_element():
+    text = json_text_for_script(json.dumps({"a": "</script><b>&amp;"}))
+    assert "<" not in text and ">" not in text and "&" not in text.replace("\\u0026", "")
+    assert json.loads(text) == {"a": "</script><b>&amp;"}
+
+
+def test_topic_map_needs_nothing_from_the_network(seed_result):
+    page = _outside_plotly_js(topic_map_html(seed_result))
+    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", page)
+    assert "@import" not in page and "url(" not in page  # no fonts or styles fetched by CSS
+
+
+def test_seed_summaries_stand_alone(seed_result):
+    # Several seed sentences open with a connective ("Building on this insight, We propose ProtoVAR").
+    assert seed_result.papers["text"].str.contains("Building on this insight, ").sum() >= 2
+    content = report_content.ReportContent.build(seed_result)
+    for summary in content.summaries:
+        assert summary[:1].isupper() and not report_content._CONNECTIVE.match(summary), summary

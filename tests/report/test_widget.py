@@ -1,0 +1,163 @@
+"""The map widget's Python side: the synced traits, the selection in both directions, bad input.
+
+The front end is tested in Chromium in tests/end_to_end/test_widget_browser.py; here the
+trait is set the way the front end sets it (a list of row numbers).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+import traitlets
+
+from analysis import TopicResult, load_themes
+from analysis.report.widget import SELECTED_COLUMNS, TopicMapWidget
+
+
+@pytest.fixture(scope="module")
+def small_result():
+    """Seven papers in three topics, without fitting: the widget needs only the frames."""
+    themes = load_themes()
+    names = themes.names
+    documents = pd.DataFrame(
+        {
+            "doc_id": [f"d{i}" for i in range(7)],
+            "name": ["Alpha", "Beta", "Gamma", "Delta", "Eps", "Zeta", "<b>Eta</b>"],
+            "topic": [0, 0, 0, 1, 1, 2, 2],
+            "topic_label": ["a · b"] * 3 + ["c · d"] * 2 + ["e · f"] * 2,
+            "theme": [names[0], names[0], names[1], names[1], names[1], names[-1], names[-1]],
+            "theme_score": 0.5,
+            "theme_margin": 0.1,
+            "x": [-0.9, -0.8, -0.85, 0.1, 0.2, 0.8, 0.9],
+            "y": [0.5, 0.6, 0.4, -0.1, 0.0, 0.7, 0.75],
+        }
+    )
+    topics = pd.DataFrame(
+        {
+            "topic": [0, 1, 2],
+            "label": ["a · b", "c · d", "e · f"],
+            "size": [3, 2, 2],
+            "terms": ["a, b", "c, d", "e, f"],
+            "theme": [names[0], names[1], names[-1]],
+            "theme_score": 0.5,
+        }
+    )
+    papers = pd.DataFrame(
+        {
+            "doc_id": documents["doc_id"],
+            "title": ["Alpha: a title", None, "", "Delta", "Eps", "Zeta", "Eta"],
+            "text": [f"Abstract number {i}. It has two sentences." for i in range(7)],
+            "sources": "list.txt:1",
+        }
+    )
+    return TopicResult(documents, topics, themes, np.zeros((7, len(names))), papers)
+
+
+def test_points_are_compact_arrays_with_the_report_colours(small_result):
+    widget = TopicMapWidget(small_result)
+    points = widget.points
+    assert points["x"] == [-0.9, -0.8, -0.85, 0.1, 0.2, 0.8, 0.9]
+    assert points["name"][6] == "<b>Eta</b>"  # plain text: the front end writes it with textContent
+    assert points["title"][:3] == ["Alpha: a title", "Abstract number 1.", "Abstract number 2."]
+    assert points["topic"] == [0, 0, 0, 1, 1, 2, 2]
+    themes = [t["name"] for t in points["themes"]]
+    assert [themes[i] for i in points["theme"]] == small_result.documents["theme"].tolist()
+    assert points["themes"][0]["color"] == "#0072B2" and points["themes"][-1]["color"] == "#A0A0A0"
+    assert [t["color"] for t in points["topics"]] == ["#88CCEE", "#CC6677", "#DDCC77"]
+    assert [t["label"] for t in points["topics"]] == ["0: a · b", "1: c · d", "2: e · f"]
+    assert points["topics"][0]["x"] == -0.85 and points["topics"][0]["size"] == 3
+    json.dumps(points)  # what the comm sends must be plain JSON
+
+
+def test_the_front_end_setting_the_selection_fills_selected(small_result):
+    widget = TopicMapWidget(small_result)
+    assert widget.selected.empty and list(widget.selected.columns) == SELECTED_COLUMNS
+    widget.set_state({"selection": [5, 0, 3, 0]})  # as a comm message from the map would
+    assert widget.selection == [0, 3, 5]
+    selected = widget.selected
+    assert selected["doc_id"].tolist() == ["d0", "d3", "d5"]
+    assert selected["name"].tolist() == ["Alpha", "Delta", "Zeta"]
+    assert selected["title"].tolist() == ["Alpha: a title", "Delta", "Zeta"]
+    assert selected["topic"].tolist() == [0, 1, 2] and selected["topic_label"].tolist()[0] == "a · b"
+    assert selected.index.tolist() == [0, 3, 5]
+
+
+def test_select_from_python_sets_exactly_those_rows(small_result):
+    widget = TopicMapWidget(small_result)
+    widget.select(["d4", "d1"])
+    assert widget.selection == [1, 4]
+    widget.select(topic=0)
+    assert widget.selection == [0, 1, 2]
+    widget.select(topic=[1, 2])
+    assert widget.selection == [3, 4, 5, 6]
+    widget.select(theme=small_result.themes.names[1])
+    assert widget.selection == [2, 3, 4]
+    widget.select(small_result.documents["x"] > 0)  # a boolean Series
+    assert widget.selection == [3, 4, 5, 6]
+    widget.select([True, False, False, False, False, False, True])
+    assert widget.selection == [0, 6]
+    widget.select([])
+    assert widget.selection == [] and widget.selected.empty
+
+
+def test_observers_see_every_change_from_either_side(small_result):
+    widget = TopicMapWidget(small_result)
+    seen = []
+    widget.observe(lambda change: seen.append(change["new"]), names="selection")
+    widget.select(topic=2)
+    widget.set_state({"selection": [1]})
+    widget.clear()
+    assert seen == [[5, 6], [1], []]
+
+
+def test_the_text_fallback_is_stable(small_result):
+    widget = TopicMapWidget(small_result, color_by="topic")
+    widget.select(topic=1)
+    bundle, _ = widget._repr_mimebundle_()
+    assert bundle["text/plain"] == "TopicMapWidget: 7 papers, 3 topics, colour by topic, 2 selected"
+    assert set(bundle) == {"text/plain", "application/vnd.jupyter.widget-view+json"}
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda w: w.select(["d1", "nope"]), ValueError, "1 doc_ids not on the map, e.g. 'nope'"),
+        (lambda w: w.select([True, False]), ValueError, "the mask has 2 values; the map has 7 papers"),
+        (lambda w: w.select(topic=9), ValueError, "topic [9] not on the map (it has topics [0, 1, 2])"),
+        (lambda w: w.select(theme="poetry"), ValueError, "theme ['poetry'] not on the map"),
+        (lambda w: w.select(), ValueError, "select() takes exactly one of papers, topic or theme (got none)"),
+        (lambda w: w.select(["d1"], topic=0), ValueError, "(got ['papers', 'topic'])"),
+        (lambda w: w.select("d1"), TypeError, "papers must be a list of doc_ids or a boolean mask, got str"),
+        (lambda w: w.select([1, 2]), TypeError, "all doc_ids (str) or all booleans, got values of type int"),
+        (lambda w: w.set_state({"selection": [2, 7]}), traitlets.TraitError, "rows [7] are outside the map's 7"),
+        (lambda w: setattr(w, "color_by", "year"), traitlets.TraitError, "color_by must be 'theme' or 'topic'"),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_error(small_result, call, error, message):
+    widget = TopicMapWidget(small_result)
+    widget.select(topic=0)
+    with pytest.raises(error) as raised:
+        call(widget)
+    assert message in str(raised.value)
+    assert widget.selection == [0, 1, 2]  # unchanged
+
+
+def test_the_widget_loads_its_own_script_and_style_from_the_package(small_result):
+    widget = TopicMapWidget(small_result)
+    assert "export default { render }" in widget._esm
+    assert ".tmw-stage" in widget._css
+    # Self-contained: nothing fetched, no plotly.js, no Jupyter-only globals, no HTML parsing of data.
+    forbidden_words = ("http:", "https:", "import ", "fetch(", "require(", "define(", "Jupyter.", "IPython")
+    for forbidden in (*forbidden_words, "innerHTML", "Plotly"):
+        assert forbidden not in widget._esm, forbidden
+
+
+def test_the_seed_map_has_every_paper(seed_result):
+    widget = TopicMapWidget(seed_result)
+    assert len(widget.points["x"]) == len(seed_result.documents) == 26
+    widget.select(topic=int(seed_result.topics["topic"].iloc[0]))
+    assert len(widget.selected) == int(seed_result.topics["size"].iloc[0])
+    assert set(widget.selected["topic"]) == {int(seed_result.topics["topic"].iloc[0])}
