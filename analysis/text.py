@@ -141,11 +141,20 @@ def escape(text) -> str:
     return html.escape("" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text))
 
 
-def shorten(text: str, limit: int) -> str:
-    """Cut ``text`` at a word boundary to at most ``limit`` characters, marking the cut."""
+def shorten(text: str, limit: int, whole_words: bool = True) -> str:
+    """Cut ``text`` to at most ``limit`` characters, marking the cut with an ellipsis.
+
+    Args:
+        text: Any text; runs of whitespace become one space.
+        limit: The most characters returned, the ellipsis included.
+        whole_words: Cut at a word boundary (labels, blurbs); else at the
+            character (paper names, whose words are often one long token).
+    """
     text = " ".join(str(text).split())
     if len(text) <= limit:
         return text
+    if not whole_words:
+        return text[: limit - 1].rstrip() + "…"
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 

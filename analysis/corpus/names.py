@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from analysis.text import strip_markup
+from analysis.text import shorten, strip_markup
 
 _URL = re.compile(r"\b(?:https?://|www\.)\S+")
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
@@ -185,4 +185,4 @@ def _first_words(plain: str) -> str:
 
 
 def _shorten(label: str) -> str:
-    return label if len(label) <= _MAX_NAME else label[: _MAX_NAME - 1].rstrip() + "…"
+    return shorten(label, _MAX_NAME, whole_words=False)

@@ -18,7 +18,8 @@ Example:
 
 from __future__ import annotations
 
-from analysis.figures.export import StaticExportError, export_static, find_chromium, render_static
+from analysis.figures.chromium import find_chromium
+from analysis.figures.export import StaticExportError, export_static, render_static
 from analysis.figures.map import plot_map
 from analysis.figures.registry import report_figures
 from analysis.figures.theme_breakdown import plot_theme_breakdown
@@ -27,12 +28,8 @@ from analysis.figures.topic_hierarchy import plot_topic_hierarchy
 from analysis.figures.topic_similarity import plot_topic_similarity
 from analysis.figures.topic_sizes import plot_topic_sizes
 
-# escape lived here before text.py: kept so that older imports still work (new code imports analysis.text).
-from analysis.text import escape
-
 __all__ = [
     "StaticExportError",
-    "escape",
     "export_static",
     "find_chromium",
     "plot_map",

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from analysis.figures.style import OKABE_ITO, set_layout, topic_titles
 from analysis.figures.topic_similarity import topic_centroids
-from analysis.model.themes import shown
+from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
 
@@ -32,8 +32,8 @@ def plot_topic_hierarchy(result, max_topics: int = 60) -> go.Figure:
         centroids,
         orientation="left",
         labels=labels,
-        # Distances as shown (two decimals): the tree is then the same on every machine.
-        distfun=lambda x: shown(np.clip(pdist(x, metric="cosine"), 0, None)),
+        # Distances as round_as_shown (two decimals): the tree is then the same on every machine.
+        distfun=lambda x: round_as_shown(np.clip(pdist(x, metric="cosine"), 0, None)),
         linkagefun=lambda d: linkage(d, method="average"),
         colorscale=list(OKABE_ITO),
     )

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from analysis.figures.style import set_layout, topic_order, topic_titles
 from analysis.model.clustering import unit_rows
-from analysis.model.themes import shown
+from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
 
@@ -27,7 +27,7 @@ def plot_topic_similarity(result, max_topics: int = 30) -> go.Figure:
     """
     ids, centroids = topic_centroids(result)
     ids, centroids = ids[:max_topics], centroids[:max_topics]
-    similarity = shown(centroids @ centroids.T)  # two decimals, as every score in the report
+    similarity = round_as_shown(centroids @ centroids.T)  # two decimals, as every score in the report
     titles = topic_titles(result, limit=36)
     labels = [escape(titles[t]) for t in ids]
     fig = go.Figure(

@@ -42,7 +42,7 @@ DEFAULT_MIN_SCORE = 0.40
 SCORE_DECIMALS = 2
 
 
-def shown(scores):
+def round_as_shown(scores):
     """Scores at the shown precision (:data:`SCORE_DECIMALS`), with -0.0 made 0.0."""
     return np.round(scores, SCORE_DECIMALS) + 0.0
 
@@ -124,38 +124,38 @@ def _theme(entry, path: Path, number: int) -> Theme:
     return Theme(name, description, tuple(s.strip() for s in seeds))
 
 
-def phrase_scores(doc_vectors: np.ndarray, phrase_vectors: list[np.ndarray]) -> np.ndarray:
+def phrase_scores(doc_vectors: np.ndarray, vectors_by_theme: list[np.ndarray]) -> np.ndarray:
     """Score of each paper (row) for each theme (column): the best cosine to any of its phrases, as shown."""
-    return shown(np.column_stack([(doc_vectors @ vectors.T).max(axis=1) for vectors in phrase_vectors]))
+    return round_as_shown(np.column_stack([(doc_vectors @ vectors.T).max(axis=1) for vectors in vectors_by_theme]))
 
 
 def smooth_by_topic(scores: np.ndarray, topics: np.ndarray, weight: float = TOPIC_WEIGHT) -> np.ndarray:
     """Blend each paper's scores with the mean scores of its topic (rounded as shown)."""
     if weight == 0:
-        return shown(scores)
+        return round_as_shown(scores)
     smoothed = np.asarray(scores, dtype=np.float64).copy()
     for topic in np.unique(topics):
         members = topics == topic
         smoothed[members] = (1 - weight) * scores[members] + weight * scores[members].mean(axis=0)
-    return shown(smoothed)
+    return round_as_shown(smoothed)
 
 
 def assign(scores: np.ndarray, themes: ThemeSet) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Theme name, score and margin (best minus second best) of each paper; ties go to the theme listed first."""
-    scores = shown(scores)
+    scores = round_as_shown(scores)
     order = np.argsort(-scores, axis=1, kind="stable")
     best = scores[np.arange(len(scores)), order[:, 0]]
     second = scores[np.arange(len(scores)), order[:, 1]] if scores.shape[1] > 1 else np.zeros(len(scores))
     names = [t.name for t in themes.themes]
     chosen = [names[j] if s >= themes.min_score else themes.other for j, s in zip(order[:, 0], best, strict=True)]
-    return chosen, best, shown(best - second)
+    return chosen, best, round_as_shown(best - second)
 
 
 def topic_themes(topics: np.ndarray, scores: np.ndarray, themes: ThemeSet) -> pd.DataFrame:
     """Theme of each topic: the best mean score over its papers, ``other`` under the floor."""
     rows = []
     for topic in np.unique(topics):
-        mean = shown(scores[topics == topic].mean(axis=0))
+        mean = round_as_shown(scores[topics == topic].mean(axis=0))
         best = int(np.argmax(mean))  # the first of equal scores: the theme listed first
         name = themes.themes[best].name if mean[best] >= themes.min_score else themes.other
         rows.append({"topic": topic, "theme": name, "theme_score": float(mean[best])})
@@ -240,12 +240,12 @@ def _cached_phrase_vectors(groups: list[list[str]], backend: Backend) -> list[np
 
 def score_vectors(
     vectors: np.ndarray,
-    phrase_vectors: list[np.ndarray],
+    vectors_by_theme: list[np.ndarray],
     topics: np.ndarray,
     themes: ThemeSet,
     topic_weight: float = TOPIC_WEIGHT,
 ) -> ThemeScores:
     """Themes of each paper and each topic from the vectors alone (unit rows: a dot product is a cosine)."""
-    scores = smooth_by_topic(phrase_scores(vectors, phrase_vectors), topics, topic_weight)
+    scores = smooth_by_topic(phrase_scores(vectors, vectors_by_theme), topics, topic_weight)
     theme, score, margin = assign(scores, themes)
     return ThemeScores(theme, score, margin, scores, topic_themes(topics, scores, themes), vectors)

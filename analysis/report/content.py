@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.model.clustering import unit_rows
-from analysis.model.themes import shown
+from analysis.model.themes import round_as_shown
 from analysis.text import sentences, shorten, strip_markup
 
 # Cross-theme pairs listed in the report, and the margin (best minus second
@@ -110,7 +110,7 @@ def reading_order(result) -> pd.DataFrame:
         if theme != result.themes.other:
             centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
         # Ranked as shown, ties by name: the same reading order on every machine.
-        centrality = shown(centrality)
+        centrality = round_as_shown(centrality)
         frame = pd.DataFrame({"row": rows, "theme": theme, "centrality": centrality, "name": names[rows]})
         frame = frame.sort_values(["centrality", "name"], ascending=[False, True], kind="stable")
         frame["rank"] = np.arange(1, len(frame) + 1)
@@ -146,7 +146,7 @@ def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
     for start in range(0, len(vectors), _PAIR_BLOCK):
         rows = np.arange(start, min(start + _PAIR_BLOCK, len(vectors)))
         # Ranked as shown (two decimals), ties by row: float noise cannot reorder pairs.
-        similarity = shown(vectors[rows] @ vectors.T)
+        similarity = round_as_shown(vectors[rows] @ vectors.T)
         keep = (themes[rows][:, None] != themes[None, :]) & named[rows][:, None] & named[None, :]
         keep &= rows[:, None] < np.arange(len(vectors))[None, :]
         first, second = np.nonzero(keep)
@@ -185,9 +185,9 @@ def misfits(result) -> pd.DataFrame:
                 "row": i,
                 "kind": "no theme" if outside else "between themes",
                 "best": names[best],
-                "best_score": float(shown(scores[i, best])),
+                "best_score": float(round_as_shown(scores[i, best])),
                 "second": names[second],
-                "second_score": float(shown(scores[i, second])),
+                "second_score": float(round_as_shown(scores[i, second])),
             }
         )
     columns = ["row", "kind", "best", "best_score", "second", "second_score"]

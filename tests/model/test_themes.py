@@ -11,9 +11,9 @@ from analysis.model.themes import (
     ThemeSet,
     phrase_scores,
     phrase_vectors,
+    round_as_shown,
     score_themes,
     score_vectors,
-    shown,
     smooth_by_topic,
     topic_themes,
 )
@@ -25,8 +25,8 @@ VECTORS = np.array([[1.0, 0.0], [0.8, 0.6], [0.0, 1.0], [0.6, 0.8]])
 TOPICS = np.array([0, 0, 1, 1])
 
 
-def test_shown_rounds_to_two_decimals_without_negative_zero():
-    values = shown(np.array([0.3951, 0.3949, 0.125, -0.001]))
+def test_round_as_shown_rounds_to_two_decimals_without_negative_zero():
+    values = round_as_shown(np.array([0.3951, 0.3949, 0.125, -0.001]))
     assert values.tolist() == [0.40, 0.39, 0.12, 0.0]
     assert not np.signbit(values).any()
 
