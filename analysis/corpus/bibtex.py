@@ -1,0 +1,183 @@
+r"""BibTeX/BibLaTeX in (bibtexparser 2 with its LaTeX decoding) and out (escaped so it reads back the same).
+
+Reading keeps what a reading group uses: title and abstract decoded to
+Unicode (``{\"o}`` reads ö, ``\&`` reads &, ``{LLM}`` reads LLM),
+authors split (``Last, First``), year, venue, DOI, URL, keywords and the
+citation key. ``@string`` macros are resolved and ``@comment`` blocks
+ignored. A malformed entry is skipped with its file, line and key (see
+:func:`analysis.corpus.entries.skip`) and the rest of the file is read.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from contextlib import contextmanager
+from pathlib import Path
+
+import bibtexparser
+from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
+from bibtexparser.model import DuplicateBlockKeyBlock, Entry, Field
+
+from analysis.corpus.entries import cell, entry_row, reference_kind, skip, split, year_of
+from analysis.errors import InputError
+
+_KEY_IN_RAW = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
+_VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "eventtitle", "howpublished", "school", "institution")
+# Characters LaTeX treats as markup, as BibTeX must write them to mean themselves.
+_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_SPECIAL = re.compile(r"[\\{}&%$#_~^]")
+# A word with a capital after its first letter (LLMs, BERTopic, iPhone): braced so styles keep its case.
+_CAPITALS_INSIDE = re.compile(r"(?<![\\\w])(\w+[A-Z]\w*)")
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+
+
+def read_bibtex(text: str, path: Path) -> list[dict]:
+    """Rows (see :func:`analysis.corpus.entries.entry_row`) for every BibTeX entry with an abstract.
+
+    Raises:
+        InputError: The file holds no BibTeX entry at all, or none could be read.
+    """
+    with _quiet_parser():
+        library = bibtexparser.parse_string(text, append_middleware=_middleware())
+    failed = list(library.failed_blocks)
+    if not library.entries and not failed:
+        raise InputError(path, "no BibTeX entries found (expected entries such as @article{key, title = {...}, ...})")
+    for block in failed:
+        _skip_failed(block, path)
+    rows = []
+    for entry in library.entries:
+        line = entry.start_line + 1 if entry.start_line is not None else None
+        row = _entry(entry, line)
+        if row["text"]:
+            rows.append(row)
+        else:
+            skip(path, line, "no abstract", entry.key)
+    if not rows and failed and not library.entries:
+        raise InputError(path, f"no BibTeX entry could be read ({len(failed)} malformed)")
+    return rows
+
+
+def _middleware() -> list:
+    # Names are split before decoding so that a braced name ({Barnes and Noble, Inc.}) stays one;
+    # the decoder passes over the list of names, so they are decoded in _decoded_names.
+    return [SeparateCoAuthors(), LatexDecodingMiddleware()]
+
+
+def _decoded_names(names: list[str]) -> list[str]:
+    r"""Names as the LaTeX-decoding middleware decodes a field (``M{\"u}ller, J{\"o}rg`` reads Müller, Jörg)."""
+    if not names:
+        return []
+    holder = Entry("names", "names", [Field(f"n{i}", str(name)) for i, name in enumerate(names)])
+    decoded = LatexDecodingMiddleware().transform_entry(holder, None)
+    fields = decoded.fields if isinstance(decoded, Entry) else holder.fields
+    return [str(field.value) for field in fields]
+
+
+@contextmanager
+def _quiet_parser():
+    """Bibtexparser logs each malformed block; we report them ourselves (with the key), so it is silenced here."""
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def _skip_failed(block, path: Path) -> None:
+    line = block.start_line + 1 if block.start_line is not None else None
+    raw = block.raw or ""
+    found = _KEY_IN_RAW.search(raw)
+    key = found.group(1) if found else ""
+    if isinstance(block, DuplicateBlockKeyBlock):
+        reason = "duplicate citation key (an earlier entry has it)"
+    else:
+        error = getattr(block, "error", None)
+        error = getattr(error, "abort_reason", None) or str(error or "") or "syntax error"
+        reason = "malformed BibTeX: " + " ".join(error.split())[:160]
+    skip(path, line, reason, key)
+
+
+def _entry(entry: Entry, line: int | None) -> dict:
+    fields = {field.key.lower(): field.value for field in entry.fields}
+    venue = next((fields[f] for f in _VENUE_FIELDS if fields.get(f)), "")
+    url = fields.get("url") or ""
+    if not url and str(fields.get("eprinttype") or fields.get("archiveprefix") or "").lower() == "arxiv":
+        url = f"https://arxiv.org/abs/{fields.get('eprint', '')}" if fields.get("eprint") else ""
+    keywords = re.split(r"\s*[,;]\s*", str(fields.get("keywords") or fields.get("keyword") or ""))
+    return entry_row(
+        line,
+        fields.get("title"),
+        fields.get("abstract"),
+        authors=_decoded_names(_names(fields.get("author"))),
+        year=year_of(fields.get("year") or fields.get("date")),
+        venue=venue,
+        doi=fields.get("doi"),
+        url=url,
+        keywords=keywords,
+        key=entry.key,
+    )
+
+
+def _names(value) -> list:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def escape(text: str) -> str:
+    r"""Plain text as a BibTeX value that decodes back to the same text (``50% & $5`` -> ``50\% \& \$5``)."""
+    return _SPECIAL.sub(lambda m: _ESCAPES[m.group(0)], text)
+
+
+def protect_case(text: str) -> str:
+    """Escaped title text with words such as ``LLMs`` braced, so bibliography styles keep their capitals."""
+    return _CAPITALS_INSIDE.sub(r"{\1}", text)
+
+
+def bibtex_entry(key: str, paper: dict) -> str:
+    """One ``@article``/``@inproceedings``/``@misc`` entry for a paper row (columns as the readers give them).
+
+    Args:
+        key: The citation key (unique in the file; see :func:`analysis.corpus.export.citation_keys`).
+        paper: ``title``, ``text`` (the abstract) and any of ``authors``, ``year``, ``venue``,
+            ``doi``, ``url``, ``keywords``.
+    """
+    venue = cell(paper.get("venue"))
+    kind, venue_field = _kind(venue)
+    fields = [
+        ("title", protect_case(escape(cell(paper.get("title"))))),
+        ("author", " and ".join(_bib_name(n) for n in split(paper.get("authors")))),
+        ("year", escape(cell(paper.get("year")))),
+        (venue_field, escape(venue)),
+        ("doi", escape(cell(paper.get("doi")))),
+        ("url", escape(cell(paper.get("url")))),
+        ("keywords", escape(", ".join(split(paper.get("keywords"))))),
+        ("abstract", escape(cell(paper.get("text")))),
+    ]
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
+    return f"@{kind}{{{key},\n{body}\n}}\n"
+
+
+def _kind(venue: str) -> tuple[str, str]:
+    kind = reference_kind(venue)
+    return kind, {"misc": "howpublished", "article": "journal", "inproceedings": "booktitle"}[kind]
+
+
+def _bib_name(name: str) -> str:
+    """A name for ``author``; one holding the word "and" (a company) is braced so it stays one name."""
+    escaped = escape(name)
+    return f"{{{escaped}}}" if _AND.search(f" {name} ") else escaped
