@@ -35,7 +35,7 @@ _ESCAPES = {
     "#": r"\#",
     "_": r"\_",
     "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
+    "^": r"{\string^}",  # \textasciicircum decodes to U+02C6, not ^
 }
 _SPECIAL = re.compile(r"[\\{}&%$#_~^]")
 # A word with a capital after its first letter (LLMs, BERTopic, iPhone): braced so styles keep its case.
@@ -43,6 +43,7 @@ _CAPITALS_INSIDE = re.compile(r"(?<![\\\w])(\w+[A-Z]\w*)")
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 # What makes pylatexenc change text: macros, groups, math, comments, active characters, ligatures.
 _LATEX = re.compile(r"[\\{}$%~&#^_]|--|``|''|!`|\?`")
+_LIGATURE = re.compile(r"(?<=-)(?=-)|(?<=`)(?=`)|(?<=')(?=')|(?<=[!?])(?=`)")
 _SIMPLE = re.compile(r"^(?:[^\\{}$%~&#^_`'-]|\\[&%$#_]|\{[^\\{}$%~&#^_`'-]*\})+$")
 _UNESCAPE = re.compile(r"\\([&%$#_])")
 _BRACE_OR_DOLLAR = re.compile(r"\\[{}$]|[{}$]")
@@ -194,7 +195,9 @@ def _names(value) -> list:
 
 def escape(text: str) -> str:
     r"""Plain text as a BibTeX value that decodes back to the same text (``50% & $5`` -> ``50\% \& \$5``)."""
-    return _SPECIAL.sub(lambda m: _ESCAPES[m.group(0)], text)
+    escaped = _SPECIAL.sub(lambda m: _ESCAPES[m.group(0)], text)
+    # "--", "``", "''", "!`" and "?`" are ligatures (an en dash, quotes, inverted marks): an empty group breaks them.
+    return _LIGATURE.sub("{}", escaped)
 
 
 def protect_case(text: str) -> str:
