@@ -40,7 +40,11 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     corpus = commands.add_parser("corpus", help="read and deduplicate abstracts, print a summary, write the frame")
     _add_inputs(corpus)
-    corpus.add_argument("--out", type=Path, help="write the paper frame here (.csv, .parquet or .jsonl)")
+    corpus.add_argument(
+        "--out",
+        type=Path,
+        help="write the paper frame here (.csv, .parquet or .jsonl), or the papers as references (.bib or .ris)",
+    )
     corpus.set_defaults(run=_run_corpus)
     _add_topic_commands(commands)
     return parser
@@ -122,12 +126,16 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
 
 def _run_corpus(args) -> int:
     from analysis.corpus.dedup import load_papers, summarize
+    from analysis.corpus.export import REFERENCE_SUFFIXES, write_references
     from analysis.output import write_frame
 
     corpus = load_papers(args.paths, threshold=args.threshold)
     print(summarize(corpus.raw, corpus.papers, corpus.duplicates))
     if args.out:
-        write_frame(corpus.papers, args.out)
+        if args.out.suffix.lower() in REFERENCE_SUFFIXES:
+            write_references(corpus.papers, args.out)
+        else:
+            write_frame(corpus.papers, args.out)
         print(f"wrote {args.out}")
     return 0
 

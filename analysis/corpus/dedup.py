@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD
+from analysis.corpus.entries import skipped_summary
 from analysis.corpus.readers import read_abstracts
 from analysis.progress import Progress, Stages, Step, Timer, display_path
 from analysis.text import normalize
@@ -76,6 +77,8 @@ def load_papers(
         raw = read_abstracts(*paths)
     with stages("dedup"):
         papers, duplicates = deduplicate(raw, threshold=threshold)
+    if raw.attrs.get("skipped"):
+        papers.attrs["skipped"] = raw.attrs["skipped"]
     step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
     return Corpus(raw, papers, duplicates)
 
@@ -93,7 +96,10 @@ def deduplicate(raw: pd.DataFrame, threshold: float = DEDUP_THRESHOLD) -> tuple[
         ``(papers, duplicates)``: ``papers`` has one row per paper, in order
         of first appearance, with a stable ``doc_id`` (hash of the normalised
         text kept), the most complete ``text``, every place it appeared in
-        ``sources`` (``file:entry; file:entry``) and ``n_copies``;
+        ``sources`` (``file:entry; file:entry``) and ``n_copies``; other
+        columns come from the entry whose text is kept, a blank one filled
+        from the first copy that has it (a ``.txt`` copy gains the
+        authors, year and key of its ``.bib`` copy);
         ``duplicates`` has one row per dropped entry with the ``doc_id`` it
         merged into, its ``similarity`` to the kept text and its ``kind``
         (``exact`` or ``near``).
@@ -282,6 +288,10 @@ def _paper_row(records: list[dict], normalized: list[str], members: list[int], k
     first, kept = records[members[0]], records[keep]
     titles = [records[i]["title"] for i in members if records[i]["title"]]
     row = dict(kept)
+    if len(members) > 1:
+        for column, value in kept.items():
+            if column not in PAPER_COLUMNS and _blank(value):
+                row[column] = next((records[i][column] for i in members if not _blank(records[i][column])), value)
     row.update(
         doc_id=doc_id(normalized[keep]),
         title=max(titles, key=len) if titles else "",
@@ -292,6 +302,10 @@ def _paper_row(records: list[dict], normalized: list[str], members: list[int], k
         line=first["line"],
     )
     return row
+
+
+def _blank(value) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)) or value == ""
 
 
 def _duplicate_row(entry: dict, merged_into: str, similarity: float, exact: bool) -> dict:
@@ -311,4 +325,5 @@ def summarize(raw: pd.DataFrame, papers: pd.DataFrame, duplicates: pd.DataFrame)
         lines.append("duplicates by source pair (kept <- dropped):")
         for (kept, dropped), count in pairs.groupby(["kept", "dropped"], sort=True).size().items():
             lines.append(f"  {kept} <- {dropped}: {count}")
+    lines.extend(skipped_summary(raw.attrs.get("skipped", [])))
     return "\n".join(lines)

@@ -1,9 +1,11 @@
-"""Read lists of abstracts (txt, csv/tsv, jsonl/json, folders) into one frame.
+"""Read lists of abstracts (txt, csv/tsv, jsonl/json, bib, ris, xml, folders) into one frame.
 
 Every reader yields one row per entry as found, with where it was found
 (``source``, ``entry``, ``line``), so that deduplication can keep provenance.
 Bad input raises :class:`~analysis.errors.InputError` naming the file and
-the line or record.
+the line or record. Reference formats have their own modules (``bibtex``,
+``ris``, ``arxiv`` for XML, ``records`` for the JSON shapes); an entry they
+cannot read is skipped, warned of and listed in ``raw.attrs["skipped"]``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,19 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.config import SUPPORTED_SUFFIXES
+from analysis.config import SUPPORTED_SUFFIXES as PLAIN_SUFFIXES
+from analysis.corpus.arxiv import read_arxiv_xml
+from analysis.corpus.bibtex import read_bibtex
+from analysis.corpus.entries import collect_skipped, skip
 from analysis.corpus.names import paper_name
+from analysis.corpus.records import KNOWN_SHAPES, record_key, shape_of, shape_row
+from analysis.corpus.ris import read_ris
 from analysis.errors import InputError
 
 RAW_COLUMNS = ["source", "entry", "line", "title", "text", "name"]
+# The plain lists (config.SUPPORTED_SUFFIXES) and the reference formats.
+REFERENCE_SUFFIXES = (".bib", ".ris", ".xml")
+SUPPORTED_SUFFIXES = (*PLAIN_SUFFIXES, *REFERENCE_SUFFIXES)
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _SENTENCE_END = re.compile(r"[.!?。！？](\s|$)")
@@ -44,14 +54,19 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     """Read one or more files or folders of abstracts into one raw frame.
 
     Args:
-        *paths: Files (.txt/.md, .csv/.tsv, .jsonl/.json) or folders; a
-            folder contributes every supported file in it, in sorted order.
+        *paths: Files (.txt/.md, .csv/.tsv, .jsonl/.json, .bib, .ris,
+            .xml) or folders; a folder contributes every supported file in
+            it, in sorted order.
 
     Returns:
         One row per entry as found, with columns ``source`` (file name),
         ``entry`` (1-based position in its file), ``line`` (line where the
         entry starts), ``title``, ``text`` (as written) and ``name``, plus any
-        other fields a CSV or JSON source carries.
+        other fields a CSV or JSON source carries and the bibliographic
+        columns a reference format fills (``authors``, ``year``, ``venue``,
+        ``doi``, ``url``, ``keywords``, ``key``, ``id``). Entries skipped
+        (no abstract, malformed) are listed in ``attrs["skipped"]`` (dicts
+        with ``source``, ``line``, ``key``, ``reason``) when there are any.
 
     Raises:
         InputError: A path is missing, unreadable or holds no abstracts.
@@ -63,11 +78,15 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     """
     if not paths:
         raise InputError("<no path>", "give at least one file or folder to read")
-    frames = [_read_file(path) for path in _expand(paths)]
+    with collect_skipped() as skipped:
+        frames = [_read_file(path) for path in _expand(paths)]
     raw = pd.concat(frames, ignore_index=True)
     raw["name"] = [paper_name(t, title) for t, title in zip(raw["text"], raw["title"], strict=True)]
     extra = [c for c in raw.columns if c not in RAW_COLUMNS]
-    return raw[RAW_COLUMNS + extra]
+    raw = raw[RAW_COLUMNS + extra]
+    if skipped:
+        raw.attrs["skipped"] = list(skipped)
+    return raw
 
 
 def _flatten(paths) -> list:
@@ -115,8 +134,14 @@ def _read_file(path: Path) -> pd.DataFrame:
         rows = _parse_delimited(text, path, "\t" if suffix == ".tsv" else ",")
     elif suffix == ".jsonl":
         rows = _parse_jsonl(text, path)
-    else:
+    elif suffix == ".json":
         rows = _parse_json(text, path)
+    elif suffix == ".bib":
+        rows = read_bibtex(text, path)
+    elif suffix == ".ris":
+        rows = read_ris(text, path)
+    else:
+        rows = read_arxiv_xml(text, path)
     if not rows:
         raise InputError(path, "no abstracts found (only a header or blank entries)")
     frame = pd.DataFrame(rows)
@@ -234,12 +259,13 @@ def _abstract_column(fields: list[str], path: Path) -> str:
     raise InputError(path, f"no 'abstract' column (columns found: {shown})", 1)
 
 
-def _record_row(record: dict, abstract_key: str, path: Path, line: int | None) -> dict | None:
+def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, where=None) -> dict | None:
     """One entry from a CSV row or JSON object; None (with a warning) when empty."""
     abstract = record.get(abstract_key)
     if not isinstance(abstract, str) or not abstract.strip():
         what = "empty abstract" if abstract is None or isinstance(abstract, str) else "abstract is not text"
         warnings.warn(f"{path}:{line}: {what}, entry skipped", stacklevel=4)
+        skip(path, line if where is None else where, what, warn=False)
         return None
     title = record.get("title") or record.get("Title") or ""
     extra = {k: v for k, v in record.items() if k not in (abstract_key, "title", "Title", None)}
@@ -281,10 +307,13 @@ def _parse_json(text: str, path: Path) -> list[dict]:
         line = getattr(err, "lineno", None)
         raise InputError(path, f"malformed JSON: {_json_reason(err)}", line) from None
     if isinstance(data, dict):
-        lists = [v for v in data.values() if isinstance(v, list)]
+        # OpenReview exports hold notes under "notes", OpenAlex responses works under "results"
+        # (beside a "group_by" list), Semantic Scholar responses papers under "data".
+        named = [data[k] for k in ("notes", "results", "data") if isinstance(data.get(k), list)]
+        lists = named or [v for v in data.values() if isinstance(v, list)]
         data = lists[0] if len(lists) == 1 else [data]
     if not isinstance(data, list):
-        raise InputError(path, "expected a list of objects with an 'abstract' field")
+        raise InputError(path, f"expected a list of records; known shapes: {'; '.join(KNOWN_SHAPES)}")
     # JSON arrays carry no reliable line per record; the record number is kept
     # in ``entry`` and ``line`` stays empty.
     try:
@@ -336,12 +365,19 @@ def _json_record(record, path: Path, line: int | None, index: int | None = None)
     where = line if line is not None else index
     if not isinstance(record, dict):
         raise InputError(path, f"expected a JSON object, found {type(record).__name__}", where)
+    shape = shape_of(record)
+    if shape is not None:
+        row = shape_row(record, shape, line)
+        if row is None:
+            skip(path, where, "no abstract", record_key(record, shape))
+        return row
     key = next((k for k in record if isinstance(k, str) and k.lower() == "abstract"), None)
     if key is None:
+        fields = ", ".join(str(k) for k in list(record)[:8]) or "none"
         raise InputError(
-            path, f"record has no 'abstract' field (fields: {', '.join(list(record)[:8]) or 'none'})", where
+            path, f"record has no 'abstract' field (fields: {fields}); known shapes: {'; '.join(KNOWN_SHAPES)}", where
         )
-    return _record_row(record, key, path, line)
+    return _record_row(record, key, path, line, where)
 
 
 def _json_reason(err: Exception) -> str:
