@@ -4,11 +4,12 @@
 // from the network and draws the points on a <canvas> itself (plotly.js
 // would add 4.6 MB to every stored notebook).
 //
-// Synced with Python: `points` (read), `selection` (sorted row numbers, read
-// and written), `color_by` (read and written), `height` (read).
+// Synced with Python: `points` (read), `labels` (read: each topic label's
+// offset from its topic's centre, placed by Python), `selection` (sorted row
+// numbers, read and written), `color_by` (read and written), `height` (read).
 // Every text from the data goes into the DOM through textContent.
 
-const PAD = 24; // pixels between the outermost points and the canvas edge (tests/test_widget_browser.py uses it)
+const PAD = 24; // pixels between the outermost points and the canvas edge (PAD in widget.py, which places labels)
 const RADIUS = 4.5;
 const HIT_RADIUS = 8;
 const DRAG_MIN = 4; // pixels the pointer must move before a press becomes a lasso or box
@@ -127,6 +128,7 @@ function render({ model, el }) {
   let selected = new Set();
   let byTopic = model.get("color_by") === "topic";
   let gesture = null;
+  let leaders = []; // [anchor x, anchor y, label centre x, label centre y] of each label moved aside
 
   function group(i) {
     return byTopic ? points.topics[points.topic[i]] : points.themes[points.theme[i]];
@@ -191,6 +193,7 @@ function render({ model, el }) {
     drawDiscs(ctx, rest, false);
     ctx.globalAlpha = 1;
     drawDiscs(ctx, chosen, true);
+    drawLeaders(ctx);
     showState();
   }
 
@@ -233,19 +236,19 @@ function render({ model, el }) {
     });
   }
 
+  // Python places the labels (analysis/report/widget.py, label_offsets: the report map's placement in this
+  // canvas's frame); this only draws them: each centred on its topic's centre plus its offset, with a line
+  // to the centre when moved aside. Placed for a canvas LABEL_WIDTH wide, a label can meet another on a
+  // narrower one: then the later (smaller topic) is hidden, as Python leaves out a label with no free spot.
   function placeLabels() {
     labels.replaceChildren();
-    // A label sits just above its topic's highest paper, else just below its lowest, so it covers none of them.
-    const top = points.topics.map(() => Infinity),
-      bottom = points.topics.map(() => -Infinity);
-    points.topic.forEach((code, i) => {
-      top[code] = Math.min(top[code], pixels[i][1]);
-      bottom[code] = Math.max(bottom[code], pixels[i][1]);
-    });
+    leaders = [];
+    const offsets = model.get("labels") || [];
     const taken = [];
-    const free = (box) => !taken.some((b) => !(box[2] < b[0] || b[2] < box[0] || box[3] < b[1] || b[3] < box[1]));
+    const free = (box) => !taken.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]);
     points.topics.forEach((t, code) => {
-      if (!t.size) return;
+      const offset = offsets[code];
+      if (!t.size || !offset) return;
       const label = element("button", "tmw-label", t.label);
       label.type = "button";
       label.title = "select this topic (shift: add to the selection)";
@@ -258,20 +261,31 @@ function render({ model, el }) {
       labels.append(label);
       const w = label.offsetWidth,
         h = label.offsetHeight;
-      const left = Math.min(Math.max(project.px(t.x) - w / 2, 2), Math.max(width - w - 2, 2));
-      const inside = (y) => Math.min(Math.max(y, 2), height - h - 2);
-      // Largest topic first: where both places would cover an earlier label, the label is left out.
-      const box = [top[code] - RADIUS - 4 - h, bottom[code] + RADIUS + 4]
-        .map((y) => [left, inside(y), left + w, inside(y) + h])
-        .find(free);
-      if (!box) {
+      const [ax, ay] = [project.px(t.x), project.py(t.y)];
+      const [cx, cy] = [ax + offset[0], ay + offset[1]];
+      const left = Math.min(Math.max(cx - w / 2, 0), Math.max(width - w, 0));
+      const top = Math.min(Math.max(cy - h / 2, 0), Math.max(height - h, 0));
+      const box = [left, top, left + w, top + h];
+      if (!free(box)) {
         label.remove();
         return;
       }
-      label.style.left = `${box[0]}px`;
-      label.style.top = `${box[1]}px`;
+      label.style.left = `${left}px`;
+      label.style.top = `${top}px`;
       taken.push(box);
+      if (offset[0] || offset[1]) leaders.push([ax, ay, left + w / 2, top + h / 2]);
     });
+  }
+
+  function drawLeaders(ctx) {
+    ctx.beginPath();
+    for (const [ax, ay, cx, cy] of leaders) {
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(cx, cy);
+    }
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = "#555555";
+    ctx.stroke();
   }
 
   function selectGroup(codes, code, add) {
@@ -426,10 +440,15 @@ function render({ model, el }) {
   };
   const onPoints = () => load();
   const onHeight = () => layout();
+  const onLabels = () => {
+    placeLabels();
+    draw();
+  };
   model.on("change:selection", onSelection);
   model.on("change:color_by", onColour);
   model.on("change:points", onPoints);
   model.on("change:height", onHeight);
+  model.on("change:labels", onLabels);
   let lastWidth = 0;
   const resized = new ResizeObserver(() => {
     if (stage.clientWidth && stage.clientWidth !== lastWidth) {
@@ -448,6 +467,7 @@ function render({ model, el }) {
     model.off("change:color_by", onColour);
     model.off("change:points", onPoints);
     model.off("change:height", onHeight);
+    model.off("change:labels", onLabels);
   };
 }
 
