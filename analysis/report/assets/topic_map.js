@@ -1,7 +1,7 @@
 // The topic map page: points, colour switch, filters, contents, search, selection and its export.
 // Paper text is data, never markup: the page writes it with textContent only; text handed to plotly
 // (trace names, hover labels) goes through esc(), as plotly reads its strings as HTML-like markup.
-// An ES module, as map_widget.js: the page inlines it in <script type="module"> (runs after the page is
+// An ES module, as map_widget.js: the page inlines it in a script element of type module (runs after the page is
 // parsed, from file:// too; nothing leaks into the page's globals). plotly.js is the one global it reads.
 const data = JSON.parse(document.getElementById("map-data").textContent);
 const papers = data.papers;
