@@ -6,13 +6,15 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The benchmarks' own packages (ONNX export, model2vec): `make bench` only.
 BENCH_STAMP := $(VENV)/.installed-bench
+# The JS linter's packages (package-lock.json), in node_modules/.
+NODE_STAMP := node_modules/.installed
 # Keep warnings and tracebacks from naming the kernel's temp file, so stored
 # notebook outputs compare equal (see README.md, section Notebooks).
 export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: report test lint notebooks bench browser clean
+.PHONY: report test lint lint-js node notebooks bench browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,15 +38,34 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	else echo "note: no /usr/bin/chromium and cannot install it; PNG/SVG export and browser tests will be skipped"; fi
 
+# Node and npm for the JS linter, installed the way `browser` installs Chromium:
+# Debian's packages when we are root with apt-get. Unlike the browser tests the
+# linter is not optional, so without npm the lint step stops and says why.
+node:
+	@if command -v npm >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian nodejs + npm"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	else echo "error: the JS linter needs node and npm (apt-get install nodejs npm)"; exit 1; fi
+
+# Biome (lint and format check of analysis/report/assets), the exact version in
+# package-lock.json; npm ci fetches its one native binary for this platform.
+$(NODE_STAMP): package.json package-lock.json | node
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+lint-js: $(NODE_STAMP)
+	node_modules/.bin/biome ci --error-on-warnings analysis/report/assets
+
 report: $(STAMP) browser
 	$(PY) -m analysis report seeds --out figures
 
-test: $(STAMP) browser
+test: $(STAMP) browser lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 	$(PY) -m pytest
 
-lint: $(STAMP)
+lint: $(STAMP) lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 
@@ -56,4 +77,4 @@ bench: $(BENCH_STAMP) browser
 	$(PY) bench/bench_large.py
 
 clean:
-	rm -rf $(VENV) .cache .pytest_cache
+	rm -rf $(VENV) .cache .pytest_cache node_modules

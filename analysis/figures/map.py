@@ -2,6 +2,9 @@
 
 Labels are placed in pixels (:class:`Frame` converts map coordinates), so
 the map is laid out for one figure size; hover text is escaped abstract text.
+:func:`topic_label_offsets` is the only placement of topic labels: the
+report's maps and the notebook widget (:func:`equal_scale_frame` is its
+canvas) draw the offsets it returns.
 """
 
 from __future__ import annotations
@@ -68,6 +71,50 @@ def map_frame(documents: pd.DataFrame, width: int, height: int, margins=(20, 20,
         bottom,
         (round(float(x.min() - pad_x), 4), round(float(x.max() + pad_x), 4)),
         (round(float(y.min() - pad_y), 4), round(float(y.max() + pad_y), 4)),
+    )
+
+
+def equal_scale_frame(x, y, width: int, height: int, pad: float) -> Frame:
+    """The frame of a map drawn at one scale on both axes, centred, its outermost points ``pad`` pixels from the edge.
+
+    This is how the notebook widget draws its canvas (``projection`` in
+    ``map_widget.js``), so labels placed in this frame land where the widget draws them.
+
+    Args:
+        x: Map x coordinate of every paper.
+        y: Map y coordinate of every paper.
+        width: Canvas width in pixels.
+        height: Canvas height in pixels.
+        pad: Pixels between the outermost points and the canvas edge.
+    """
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    x0, y0 = (float(x.min()), float(y.min())) if len(x) else (-1.0, -1.0)
+    span_x = (float(x.max()) - x0 if len(x) else 2.0) or 1.0
+    span_y = (float(y.max()) - y0 if len(y) else 2.0) or 1.0
+    scale = max(min((width - 2 * pad) / span_x, (height - 2 * pad) / span_y), 1e-9)
+    off_x, off_y = (width - scale * span_x) / 2, (height - scale * span_y) / 2
+    x_range = (x0 - off_x / scale, x0 + (width - off_x) / scale)
+    y_range = (y0 - off_y / scale, y0 + (height - off_y) / scale)
+    return Frame(width, height, 0, 0, 0, 0, x_range, y_range)
+
+
+def topic_label_offsets(frame: Frame, centres: np.ndarray, points: np.ndarray, texts: list[str]) -> list:
+    """Where each topic's label goes: its pixel offset from the topic's centre, or None where it is left out.
+
+    The one placement of topic labels: the report's maps (plotly annotations,
+    drawn by plotly) and the notebook widget (which draws each label at its
+    centre plus this offset) both take it from here.
+
+    Args:
+        frame: The map's pixel geometry.
+        centres: Map coordinates of each topic's centre (its label's anchor), in drawing order, shape (k, 2).
+        points: Map coordinates of every paper, shape (n, 2).
+        texts: The label texts, as drawn (their length sizes the boxes).
+    """
+    centres, points = np.asarray(centres, float).reshape(-1, 2), np.asarray(points, float).reshape(-1, 2)
+    anchors = frame.to_pixels(centres[:, 0], centres[:, 1])
+    return place_labels(
+        anchors, [label_size(t) for t in texts], frame.to_pixels(points[:, 0], points[:, 1]), frame.plot_size
     )
 
 
@@ -152,8 +199,8 @@ def _overlap(a, b, gap: float = 3.0) -> bool:
 
 def topic_label_annotations(result, frame: Frame) -> list[dict]:
     """One annotation per topic at its centre (or moved aside, with a leader line), never overlapping."""
-    ids, texts, centres, anchors, points = _topic_labels(result, frame)
-    offsets = place_labels(anchors, [label_size(t) for t in texts], points, frame.plot_size)
+    ids, texts, centres, _, _ = _topic_labels(result, frame)
+    offsets = topic_label_offsets(frame, centres.to_numpy(), result.documents[["x", "y"]].to_numpy(), texts)
     return [
         _topic_note(topic, text, x, y, offset)
         for topic, text, (x, y), offset in zip(ids, texts, centres.itertuples(index=False), offsets, strict=True)

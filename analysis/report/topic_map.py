@@ -7,9 +7,11 @@ by theme or by topic), topic labels that never overlap, a legend, hover
 details, the full abstract of a clicked paper, a keyboard-usable search,
 filters with counts, contents that zoom to a topic, and a selection (lasso,
 box, topic label, legend entry) exported as CSV or Markdown by the page.
-Python writes the layout (:func:`map_figure`) and one record per paper
-(:func:`map_papers`); the page script builds the traces, so the filters and
-the colour switch only regroup points already in the page.
+Python writes the layout (:func:`map_figure`, with the topic labels placed
+by :func:`~analysis.figures.map.topic_label_offsets`) and one record per
+paper (:func:`map_papers`); the page script (an ES module, inline in
+``<script type="module">``, which runs from ``file://`` too) builds the
+traces, so the filters and the colour switch only regroup points already in the page.
 
 Abstract text is data, never markup: in the plotly figure it is
 HTML-escaped (plotly displays entities as characters); in the JSON the page

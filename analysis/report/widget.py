@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 import traitlets
 
+from analysis.figures.map import equal_scale_frame, topic_label_offsets
 from analysis.figures.style import map_groups
 from analysis.text import paper_blurb, shorten
 
@@ -39,6 +40,10 @@ ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 COLOR_MODES = ("theme", "topic")
 SELECTED_COLUMNS = ["doc_id", "name", "title", "theme", "topic", "topic_label"]
 LABEL_LIMIT = 42  # characters of a topic label on the map, as in the report's map
+PAD = 24  # pixels between the outermost points and the canvas edge (PAD in map_widget.js)
+# Labels are placed for the map's canvas in a 900-pixel-wide output (the legend takes 250 pixels);
+# on a wider canvas they keep their offsets, and the widget hides a label that would then overlap another.
+LABEL_WIDTH = 640
 
 
 class TopicMapWidget(anywidget.AnyWidget):
@@ -54,6 +59,9 @@ class TopicMapWidget(anywidget.AnyWidget):
         points: Synced: per-paper columns as arrays (``x``, ``y``, ``name``,
             ``title``, ``theme`` and ``topic`` as positions in ``themes`` and
             ``topics``), plus ``themes`` and ``topics`` (name or label, colour, size).
+        labels: Synced: per topic in ``points["topics"]``, the pixel offset
+            ``[dx, dy]`` of its label from the topic's centre, or None where
+            the label is left out (:func:`label_offsets`; the widget draws them, it places nothing).
         selection: Synced: sorted row positions of the selected papers.
         color_by: Synced: what the colours show.
     """
@@ -62,13 +70,20 @@ class TopicMapWidget(anywidget.AnyWidget):
     _css = ASSETS_DIR / "map_widget.css"
 
     points = traitlets.Dict().tag(sync=True)
+    labels = traitlets.List().tag(sync=True)
     selection = traitlets.List(traitlets.Int()).tag(sync=True)
     color_by = traitlets.Unicode("theme").tag(sync=True)
     height = traitlets.Int(520).tag(sync=True)
 
     def __init__(self, result, color_by: str = "theme", height: int = 520, **kwargs):
         self._frame = paper_frame(result)
-        super().__init__(points=map_points(result), color_by=color_by, height=height, **kwargs)
+        points = map_points(result)
+        labels = label_offsets(points, height)
+        super().__init__(points=points, labels=labels, color_by=color_by, height=height, **kwargs)
+
+    @traitlets.observe("height")
+    def _place_labels(self, change):
+        self.labels = label_offsets(self.points, change["new"])
 
     @traitlets.validate("color_by")
     def _check_color_by(self, proposal):
@@ -173,6 +188,31 @@ def map_points(result) -> dict:
             for g in groups["topic"]
         ],
     }
+
+
+def label_offsets(points: dict, height: int, width: int = LABEL_WIDTH) -> list[list[float] | None]:
+    """The synced ``labels``: where each topic label of ``points`` goes on a ``width`` x ``height`` canvas.
+
+    The placement of the report's map (:func:`~analysis.figures.map.topic_label_offsets`)
+    in the widget's own frame (one scale on both axes, centred, :data:`PAD`
+    pixels of margin), from the same rounded coordinates the widget draws.
+
+    Args:
+        points: The synced ``points`` (:func:`map_points`).
+        height: Canvas height in pixels.
+        width: Canvas width in pixels the labels are placed for.
+
+    Returns:
+        Per topic, ``[dx, dy]`` in pixels from its centre, or None (no free spot: left out).
+    """
+    topics = points["topics"]
+    if not topics:
+        return []
+    xy = np.column_stack([points["x"], points["y"]])
+    frame = equal_scale_frame(xy[:, 0], xy[:, 1], width, height, PAD)
+    centres = [[t["x"], t["y"]] for t in topics]
+    offsets = topic_label_offsets(frame, centres, xy, [t["label"] for t in topics])
+    return [None if offset is None else [float(offset[0]), float(offset[1])] for offset in offsets]
 
 
 def _rows_of_group(frame: pd.DataFrame, column: str, value) -> list[int]:

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from analysis.figures.chromium import available, headless_chromium
+from analysis.figures.map import equal_scale_frame
 from analysis.report.topic_map import json_text_for_script
 from analysis.report.widget import ASSETS_DIR, TopicMapWidget
 
@@ -63,7 +64,7 @@ window.harnessReady = true;
 def harness_page(result, folder: Path) -> Path:
     """The harness for ``result``: the widget's ESM, CSS and initial state, inline."""
     widget = TopicMapWidget(result)
-    state = {"points": widget.points, "selection": [], "color_by": "theme", "height": HEIGHT}
+    state = {"points": widget.points, "labels": widget.labels, "selection": [], "color_by": "theme", "height": HEIGHT}
     page = folder / "harness.html"
     page.write_text(
         HARNESS.format(
@@ -288,6 +289,29 @@ def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_p
     assert browser.find_element("css selector", ".tmw-legend-title").text == "theme"
     assert browser.find_element("css selector", ".tmw-colour input[value=theme]").is_selected()
     assert errors(browser) == [] and network(browser) == []
+
+
+def test_labels_are_drawn_where_python_placed_them(browser, seed_result, tmp_path):
+    open_harness(browser, harness_page(seed_result, tmp_path))
+    widget = TopicMapWidget(seed_result)
+    width = browser.execute_script("return document.querySelector('.tmw-stage').clientWidth")
+    topics = widget.points["topics"]
+    frame = equal_scale_frame(widget.points["x"], widget.points["y"], width, HEIGHT, PAD)
+    anchors = frame.to_pixels([t["x"] for t in topics], [t["y"] for t in topics])
+    boxes = browser.execute_script(
+        "const stage = document.querySelector('.tmw-stage').getBoundingClientRect();"
+        "return [...document.querySelectorAll('.tmw-label')].map(e => { const r = e.getBoundingClientRect();"
+        " return [e.textContent, r.left - stage.left - 1, r.top - stage.top - 1, r.width, r.height]; })"
+    )
+    assert [b[0] for b in boxes] == [t["label"] for t in topics]  # every label, largest topic first
+    for (_, left, top, w, h), (ax, ay), (dx, dy) in zip(boxes, anchors, widget.labels, strict=True):
+        # Centred on its topic's centre plus Python's offset (the stage's 1 px border aside).
+        assert (left + w / 2, top + h / 2) == pytest.approx((ax + dx, ay + dy), abs=1.0)
+        assert left >= 0 and left + w <= width and top >= 0 and top + h <= HEIGHT
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2] or b[2] + b[4] <= a[2]
+    assert errors(browser) == []
 
 
 def test_hostile_text_is_shown_as_text(browser, hostile_result, tmp_path):

@@ -12,7 +12,14 @@ import pytest
 
 from analysis import figures
 from analysis.figures import export, theme_breakdown
-from analysis.figures.map import label_size, map_frame, place_labels
+from analysis.figures.map import (
+    equal_scale_frame,
+    label_size,
+    map_frame,
+    place_labels,
+    topic_label_annotations,
+    topic_label_offsets,
+)
 from analysis.figures.style import OKABE_ITO, OTHER_COLOR, theme_colors, topic_titles
 from analysis.text import escape, shorten
 
@@ -149,6 +156,31 @@ def test_place_labels_never_overlaps_even_when_anchors_coincide():
     for i, a in enumerate(placed):
         for b in placed[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def test_equal_scale_frame_is_the_widget_canvas():
+    # map_widget.js's projection: one scale on both axes, centred, PAD pixels of margin, y up.
+    x, y = np.array([-2.0, 1.0, 0.5]), np.array([0.0, 1.5, 1.0])
+    frame = equal_scale_frame(x, y, 640, 520, 24)
+    scale = min((640 - 48) / 3.0, (520 - 48) / 1.5)
+    off_x, off_y = (640 - scale * 3.0) / 2, (520 - scale * 1.5) / 2
+    expected = np.column_stack([off_x + (x + 2.0) * scale, 520 - off_y - y * scale])
+    assert np.allclose(frame.to_pixels(x, y), expected)
+    assert frame.plot_size == (640, 520)
+    # One paper: no span; as in the widget a span of 1 is assumed (scale 472, the paper at the low corner).
+    assert np.allclose(equal_scale_frame([1.0], [2.0], 640, 520, 24).to_pixels([1.0], [2.0]), [[84, 496]])
+
+
+def test_the_maps_topic_labels_are_the_one_placement(seed_result):
+    documents = seed_result.documents
+    frame = map_frame(documents, 640, 520)
+    ids = [int(t) for t in seed_result.topics["topic"]]
+    centres = documents.groupby("topic")[["x", "y"]].mean().loc[ids].to_numpy()
+    texts = [shorten(label, 42) for label in seed_result.topics["label"]]
+    offsets = topic_label_offsets(frame, centres, documents[["x", "y"]].to_numpy(), texts)
+    notes = topic_label_annotations(seed_result, frame)
+    assert [(n["ax"], n["ay"]) for n in notes] == [o for o in offsets if o is not None]
+    assert [n["showarrow"] for n in notes] == [o != (0.0, 0.0) for o in offsets if o is not None]
 
 
 def test_similarity_heatmap_is_square_with_unit_diagonal(seed_result):

@@ -14,7 +14,8 @@ import pytest
 import traitlets
 
 from analysis import TopicResult, load_themes
-from analysis.report.widget import SELECTED_COLUMNS, TopicMapWidget
+from analysis.figures.map import equal_scale_frame, label_size
+from analysis.report.widget import LABEL_WIDTH, PAD, SELECTED_COLUMNS, TopicMapWidget, label_offsets
 
 
 @pytest.fixture(scope="module")
@@ -161,3 +162,41 @@ def test_the_seed_map_has_every_paper(seed_result):
     widget.select(topic=int(seed_result.topics["topic"].iloc[0]))
     assert len(widget.selected) == int(seed_result.topics["size"].iloc[0])
     assert set(widget.selected["topic"]) == {int(seed_result.topics["topic"].iloc[0])}
+
+
+def _label_boxes(points: dict, labels: list, width: int, height: int) -> list[tuple[float, float, float, float]]:
+    """Each placed label's box on a ``width`` x ``height`` canvas, as Python sized it."""
+    frame = equal_scale_frame(points["x"], points["y"], width, height, PAD)
+    topics = points["topics"]
+    anchors = frame.to_pixels([t["x"] for t in topics], [t["y"] for t in topics])
+    boxes = []
+    for (ax, ay), topic, offset in zip(anchors, topics, labels, strict=True):
+        if offset is not None:
+            w, h = label_size(topic["label"])
+            boxes.append(
+                (ax + offset[0] - w / 2, ay + offset[1] - h / 2, ax + offset[0] + w / 2, ay + offset[1] + h / 2)
+            )
+    return boxes
+
+
+def test_python_places_the_labels_the_widget_draws(seed_result):
+    widget = TopicMapWidget(seed_result)
+    points, labels = widget.points, widget.labels
+    assert len(labels) == len(points["topics"]) and None not in labels  # every seed topic has its label
+    assert labels == label_offsets(points, widget.height)
+    json.dumps(labels)  # plain JSON for the comm
+    boxes = _label_boxes(points, labels, LABEL_WIDTH, widget.height)
+    for i, a in enumerate(boxes):
+        assert a[0] >= 0 and a[1] >= 0 and a[2] <= LABEL_WIDTH and a[3] <= widget.height
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], "labels overlap"
+    # A new height re-places them for the new canvas.
+    widget.height = 360
+    assert widget.labels == label_offsets(points, 360)
+    assert all(b[3] <= 360 for b in _label_boxes(points, widget.labels, LABEL_WIDTH, 360))
+
+
+def test_a_small_map_gets_one_label_per_topic(small_result):
+    widget = TopicMapWidget(small_result)
+    assert len(widget.labels) == 3 and all(len(offset) == 2 for offset in widget.labels)
+    assert "labels" in widget.keys  # synced to the front end

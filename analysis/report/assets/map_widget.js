@@ -4,11 +4,12 @@
 // from the network and draws the points on a <canvas> itself (plotly.js
 // would add 4.6 MB to every stored notebook).
 //
-// Synced with Python: `points` (read), `selection` (sorted row numbers, read
-// and written), `color_by` (read and written), `height` (read).
+// Synced with Python: `points` (read), `labels` (read: each topic label's
+// offset from its topic's centre, placed by Python), `selection` (sorted row
+// numbers, read and written), `color_by` (read and written), `height` (read).
 // Every text from the data goes into the DOM through textContent.
 
-const PAD = 24; // pixels between the outermost points and the canvas edge (tests/test_widget_browser.py uses it)
+const PAD = 24; // pixels between the outermost points and the canvas edge (PAD in widget.py, which places labels)
 const RADIUS = 4.5;
 const HIT_RADIUS = 8;
 const DRAG_MIN = 4; // pixels the pointer must move before a press becomes a lasso or box
@@ -23,16 +24,27 @@ function element(tag, className, text) {
 
 // Map coordinates -> canvas pixels: equal scale on both axes, centred, y up.
 function projection(points, width, height) {
-  const xs = points.x, ys = points.y;
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  const xs = points.x,
+    ys = points.y;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   for (let i = 0; i < xs.length; i++) {
-    x0 = Math.min(x0, xs[i]); x1 = Math.max(x1, xs[i]);
-    y0 = Math.min(y0, ys[i]); y1 = Math.max(y1, ys[i]);
+    x0 = Math.min(x0, xs[i]);
+    x1 = Math.max(x1, xs[i]);
+    y0 = Math.min(y0, ys[i]);
+    y1 = Math.max(y1, ys[i]);
   }
-  if (!xs.length) { x0 = y0 = -1; x1 = y1 = 1; }
-  const spanX = x1 - x0 || 1, spanY = y1 - y0 || 1;
+  if (!xs.length) {
+    x0 = y0 = -1;
+    x1 = y1 = 1;
+  }
+  const spanX = x1 - x0 || 1,
+    spanY = y1 - y0 || 1;
   const scale = Math.max(Math.min((width - 2 * PAD) / spanX, (height - 2 * PAD) / spanY), 1e-9);
-  const offX = (width - scale * spanX) / 2, offY = (height - scale * spanY) / 2;
+  const offX = (width - scale * spanX) / 2,
+    offY = (height - scale * spanY) / 2;
   return {
     px: (x) => offX + (x - x0) * scale,
     py: (y) => height - offY - (y - y0) * scale,
@@ -42,8 +54,9 @@ function projection(points, width, height) {
 function insidePolygon(x, y, polygon) {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i], [xj, yj] = polygon[j];
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    const [xi, yi] = polygon[i],
+      [xj, yj] = polygon[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
@@ -53,7 +66,7 @@ function render({ model, el }) {
   root.tabIndex = 0;
   const bar = element("div", "tmw-bar");
   const colour = element("span", "tmw-colour", "colour: ");
-  const radioName = "tmw-colour-" + Math.random().toString(36).slice(2);
+  const radioName = `tmw-colour-${Math.random().toString(36).slice(2)}`;
   const radios = {};
   for (const mode of ["theme", "topic"]) {
     const label = element("label");
@@ -65,7 +78,7 @@ function render({ model, el }) {
       model.set("color_by", mode);
       model.save_changes();
     });
-    label.append(input, document.createTextNode(" " + mode));
+    label.append(input, document.createTextNode(` ${mode}`));
     colour.append(label);
     radios[mode] = input;
   }
@@ -76,7 +89,10 @@ function render({ model, el }) {
     const button = element("button", "tmw-tool", name);
     button.type = "button";
     button.dataset.tool = name;
-    button.addEventListener("click", () => { tool = name; showTool(); });
+    button.addEventListener("click", () => {
+      tool = name;
+      showTool();
+    });
     tools.append(button);
     toolButtons[name] = button;
   }
@@ -104,10 +120,15 @@ function render({ model, el }) {
   root.append(bar, body);
   el.append(root);
 
-  let points, project, width = 0, height = 0, pixels = [];
+  let points,
+    project,
+    width = 0,
+    height = 0,
+    pixels = [];
   let selected = new Set();
   let byTopic = model.get("color_by") === "topic";
   let gesture = null;
+  let leaders = []; // [anchor x, anchor y, label centre x, label centre y] of each label moved aside
 
   function group(i) {
     return byTopic ? points.topics[points.topic[i]] : points.themes[points.theme[i]];
@@ -115,7 +136,8 @@ function render({ model, el }) {
 
   function load() {
     points = model.get("points") || {};
-    for (const key of ["x", "y", "name", "title", "theme", "topic", "themes", "topics"]) points[key] = points[key] || [];
+    for (const key of ["x", "y", "name", "title", "theme", "topic", "themes", "topics"])
+      points[key] = points[key] || [];
     selected = new Set(model.get("selection") || []);
     layout();
   }
@@ -123,13 +145,13 @@ function render({ model, el }) {
   function layout() {
     width = Math.max(stage.clientWidth, 200);
     height = model.get("height") || 520;
-    stage.style.height = height + "px";
+    stage.style.height = `${height}px`;
     const ratio = window.devicePixelRatio || 1;
     for (const c of [canvas, overlay]) {
       c.width = Math.round(width * ratio);
       c.height = Math.round(height * ratio);
-      c.style.width = width + "px";
-      c.style.height = height + "px";
+      c.style.width = `${width}px`;
+      c.style.height = `${height}px`;
       c.getContext("2d").setTransform(ratio, 0, 0, ratio, 0, 0);
     }
     project = projection(points, width, height);
@@ -146,7 +168,8 @@ function render({ model, el }) {
     for (const i of rows) {
       const color = group(i).color;
       if (!paths.has(color)) paths.set(color, new Path2D());
-      const path = paths.get(color), [x, y] = pixels[i];
+      const path = paths.get(color),
+        [x, y] = pixels[i];
       path.moveTo(x + r, y);
       path.arc(x, y, r, 0, 2 * Math.PI);
     }
@@ -162,13 +185,15 @@ function render({ model, el }) {
   function draw() {
     const ctx = canvas.getContext("2d");
     ctx.clearRect(0, 0, width, height);
-    const rest = [], chosen = [];
+    const rest = [],
+      chosen = [];
     for (let i = 0; i < pixels.length; i++) (selected.has(i) ? chosen : rest).push(i);
     // The unselected first (dimmed while anything is selected), the selected on top.
     ctx.globalAlpha = chosen.length ? DIM_ALPHA : 1;
     drawDiscs(ctx, rest, false);
     ctx.globalAlpha = 1;
     drawDiscs(ctx, chosen, true);
+    drawLeaders(ctx);
     showState();
   }
 
@@ -176,15 +201,14 @@ function render({ model, el }) {
     const n = pixels.length;
     root.dataset.selected = String(selected.size);
     root.dataset.colorBy = model.get("color_by");
-    count.textContent = selected.size
-      ? `${selected.size} of ${n} papers selected`
-      : `${n} papers: drag to select`;
+    count.textContent = selected.size ? `${selected.size} of ${n} papers selected` : `${n} papers: drag to select`;
     for (const [mode, input] of Object.entries(radios)) input.checked = mode === model.get("color_by");
     showLegend();
   }
 
   function showTool() {
-    for (const [name, button] of Object.entries(toolButtons)) button.setAttribute("aria-pressed", String(name === tool));
+    for (const [name, button] of Object.entries(toolButtons))
+      button.setAttribute("aria-pressed", String(name === tool));
     root.dataset.tool = tool;
   }
 
@@ -202,25 +226,29 @@ function render({ model, el }) {
       const swatch = element("span", "tmw-swatch");
       swatch.style.background = g.color;
       const text = byTopic ? g.label : g.name;
-      entry.append(swatch, element("span", "tmw-entry-name", text), element("span", "tmw-entry-count",
-        chosen[code] ? `${chosen[code]}/${g.size}` : String(g.size)));
+      entry.append(
+        swatch,
+        element("span", "tmw-entry-name", text),
+        element("span", "tmw-entry-count", chosen[code] ? `${chosen[code]}/${g.size}` : String(g.size)),
+      );
       entry.addEventListener("click", (event) => selectGroup(codes, code, event.shiftKey));
       legend.append(entry);
     });
   }
 
+  // Python places the labels (analysis/report/widget.py, label_offsets: the report map's placement in this
+  // canvas's frame); this only draws them: each centred on its topic's centre plus its offset, with a line
+  // to the centre when moved aside. Placed for a canvas LABEL_WIDTH wide, a label can meet another on a
+  // narrower one: then the later (smaller topic) is hidden, as Python leaves out a label with no free spot.
   function placeLabels() {
     labels.replaceChildren();
-    // A label sits just above its topic's highest paper, else just below its lowest, so it covers none of them.
-    const top = points.topics.map(() => Infinity), bottom = points.topics.map(() => -Infinity);
-    points.topic.forEach((code, i) => {
-      top[code] = Math.min(top[code], pixels[i][1]);
-      bottom[code] = Math.max(bottom[code], pixels[i][1]);
-    });
+    leaders = [];
+    const offsets = model.get("labels") || [];
     const taken = [];
-    const free = (box) => !taken.some((b) => !(box[2] < b[0] || b[2] < box[0] || box[3] < b[1] || b[3] < box[1]));
+    const free = (box) => !taken.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]);
     points.topics.forEach((t, code) => {
-      if (!t.size) return;
+      const offset = offsets[code];
+      if (!t.size || !offset) return;
       const label = element("button", "tmw-label", t.label);
       label.type = "button";
       label.title = "select this topic (shift: add to the selection)";
@@ -231,23 +259,40 @@ function render({ model, el }) {
         if (event.detail === 0) selectGroup(points.topic, code, event.shiftKey);
       });
       labels.append(label);
-      const w = label.offsetWidth, h = label.offsetHeight;
-      const left = Math.min(Math.max(project.px(t.x) - w / 2, 2), Math.max(width - w - 2, 2));
-      const inside = (y) => Math.min(Math.max(y, 2), height - h - 2);
-      // Largest topic first: where both places would cover an earlier label, the label is left out.
-      const box = [top[code] - RADIUS - 4 - h, bottom[code] + RADIUS + 4]
-        .map((y) => [left, inside(y), left + w, inside(y) + h])
-        .find(free);
-      if (!box) { label.remove(); return; }
-      label.style.left = box[0] + "px";
-      label.style.top = box[1] + "px";
+      const w = label.offsetWidth,
+        h = label.offsetHeight;
+      const [ax, ay] = [project.px(t.x), project.py(t.y)];
+      const [cx, cy] = [ax + offset[0], ay + offset[1]];
+      const left = Math.min(Math.max(cx - w / 2, 0), Math.max(width - w, 0));
+      const top = Math.min(Math.max(cy - h / 2, 0), Math.max(height - h, 0));
+      const box = [left, top, left + w, top + h];
+      if (!free(box)) {
+        label.remove();
+        return;
+      }
+      label.style.left = `${left}px`;
+      label.style.top = `${top}px`;
       taken.push(box);
+      if (offset[0] || offset[1]) leaders.push([ax, ay, left + w / 2, top + h / 2]);
     });
+  }
+
+  function drawLeaders(ctx) {
+    ctx.beginPath();
+    for (const [ax, ay, cx, cy] of leaders) {
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(cx, cy);
+    }
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = "#555555";
+    ctx.stroke();
   }
 
   function selectGroup(codes, code, add) {
     const rows = add ? new Set(selected) : new Set();
-    codes.forEach((c, i) => { if (c === code) rows.add(i); });
+    codes.forEach((c, i) => {
+      if (c === code) rows.add(i);
+    });
     setSelection([...rows]);
   }
 
@@ -260,17 +305,24 @@ function render({ model, el }) {
   }
 
   function nearest(x, y) {
-    let best = -1, bestDistance = HIT_RADIUS * HIT_RADIUS;
+    let best = -1,
+      bestDistance = HIT_RADIUS * HIT_RADIUS;
     for (let i = 0; i < pixels.length; i++) {
-      const dx = pixels[i][0] - x, dy = pixels[i][1] - y, d = dx * dx + dy * dy;
-      if (d <= bestDistance) { best = i; bestDistance = d; }
+      const dx = pixels[i][0] - x,
+        dy = pixels[i][1] - y,
+        d = dx * dx + dy * dy;
+      if (d <= bestDistance) {
+        best = i;
+        bestDistance = d;
+      }
     }
     return best;
   }
 
   function paperLines(i) {
-    const t = points.topics[points.topic[i]], th = points.themes[points.theme[i]];
-    return [points.name[i], points.title[i], "topic " + t.label, "theme: " + th.name];
+    const t = points.topics[points.topic[i]],
+      th = points.themes[points.theme[i]];
+    return [points.name[i], points.title[i], `topic ${t.label}`, `theme: ${th.name}`];
   }
 
   function fill(node, lines) {
@@ -278,11 +330,14 @@ function render({ model, el }) {
   }
 
   function showTip(i, x, y) {
-    if (i < 0) { tip.hidden = true; return; }
+    if (i < 0) {
+      tip.hidden = true;
+      return;
+    }
     fill(tip, paperLines(i));
     tip.hidden = false;
-    tip.style.left = Math.min(x + 12, Math.max(width - 280, 0)) + "px";
-    tip.style.top = (y + 12 > height - 90 ? y - 90 : y + 12) + "px";
+    tip.style.left = `${Math.min(x + 12, Math.max(width - 280, 0))}px`;
+    tip.style.top = `${y + 12 > height - 90 ? y - 90 : y + 12}px`;
   }
 
   function showPaper(i) {
@@ -299,13 +354,13 @@ function render({ model, el }) {
   function drawGesture() {
     const ctx = overlay.getContext("2d");
     ctx.clearRect(0, 0, width, height);
-    if (!gesture || !gesture.moved) return;
+    if (!gesture?.moved) return;
     ctx.beginPath();
     if (tool === "box") {
       const [[x0, y0], [x1, y1]] = [gesture.path[0], gesture.path[gesture.path.length - 1]];
       ctx.rect(x0, y0, x1 - x0, y1 - y0);
     } else {
-      gesture.path.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      for (const [x, y] of gesture.path) ctx.lineTo(x, y); // the first lineTo of a path starts it
       ctx.closePath();
     }
     ctx.fillStyle = "rgba(0, 114, 178, 0.08)";
@@ -336,7 +391,10 @@ function render({ model, el }) {
   overlay.addEventListener("pointerdown", (event) => startGesture(event));
   overlay.addEventListener("pointermove", (event) => {
     const [x, y] = position(event);
-    if (!gesture) { showTip(nearest(x, y), x, y); return; }
+    if (!gesture) {
+      showTip(nearest(x, y), x, y);
+      return;
+    }
     const [x0, y0] = gesture.path[0];
     if (!gesture.moved && Math.hypot(x - x0, y - y0) < DRAG_MIN) return;
     gesture.moved = true;
@@ -365,20 +423,38 @@ function render({ model, el }) {
     const rows = inside(done.path);
     setSelection(done.add ? [...selected, ...rows] : rows);
   });
-  overlay.addEventListener("pointerleave", () => { if (!gesture) tip.hidden = true; });
-  root.addEventListener("keydown", (event) => { if (event.key === "Escape") setSelection([]); });
+  overlay.addEventListener("pointerleave", () => {
+    if (!gesture) tip.hidden = true;
+  });
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") setSelection([]);
+  });
 
-  const onSelection = () => { selected = new Set(model.get("selection") || []); draw(); };
-  const onColour = () => { byTopic = model.get("color_by") === "topic"; draw(); };
+  const onSelection = () => {
+    selected = new Set(model.get("selection") || []);
+    draw();
+  };
+  const onColour = () => {
+    byTopic = model.get("color_by") === "topic";
+    draw();
+  };
   const onPoints = () => load();
   const onHeight = () => layout();
+  const onLabels = () => {
+    placeLabels();
+    draw();
+  };
   model.on("change:selection", onSelection);
   model.on("change:color_by", onColour);
   model.on("change:points", onPoints);
   model.on("change:height", onHeight);
+  model.on("change:labels", onLabels);
   let lastWidth = 0;
   const resized = new ResizeObserver(() => {
-    if (stage.clientWidth && stage.clientWidth !== lastWidth) { lastWidth = stage.clientWidth; layout(); }
+    if (stage.clientWidth && stage.clientWidth !== lastWidth) {
+      lastWidth = stage.clientWidth;
+      layout();
+    }
   });
   resized.observe(stage);
 
@@ -391,6 +467,7 @@ function render({ model, el }) {
     model.off("change:color_by", onColour);
     model.off("change:points", onPoints);
     model.off("change:height", onHeight);
+    model.off("change:labels", onLabels);
   };
 }
 
