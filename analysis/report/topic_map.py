@@ -59,6 +59,9 @@ def json_text_for_script(text: str) -> str:
 
 # A column with more distinct values than this is not a category to filter by (ids, authors, titles).
 FILTER_MAX_VALUES = 40
+# Reference fields that name or link one paper (or hold several values) are
+# never categories, however few papers a small list has.
+NOT_CATEGORIES = ("name", "title", "text", "sources", "authors", "doi", "url", "keywords", "key", "id")
 
 
 def _category(value) -> str:
@@ -73,12 +76,14 @@ def _category(value) -> str:
 def filter_columns(papers: pd.DataFrame) -> dict[str, list[str]]:
     """Extra input columns (year, decision, ...) to filter by, each with its values in sorted order.
 
-    A column qualifies when it is not one of the columns every paper has and
-    holds 2 to :data:`FILTER_MAX_VALUES` distinct values.
+    A column qualifies when it is not one of the columns every paper has nor
+    a reference field that identifies a paper (:data:`NOT_CATEGORIES`), and
+    holds 2 to :data:`FILTER_MAX_VALUES` distinct values: ``year`` and
+    ``venue`` from a .bib do, ``doi`` and ``authors`` do not.
     """
     columns = {}
     for column in papers.columns:
-        if column in PAPER_COLUMNS or column in ("name", "title", "text", "sources"):
+        if column in PAPER_COLUMNS or column in NOT_CATEGORIES:
             continue
         values = sorted({_category(v) for v in papers[column].tolist()})
         if 2 <= len(values) <= FILTER_MAX_VALUES:
