@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import warnings
 from numbers import Integral
+from typing import ClassVar
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin, _fit_context
@@ -61,7 +62,7 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
         n_features_in_: Columns seen by ``fit``.
     """
 
-    _parameter_constraints: dict = {
+    _parameter_constraints: ClassVar[dict] = {
         "n_neighbors": [Interval(Integral, 0, None, closed="left")],
         "n_components": [Interval(Integral, 1, None, closed="left")],
     }
@@ -150,7 +151,7 @@ class SingleCluster(ClusterMixin, BaseEstimator):
         n_features_in_: Columns seen by ``fit``.
     """
 
-    _parameter_constraints: dict = {}
+    _parameter_constraints: ClassVar[dict] = {}
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument name)
@@ -186,7 +187,7 @@ class GraphWard(ClusterMixin, BaseEstimator):
         n_features_in_: Columns seen by ``fit``.
     """
 
-    _parameter_constraints: dict = {
+    _parameter_constraints: ClassVar[dict] = {
         "n_clusters": [Interval(Integral, 1, None, closed="left")],
         "n_neighbors": [Interval(Integral, 1, None, closed="left")],
     }
@@ -216,6 +217,57 @@ class GraphWard(ClusterMixin, BaseEstimator):
             warnings.filterwarnings("ignore", message=".*connected components.*")
             self.labels_ = model.fit_predict(X)
         return self
+
+
+def seeded(stage, random_state):
+    """``stage``, or a copy of it seeded with ``random_state`` when it has a ``random_state`` parameter left at None.
+
+    A stage whose seed the user set keeps it; a stage without the parameter
+    (an HDBSCAN, a duck-typed object without ``get_params``) is used as given.
+    """
+    if stage is None or random_state is None or not hasattr(stage, "get_params"):
+        return stage
+    params = stage.get_params(deep=False)
+    if "random_state" not in params or params["random_state"] is not None:
+        return stage
+    from sklearn.base import clone
+
+    return clone(stage).set_params(random_state=random_state)
+
+
+def outliers_to_nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+    """Give each outlier the topic whose centroid (in embedding space) is closest."""
+    ids = np.unique(topics[topics >= 0])
+    centroids = np.vstack([embeddings[topics == t].mean(axis=0) for t in ids])
+    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
+    outliers = topics == -1
+    assigned = topics.copy()
+    assigned[outliers] = ids[np.argmax(embeddings[outliers] @ centroids.T, axis=1)]
+    return assigned
+
+
+def merge_topics(topics: np.ndarray, features: np.ndarray, max_topics: int) -> np.ndarray:
+    """Merge the closest topics (average-linkage cosine on centroids) down to ``max_topics``."""
+    ids = np.unique(topics[topics >= 0])
+    if len(ids) <= max_topics:
+        return topics
+    from sklearn.cluster import AgglomerativeClustering
+
+    centroids = np.vstack([features[topics == t].mean(axis=0) for t in ids])
+    groups = AgglomerativeClustering(n_clusters=max_topics, metric="cosine", linkage="average").fit_predict(centroids)
+    mapping = dict(zip(ids.tolist(), groups.tolist(), strict=True))
+    mapping[-1] = -1
+    return np.array([mapping[t] for t in topics.tolist()])
+
+
+def renumber_by_size(topics: np.ndarray) -> np.ndarray:
+    """Topic 0 is the largest (ties: first to appear), as in BERTopic; -1 stays -1."""
+    kept = [t for t in dict.fromkeys(topics.tolist()) if t != -1]
+    sizes = {t: int((topics == t).sum()) for t in kept}
+    order = sorted(kept, key=lambda t: -sizes[t])
+    mapping = {t: i for i, t in enumerate(order)}
+    mapping[-1] = -1
+    return np.array([mapping[t] for t in topics.tolist()])
 
 
 def topic_centroids(vectors: np.ndarray, topics: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -20,6 +20,7 @@ import math
 import os
 from dataclasses import dataclass
 from numbers import Real
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -30,7 +31,16 @@ from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import document_texts, embed_papers, topic_texts
 from analysis.embedding.registry import resolve_embedding, select_backend
-from analysis.model.clustering import MIN_CLUSTERED, SingleCluster, SmoothedPCA, ward_clustering
+from analysis.model.clustering import (
+    MIN_CLUSTERED,
+    SingleCluster,
+    SmoothedPCA,
+    merge_topics,
+    outliers_to_nearest_topic,
+    renumber_by_size,
+    seeded,
+    ward_clustering,
+)
 from analysis.model.ctfidf import class_tfidf
 from analysis.model.labels import has_latin_words, rank_topic_terms, topic_labels
 from analysis.model.layout import topic_layout
@@ -138,7 +148,7 @@ class TopicModel(BaseEstimator):
         cache_hit_: Whether the topics came from the result cache.
     """
 
-    _parameter_constraints: dict = {
+    _parameter_constraints: ClassVar[dict] = {
         "themes": [None, str, os.PathLike, ThemeSet],
         "embedding": [str, HasMethods(["encode"])],
         "keep_outliers": ["boolean"],
@@ -301,25 +311,9 @@ class TopicModel(BaseEstimator):
             # The clustering found no dense region: one topic says more than none.
             topics = np.zeros_like(topics)
         elif not self.keep_outliers and (topics == -1).any():
-            topics = _nearest_topic(topics, features)
-        topics = _renumber_by_size(_merge_topics(topics, features, self.params_.max_topics))
+            topics = outliers_to_nearest_topic(topics, features)
+        topics = renumber_by_size(merge_topics(topics, features, self.params_.max_topics))
         return topics, _reduced(reducer, features)
-
-
-def seeded(stage, random_state):
-    """``stage``, or a copy of it seeded with ``random_state`` when it has a ``random_state`` parameter left at None.
-
-    A stage whose seed the user set keeps it; a stage without the parameter
-    (an HDBSCAN, a duck-typed object without ``get_params``) is used as given.
-    """
-    if stage is None or random_state is None or not hasattr(stage, "get_params"):
-        return stage
-    params = stage.get_params(deep=False)
-    if "random_state" not in params or params["random_state"] is not None:
-        return stage
-    from sklearn.base import clone
-
-    return clone(stage).set_params(random_state=random_state)
 
 
 def _reduce(reducer, features: np.ndarray) -> np.ndarray:
@@ -379,41 +373,6 @@ def _validate(papers: pd.DataFrame) -> pd.DataFrame:
     if papers.empty:
         raise ValueError("no papers to model: the corpus is empty")
     return papers.reset_index(drop=True)
-
-
-def _nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
-    """Give each outlier the topic whose centroid (in embedding space) is closest."""
-    ids = np.unique(topics[topics >= 0])
-    centroids = np.vstack([embeddings[topics == t].mean(axis=0) for t in ids])
-    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
-    outliers = topics == -1
-    assigned = topics.copy()
-    assigned[outliers] = ids[np.argmax(embeddings[outliers] @ centroids.T, axis=1)]
-    return assigned
-
-
-def _merge_topics(topics: np.ndarray, features: np.ndarray, max_topics: int) -> np.ndarray:
-    """Merge the closest topics (average-linkage cosine on centroids) down to ``max_topics``."""
-    ids = np.unique(topics[topics >= 0])
-    if len(ids) <= max_topics:
-        return topics
-    from sklearn.cluster import AgglomerativeClustering
-
-    centroids = np.vstack([features[topics == t].mean(axis=0) for t in ids])
-    groups = AgglomerativeClustering(n_clusters=max_topics, metric="cosine", linkage="average").fit_predict(centroids)
-    mapping = dict(zip(ids.tolist(), groups.tolist(), strict=True))
-    mapping[-1] = -1
-    return np.array([mapping[t] for t in topics.tolist()])
-
-
-def _renumber_by_size(topics: np.ndarray) -> np.ndarray:
-    """Topic 0 is the largest (ties: first to appear), as in BERTopic; -1 stays -1."""
-    kept = [t for t in dict.fromkeys(topics.tolist()) if t != -1]
-    sizes = {t: int((topics == t).sum()) for t in kept}
-    order = sorted(kept, key=lambda t: -sizes[t])
-    mapping = {t: i for i, t in enumerate(order)}
-    mapping[-1] = -1
-    return np.array([mapping[t] for t in topics.tolist()])
 
 
 def _topic_frame(ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:

@@ -249,3 +249,42 @@ def test_default_themes_file():
     themes = load_themes()
     assert themes.names == [DIFFUSION, RL, SAFETY, SCIENCE, "other"]
     assert all(len(t.seeds) >= 6 for t in themes.themes)
+
+
+def test_topic_model_is_a_scikit_learn_estimator():
+    import inspect
+
+    from sklearn.base import clone
+    from sklearn.utils._param_validation import InvalidParameterError
+    from sklearn.utils.estimator_checks import (
+        check_get_params_invariance,
+        check_no_attributes_set_in_init,
+        check_parameters_default_constructible,
+    )
+
+    model = TopicModel(embedding="tfidf", random_state=3)
+    for check in (check_no_attributes_set_in_init, check_parameters_default_constructible, check_get_params_invariance):
+        check("TopicModel", model)
+    assert clone(model).get_params() == model.get_params()
+    with pytest.raises(TypeError):
+        TopicModel(None, "tfidf")  # keyword-only
+    with pytest.raises(InvalidParameterError, match="topic_weight"):
+        TopicModel(topic_weight=2.0).fit(pd.DataFrame({"text": ["a"]}))
+    # One result-cache default: TopicModel, fit_topics and the pipeline agree.
+    from analysis.pipeline import fit
+
+    defaults = {f: inspect.signature(f).parameters["use_cache"].default for f in (TopicModel, fit_topics, fit)}
+    assert set(defaults.values()) == {True}, defaults
+
+
+def test_fit_count_counts_fits_not_cache_hits(seed_result, tmp_path, monkeypatch):
+    from analysis.model import fit_cache
+    from analysis.model.topics import fit_count
+
+    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    fit_cache.forget_memory()
+    start = fit_count()
+    first = TopicModel().fit(seed_result.papers, embeddings=seed_result.embeddings)
+    second = TopicModel().fit(seed_result.papers, embeddings=seed_result.embeddings)
+    assert fit_count() - start == 1 and (first.cache_hit_, second.cache_hit_) == (False, True)
+    fit_cache.forget_memory()
