@@ -100,14 +100,16 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
 
 
 @contextmanager
-def staging_folder(target: str | Path) -> Iterator[Path]:
+def staging_folder(target: str | Path, shown_as: Path | None = None) -> Iterator[Path]:
     """A new empty folder beside ``target`` (``.NAME.new-PID-XXXX``), removed on exit unless renamed away.
 
     Leftovers of killed runs beside ``target`` are recovered first
-    (:func:`recover`).
+    (:func:`recover`). A write that fails inside it is an
+    :class:`~analysis.errors.InputError` naming the file where it was going,
+    under ``shown_as`` (the folder its files end up in), when given.
 
     Raises:
-        InputError: The folder beside ``target`` cannot be written.
+        InputError: The folder beside ``target``, or a file in it, cannot be written.
     """
     target = Path(target)
     try:
@@ -119,8 +121,14 @@ def staging_folder(target: str | Path) -> Iterator[Path]:
         raise InputError(target.parent, f"cannot write here: {err.strerror or err}") from None
     try:
         yield staging
-    except OSError as err:
-        raise InputError(err.filename or target, f"cannot write: {err.strerror or err}") from None
+    except (InputError, OSError) as err:
+        if isinstance(err, InputError):
+            path, message = Path(err.path), err.message
+        else:
+            path, message = Path(err.filename or target), f"cannot write: {err.strerror or err}"
+        if not path.is_relative_to(staging):
+            raise
+        raise InputError((shown_as or staging) / path.relative_to(staging), message) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -139,7 +147,7 @@ def replace_folder(target: str | Path, keep: Callable[[str], bool] | None = None
             or ``target`` holds the current folder.
     """
     target = _not_the_current_folder(Path(target).resolve())
-    with staging_folder(target) as staging:
+    with staging_folder(target, shown_as=target) as staging:
         yield staging
         if target.is_dir():
             shutil.copymode(target, staging)

@@ -123,7 +123,7 @@ def export_static(
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    with staging_folder(out) as staging:
+    with staging_folder(out, shown_as=out) as staging:
         return move_into(render_static(figures, staging, formats, cache), out)
 
 
