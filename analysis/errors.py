@@ -16,6 +16,7 @@ class InputError(ValueError):
 
     def __init__(self, path: str | Path, message: str, line: int | None = None):
         self.path = str(path)
+        self.message = message
         self.line = line
         where = f"{self.path}:{line}" if line is not None else self.path
         super().__init__(f"{where}: {message}")

@@ -1,32 +1,82 @@
-"""Writing results: atomically, so a failed run never leaves half a file."""
+"""Writing results whole: one way for a file, one for a folder, so a failed or killed run never leaves half.
+
+A file is written to a temporary file beside it (``.NAME.PID-XXXX.tmp``),
+flushed to disk and renamed over its target (:func:`atomic_write`). A
+folder is built in a staging folder beside it (``.NAME.new-PID-XXXX``),
+then swapped in (:func:`replace_folder`): the old folder is renamed aside
+(``.NAME.old-PID-XXXX``), the new one renamed in, the old one removed.
+
+A run killed in between leaves those names behind. The next write of the
+same target first finishes or undoes a swap it finds half done and removes
+the leftovers (:func:`recover`), leaving alone those of a process that is
+still running on this machine. Between the two renames of a swap the
+target is briefly absent; after any kill it is whole again, old or new,
+once the next run has recovered it.
+
+Every failure to write is an :class:`~analysis.errors.InputError` that
+names the file or folder that could not be written.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+import secrets
+import shutil
+import sys
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from analysis.errors import InputError
 
 FRAME_SUFFIXES = (".csv", ".parquet", ".jsonl")
+# Test hook (tests/end_to_end/test_report_swap.py): "0" lists every write
+# step on stderr, "N" makes the N-th step say so and wait there to be killed.
+PAUSE_VARIABLE = "ANALYSIS_TEST_PAUSE"
+# What a killed run leaves beside a target, after ".NAME.": a staging or an
+# aside folder, or a temporary file, each named with the process that made it.
+_LEFTOVER = re.compile(r"(?:(?P<kind>new|old)-(?P<pid>\d+)-(?P<tag>[0-9a-f]{8})|(?P<tmp_pid>\d+)-[a-z0-9_]{8}\.tmp)")
+_steps = [0]
+
+
+def write_step(what: str) -> None:
+    """Mark a point in a write at which the kill test stops the process (no-op unless testing).
+
+    With ``ANALYSIS_TEST_PAUSE=0`` every step is listed on stderr; with
+    ``ANALYSIS_TEST_PAUSE=N`` the N-th step prints ``paused at write step N``
+    and waits (ten minutes at most) for the test's SIGKILL.
+    """
+    wanted = os.environ.get(PAUSE_VARIABLE)
+    if not wanted:
+        return
+    _steps[0] += 1
+    if wanted == "0":
+        print(f"write step {_steps[0]}: {what}", file=sys.stderr, flush=True)
+    elif _steps[0] == int(wanted):
+        print(f"paused at write step {_steps[0]}: {what}", file=sys.stderr, flush=True)
+        time.sleep(600)
 
 
 def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
-    """Write ``path`` through ``write(tmp)`` and rename: readers see old or new, never half.
+    """Write ``path`` through ``write(tmp)``, flush it to disk and rename: readers see old or new, never half.
 
     Raises:
-        InputError: The folder cannot be created or written.
+        InputError: The folder or the file cannot be written (it is named).
     """
     path = Path(path)
     if path.is_dir():
         raise InputError(path, "is a folder; give a file name")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        recover(path)
+        handle, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
     except OSError as err:
         raise InputError(path.parent, f"cannot write here: {err.strerror or err}") from None
     os.close(handle)
@@ -34,7 +84,10 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
     try:
         write(tmp)
         os.chmod(tmp, 0o644)
+        _fsync(tmp)
+        write_step(f"{path.name} written beside its place")
         os.replace(tmp, path)
+        _fsync(path.parent)
     except OSError as err:
         # Disk full, or the target became unwritable meanwhile: say where.
         tmp.unlink(missing_ok=True)
@@ -42,7 +95,171 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+    write_step(f"{path.name} in place")
     return path
+
+
+@contextmanager
+def staging_folder(target: str | Path, shown_as: Path | None = None) -> Iterator[Path]:
+    """A new empty folder beside ``target`` (``.NAME.new-PID-XXXX``), removed on exit unless renamed away.
+
+    Leftovers of killed runs beside ``target`` are recovered first
+    (:func:`recover`). A write that fails inside it is an
+    :class:`~analysis.errors.InputError` naming the file where it was going,
+    under ``shown_as`` (the folder its files end up in), when given.
+
+    Raises:
+        InputError: The folder beside ``target``, or a file in it, cannot be written.
+    """
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        recover(target)
+        staging = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
+        staging.mkdir()
+    except OSError as err:
+        raise InputError(target.parent, f"cannot write here: {err.strerror or err}") from None
+    try:
+        yield staging
+    except (InputError, OSError) as err:
+        if isinstance(err, InputError):
+            path, message = Path(err.path), err.message
+        else:
+            path, message = Path(err.filename or target), f"cannot write: {err.strerror or err}"
+        if not path.is_relative_to(staging):
+            raise
+        raise InputError((shown_as or staging) / path.relative_to(staging), message) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+@contextmanager
+def replace_folder(target: str | Path, keep: Callable[[str], bool] | None = None) -> Iterator[Path]:
+    """Build ``target``'s new content in a staging folder beside it, then swap the whole folder in.
+
+    Yields the staging folder. When the block ends without an error, the
+    old folder's entries whose name ``keep`` accepts are carried over (hard
+    links, or copies where links fail) and the staging folder takes the
+    target's place; on an error the target is untouched.
+
+    Raises:
+        InputError: Something could not be written or renamed (it is named),
+            or ``target`` holds the current folder.
+    """
+    target = _not_the_current_folder(Path(target).resolve())
+    with staging_folder(target, shown_as=target) as staging:
+        yield staging
+        if target.is_dir():
+            shutil.copymode(target, staging)
+        if keep is not None:
+            _carry_over(target, staging, keep)
+        _swap(staging, target)
+
+
+def _carry_over(target: Path, staging: Path, keep: Callable[[str], bool]) -> None:
+    """Link the old folder's entries that ``keep`` accepts into ``staging`` (the new content wins a clash)."""
+    entries = sorted(os.scandir(target), key=lambda e: e.name) if target.is_dir() else []
+    kept = [e for e in entries if keep(e.name) and not os.path.lexists(staging / e.name)]
+    for entry in kept:
+        into = staging / entry.name
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.copytree(entry.path, into, symlinks=True, copy_function=_link_or_copy)
+            elif entry.is_symlink():
+                os.symlink(os.readlink(entry.path), into)
+            else:
+                _link_or_copy(entry.path, into)
+        except (OSError, shutil.Error) as err:
+            raise InputError(entry.path, f"cannot carry over into the new folder: {err}") from None
+    if kept:
+        write_step(f"{len(kept)} other entries carried over")
+
+
+def _link_or_copy(source: str, into: str) -> None:
+    try:
+        os.link(source, into)
+    except OSError:
+        shutil.copy2(source, into)
+
+
+def _swap(staging: Path, target: Path) -> None:
+    """Rename ``target`` aside, ``staging`` in, then remove the old folder (see :func:`recover`)."""
+    for root, _, files in os.walk(staging):
+        for name in files:
+            _fsync(Path(root) / name)
+        _fsync(Path(root))
+    write_step("staging folder complete")
+    aside = staging.with_name(f".{target.name}.old-{staging.name.rsplit('.new-', 1)[1]}")
+    existed = os.path.lexists(target)
+    try:
+        if existed:
+            os.rename(target, aside)
+            write_step("old folder aside")
+        os.rename(staging, target)
+    except OSError as err:
+        if existed and os.path.lexists(aside) and not os.path.lexists(target):
+            os.rename(aside, target)
+        raise InputError(target, f"cannot replace: {err.strerror or err}") from None
+    write_step("new folder in place")
+    _fsync(target.parent)
+    shutil.rmtree(aside, ignore_errors=True)
+    write_step("old folder removed")
+
+
+def recover(target: str | Path) -> None:
+    """Finish or undo a write of ``target`` that a killed run left half done, and remove its leftovers.
+
+    A swap killed between its two renames left the old folder aside and
+    the target missing: the new folder, complete before anything was
+    renamed, is put in place (or, without one, the old folder is put back).
+    Temporary files, staging folders and old folders of dead processes are
+    removed; those of running processes are left alone.
+    """
+    target = Path(target)
+    prefix = f".{target.name}."
+    try:
+        names = sorted(n for n in os.listdir(target.parent) if n.startswith(prefix))
+    except OSError:
+        return
+    runs: dict[str, dict[str, Path]] = {}
+    for name in names:
+        found = _LEFTOVER.fullmatch(name[len(prefix) :])
+        if found is None or _alive(int(found["pid"] or found["tmp_pid"])):
+            continue
+        if found["kind"]:
+            runs.setdefault(f"{found['pid']}-{found['tag']}", {})[found["kind"]] = target.parent / name
+        else:
+            runs[name] = {"tmp": target.parent / name}
+    for paths in runs.values():
+        if "old" in paths and not os.path.lexists(target):
+            os.rename(paths.pop("new", None) or paths.pop("old"), target)
+        for path in paths.values():
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine (this process counts as running)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it runs, as another user
+        return True
+    return True
+
+
+def _fsync(path: Path) -> None:
+    """Flush a file's or a folder's content to disk."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def ensure_folder(folder: str | Path) -> Path:
@@ -64,19 +281,42 @@ def ensure_folder(folder: str | Path) -> Path:
     return folder
 
 
+def ensure_replaceable(folder: str | Path) -> Path:
+    """:func:`ensure_folder` for a folder that :func:`replace_folder` will replace: the folder beside it is checked too.
+
+    Raises:
+        InputError: Either folder cannot be written, or ``folder`` holds the
+            current folder (it cannot be renamed away from under the run).
+    """
+    folder = ensure_folder(folder)
+    ensure_folder(_not_the_current_folder(folder.resolve()).parent)
+    return folder
+
+
+def _not_the_current_folder(target: Path) -> Path:
+    if Path.cwd().resolve().is_relative_to(target):
+        raise InputError(target, "holds the current folder; give the output a folder of its own")
+    return target
+
+
 def move_into(files: list[Path], folder: Path) -> list[Path]:
-    """Rename finished files (made in a temporary folder on the same disk) into ``folder``."""
-    moved = []
-    for path in files:
-        os.chmod(path, 0o644)
-        os.replace(path, folder / path.name)
-        moved.append(folder / path.name)
-    return moved
+    """Move finished files (made in a staging folder on the same disk) into ``folder``, each atomically."""
+    return [atomic_write(folder / path.name, lambda tmp, path=path: os.replace(path, tmp)) for path in files]
 
 
 def write_text(path: str | Path, text: str) -> Path:
     """Atomically write UTF-8 text."""
     return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def write_array(path: str | Path, array: np.ndarray) -> Path:
+    """Atomically write one array as ``.npy`` (no pickled objects)."""
+
+    def save(tmp: Path) -> None:
+        with tmp.open("wb") as handle:  # a handle: np.save would add ".npy" to the temporary name
+            np.save(handle, np.asarray(array), allow_pickle=False)
+
+    return atomic_write(path, save)
 
 
 def write_frame(frame: pd.DataFrame, path: str | Path) -> Path:

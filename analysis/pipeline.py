@@ -4,14 +4,15 @@ files -> papers -> topics and themes -> tables, topic map, figures, report.
 
 Progress goes to stderr, one line per long step; the topic table and the
 list of written files go to stdout. Nothing is written until everything has
-been computed, and each file is replaced atomically: a run that fails
-leaves the previous outputs as they were.
+been computed. A report is replaced as a whole folder (written beside it,
+then swapped in, :func:`analysis.output.replace_folder`), the tables of
+``topics --out`` file by file: a run that fails or is killed leaves the
+previous outputs whole.
 """
 
 from __future__ import annotations
 
 import shutil
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
 from analysis.corpus.dedup import load_papers
-from analysis.output import atomic_write, ensure_folder, move_into, write_frame, write_text
+from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
 
 
@@ -120,7 +121,7 @@ def run_report(
     Returns:
         The files written.
     """
-    ensure_folder(out)
+    ensure_replaceable(out)
     papers = load_papers(paths, threshold, progress, timer).papers
     result = fit(papers, themes, embedding, random_state, progress, timer=timer, use_cache=use_cache)
     written = write_report(result, out, static=static, progress=progress, timer=timer)
@@ -135,19 +136,23 @@ def write_report(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
 ) -> list[Path]:
-    """Write every report file for a fitted result into ``out``.
+    """Write every report file for a fitted result into ``out``, replacing the previous report as a whole.
 
-    Everything is computed (static figures into a temporary folder inside
-    ``out``) before the first file is replaced, so a failure leaves the
-    previous report whole. ``timer`` gets the stages ``figures`` and, inside
-    it, ``static``.
+    The report is written into a staging folder beside ``out`` and swapped
+    in (:func:`analysis.output.replace_folder`): after a failure, or a kill
+    at any moment followed by the next run, ``out`` holds the whole old
+    report or the whole new one. Entries of ``out`` that are not report
+    files (a notebook's ``notebook/`` folder, notes) are kept; report files
+    this run does not write (the PNG/SVG figures of a run without static
+    export) are removed with the old report. ``timer`` gets the stages
+    ``figures`` and, inside it, ``static``.
 
     Returns:
         The files written, in a fixed order.
     """
     stages = Stages(timer)
     with stages("figures"):
-        return _write_report(result, ensure_folder(out), static, progress, stages)
+        return _write_report(result, ensure_replaceable(out), static, progress, stages)
 
 
 def _write_report(result, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
@@ -160,19 +165,30 @@ def _write_report(result, out: Path, static: bool, progress: Progress, stages: S
     pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
     content = ReportContent.build(result)
     step.done(f"{len(figures)} figures, {len(pages)} HTML views")
-    with tempfile.TemporaryDirectory(prefix=".report-", dir=out) as tmp:
-        rendered, skipped = _render(figures, Path(tmp), static, progress, stages)
+    with replace_folder(out, keep=lambda name: not _report_owns(name, pages, figures)) as staging:
+        rendered, skipped = _render(figures, staging, static, progress, stages)
         names = [p.name for p in rendered]
         pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
         pages["report.md"] = report_markdown(result, names, skipped, content=content)
         written = [
-            write_frame(documents_table(result), out / "documents.csv"),
-            write_frame(result.topics, out / "topics.csv"),
-            atomic_write(out / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
+            write_frame(documents_table(result), staging / "documents.csv"),
+            write_frame(result.topics, staging / "topics.csv"),
+            atomic_write(staging / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
         ]
-        written += [write_text(out / name, text) for name, text in pages.items()]
-        written += move_into(rendered, out)
-    return written
+        written += [write_text(staging / name, text) for name, text in pages.items()]
+        written += rendered
+    return [out / path.name for path in written]
+
+
+def _report_owns(name: str, pages: dict, figures: dict) -> bool:
+    """Whether ``name`` in a report folder is a report file (or a leftover of a killed run), not the user's."""
+    from analysis.figures.export import STATIC_FORMATS
+
+    tables = ("documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md")
+    static = {f"{stem}.{fmt}" for stem in figures for fmt in STATIC_FORMATS}
+    # Earlier versions staged inside the folder: ".report-*" folders and ".NAME.*.tmp" files.
+    leftover = name.startswith((".report-", ".static-")) or (name.startswith(".") and name.endswith(".tmp"))
+    return name in pages or name in tables or name in static or leftover
 
 
 def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:

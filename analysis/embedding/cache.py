@@ -11,8 +11,6 @@ damaged shard is dropped and recomputed, never used.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -22,6 +20,7 @@ import pandas as pd
 from analysis.config import DEFAULT_EMBEDDING, cache_dir
 from analysis.embedding.backends import Backend
 from analysis.embedding.registry import select_backend
+from analysis.output import atomic_write
 from analysis.text import strip_markup
 
 _MAX_SHARDS = 16
@@ -124,17 +123,13 @@ class EmbeddingCache:
         key_array = np.array(keys, dtype="U32")
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
         checksum = _checksum(key_array, vectors)
-        handle, tmp = tempfile.mkstemp(prefix=".shard-", suffix=".tmp", dir=self.folder)
-        os.close(handle)
-        try:
-            with open(tmp, "wb") as out:
+        final = self.folder / f"shard-{checksum[:16]}.npz"
+
+        def save(tmp: Path) -> None:
+            with tmp.open("wb") as out:  # a handle: np.savez would add ".npz" to the temporary name
                 np.savez(out, keys=key_array, vectors=vectors, checksum=np.array(checksum))
-            final = self.folder / f"shard-{checksum[:16]}.npz"
-            os.replace(tmp, final)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return final
+
+        return atomic_write(final, save)
 
     def _compact(self, vectors: dict[str, np.ndarray], shards: list[Path]) -> None:
         keys = sorted(vectors)

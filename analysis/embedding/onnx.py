@@ -7,8 +7,8 @@ fusions (attention, skip-LayerNorm, bias-GELU) are applied offline, and the
 int8 variant has its MatMul weights quantised per output channel. The file
 lives in ``cache_root()/onnx`` beside a ``.sha256`` file; a file whose
 digest differs is reported, removed and built again, never used. Files are
-written to a temporary name and renamed, so a run cut short leaves nothing
-half-written under the final name.
+written with :func:`analysis.output.atomic_write`, so a run cut short leaves
+nothing half-written under the final name.
 
 Tokens are counted by the verified ``tokenizer.json`` itself (the
 ``tokenizers`` package, no transformers import) and batches hold texts of
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -27,7 +26,7 @@ import numpy as np
 
 from analysis.config import cache_root
 from analysis.embedding.backends import PROGRESS_MIN, minilm_dir, verify_model
-from analysis.output import file_sha256
+from analysis.output import atomic_write, file_sha256, staging_folder, write_text
 
 BATCH = 32
 DIMS = 384
@@ -76,20 +75,13 @@ def ensure_export(quantized: bool, folder: Path | None = None) -> Path:
         warnings.warn(f"{path}: damaged ONNX export (sha256 differs), removed and rebuilt", stacklevel=2)
     path.unlink(missing_ok=True)
     stamp.unlink(missing_ok=True)
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder, prefix=".build-") as tmp:
-        built = _build(Path(tmp), quantized)
+    with staging_folder(path) as work:
+        built = _build(work, quantized)
         # The digest file goes last: an export without it is rebuilt.
         digest = file_sha256(built)
-        os.replace(built, path)
-        _write_atomic(stamp, digest + "\n")
+        atomic_write(path, lambda tmp: os.replace(built, tmp))
+        write_text(stamp, digest + "\n")
     return path
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name("." + path.name + ".tmp")
-    tmp.write_text(text, encoding="ascii")
-    os.replace(tmp, path)
 
 
 def _build(work: Path, quantized: bool) -> Path:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import struct
-import tempfile
 import zlib
 from pathlib import Path
 
@@ -17,12 +16,13 @@ import plotly.graph_objects as go
 
 from analysis.figures.chromium import find_chromium
 from analysis.figures.render_cache import RenderCache, render_key
-from analysis.output import move_into
+from analysis.output import move_into, staging_folder
 
 # Static exports are drawn at these layout sizes and rendered at 2x: a 1200 px
 # wide figure becomes 2400 px, 180 dpi across a 13.3 inch (16:9) slide.
 EXPORT_SCALE = 2
 PNG_DPI = 96 * EXPORT_SCALE
+STATIC_FORMATS = ("png", "svg")
 
 
 class StaticExportError(RuntimeError):
@@ -30,7 +30,7 @@ class StaticExportError(RuntimeError):
 
 
 def render_static(
-    figures: dict[str, go.Figure], folder: Path, formats=("png", "svg"), cache: Path | RenderCache | None = None
+    figures: dict[str, go.Figure], folder: Path, formats=STATIC_FORMATS, cache: Path | RenderCache | None = None
 ) -> list[Path]:
     """Render figures to PNG/SVG files in ``folder`` with kaleido in one Chromium session.
 
@@ -114,17 +114,17 @@ def _scale(fmt: str) -> int:
 
 
 def export_static(
-    figures: dict[str, go.Figure], out: str | Path, formats=("png", "svg"), cache: Path | None = None
+    figures: dict[str, go.Figure], out: str | Path, formats=STATIC_FORMATS, cache: Path | None = None
 ) -> list[Path]:
-    """Render into a temporary folder, then rename each file into ``out``: old files survive a failure.
+    """Render into a staging folder beside ``out``, then rename each file into ``out``: old files survive a failure.
 
     Raises:
         StaticExportError: As :func:`render_static`; ``out`` is then untouched.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".static-", dir=out) as tmp:
-        return move_into(render_static(figures, Path(tmp), formats, cache), out)
+    with staging_folder(out, shown_as=out) as staging:
+        return move_into(render_static(figures, staging, formats, cache), out)
 
 
 # Colour bars add a gradient "g<6 hex>-cb<trace uid>" that is new on every render too.

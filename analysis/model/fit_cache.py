@@ -10,10 +10,12 @@ vectors, and the themes are scored on them at every run, so editing the
 themes file re-scores without refitting.
 
 Entries live in ``.cache/results/<key>/`` (``ANALYSIS_CACHE_DIR``
-overrides ``.cache``). Each is written into a staging folder and renamed
-into place, with a manifest of every file's sha256: a damaged entry (a
-changed byte, a missing file) is detected on load, reported with a
-warning, removed and fitted again; it is never used. Within one process
+overrides ``.cache``). Each is written into a staging folder and swapped
+into place (:func:`analysis.output.replace_folder`), with a manifest of
+every file's sha256; an entry that cannot be written is a warning that
+says what failed. A damaged entry (a changed byte, a missing file) is
+detected on load, reported with a warning, removed and fitted again; it is
+never used. Within one process
 the entries read or written last are kept in memory, so a notebook that
 re-runs after a themes edit re-scores in well under a second.
 """
@@ -23,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import tempfile
 import warnings
 from collections import OrderedDict
 from importlib import metadata
@@ -34,8 +35,9 @@ import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
 from analysis.embedding.cache import document_texts
+from analysis.errors import InputError
 from analysis.model.result import TopicPieces
-from analysis.output import file_sha256
+from analysis.output import file_sha256, replace_folder, write_text
 
 # Bump when the layout of an entry changes: older entries then stop matching.
 CACHE_FORMAT = 1
@@ -135,23 +137,20 @@ class FitCache:
         return _copy(pieces)
 
     def save(self, key: str, pieces: TopicPieces) -> Path:
-        """Store ``pieces`` under ``key`` atomically (staged, checksummed, renamed into place)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=self.folder))
+        """Store ``pieces`` under ``key`` as a whole (staged, checksummed, swapped in).
+
+        An entry that cannot be written (a full disk, an unwritable folder)
+        is a warning naming what failed: the cache only saves time.
+        """
         entry = self.folder / key
         try:
-            files = pieces.save(staging)
-            manifest = {path.name: file_sha256(path) for path in files}
-            (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
-            if entry.exists():
-                shutil.rmtree(entry, ignore_errors=True)  # a damaged or concurrent entry: ours replaces it
-            staging.rename(entry)
-        except OSError:
-            # Another run renamed the same entry into place first: theirs is as good.
-            shutil.rmtree(staging, ignore_errors=True)
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
+            with replace_folder(entry) as staging:
+                files = pieces.save(staging)
+                manifest = {path.name: file_sha256(path) for path in files}
+                write_text(staging / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
+        except InputError as err:
+            warnings.warn(f"result cache entry not written, the next run fits again: {err}", stacklevel=3)
+            return entry
         _remember(f"{self.folder}:{key}", _copy(pieces, keep_models=False))
         self.prune()
         return entry

@@ -8,16 +8,14 @@ that never asks for it never imports BERTopic, transformers or torch.
 
 A saved result is those pieces (``.npy`` and JSON), the frames in parquet,
 the score matrices as ``.npy`` and the themes as JSON. The folder is written
-beside the target and renamed into place, so a failed save leaves the
-previous one intact. Folders saved by the earlier format (a BERTopic
+beside the target and swapped in whole (:func:`analysis.output.replace_folder`),
+so a failed or killed save leaves the previous one intact. Folders saved by the earlier format (a BERTopic
 safetensors model inside) still load: their model is read with BERTopic.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -26,6 +24,7 @@ import pandas as pd
 
 from analysis.errors import InputError
 from analysis.model.themes import Theme, ThemeSet
+from analysis.output import replace_folder, write_array, write_frame, write_text
 
 FORMAT_VERSION = 2
 
@@ -68,10 +67,7 @@ class TopicPieces:
 
     def save(self, folder: Path) -> list[Path]:
         """Write the pieces into ``folder`` (which exists); return the files written."""
-        written = []
-        for name in self.ARRAYS:
-            np.save(folder / f"{name}.npy", np.asarray(getattr(self, name)), allow_pickle=False)
-            written.append(folder / f"{name}.npy")
+        written = [write_array(folder / f"{name}.npy", getattr(self, name)) for name in self.ARRAYS]
         meta = {
             "terms": [[int(t), [[w, s] for w, s in words]] for t, words in self.terms.items()],
             "labels": [[int(t), label] for t, label in self.labels.items()],
@@ -79,8 +75,7 @@ class TopicPieces:
             "min_df": int(self.min_df),
             "slots": self.slots,
         }
-        (folder / "pieces.json").write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
-        return [*written, folder / "pieces.json"]
+        return [*written, write_text(folder / "pieces.json", json.dumps(meta, ensure_ascii=False))]
 
     @classmethod
     def load(cls, folder: Path) -> TopicPieces:
@@ -228,16 +223,14 @@ class TopicResult:
 
 
 def save_result(result: TopicResult, folder: str | Path) -> Path:
-    """Write ``result`` into ``folder`` (replacing a previous save atomically)."""
+    """Write ``result`` into ``folder`` (replacing a previous save as a whole).
+
+    Raises:
+        InputError: A file could not be written (it is named); ``folder`` is then untouched.
+    """
     folder = Path(folder)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
-    try:
+    with replace_folder(folder) as staging:
         _write(result, staging)
-        swap_in(staging, folder)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return folder
 
 
@@ -246,31 +239,19 @@ def _write(result: TopicResult, folder: Path) -> None:
         raise ValueError("this result has no fitted pieces (loaded from the earlier format): refit it to save it")
     (folder / "pieces").mkdir()
     result.pieces.save(folder / "pieces")
-    result.documents.to_parquet(folder / "documents.parquet", index=False)
-    result.topics.to_parquet(folder / "topics.parquet", index=False)
-    result.papers.to_parquet(folder / "papers.parquet", index=False)
-    np.save(folder / "theme_scores.npy", result.theme_scores)
+    for name in ("documents", "topics", "papers"):
+        write_frame(getattr(result, name), folder / f"{name}.parquet")
+    write_array(folder / "theme_scores.npy", result.theme_scores)
     if result.embeddings is not None:
-        np.save(folder / "embeddings.npy", result.embeddings)
+        write_array(folder / "embeddings.npy", result.embeddings)
     themes = {
         "themes": [asdict(t) for t in result.themes.themes],
         "other": result.themes.other,
         "min_score": result.themes.min_score,
         "source": result.themes.source,
     }
-    (folder / "themes.json").write_text(json.dumps(themes, indent=1), encoding="utf-8")
-    (folder / "format.json").write_text(json.dumps({"format": FORMAT_VERSION}), encoding="utf-8")
-
-
-def swap_in(staging: Path, folder: Path) -> None:
-    """Put the finished ``staging`` folder in the place of ``folder``, the old one out of the way first."""
-    old = folder.with_name(f".{folder.name}.old")
-    if old.exists():
-        shutil.rmtree(old)
-    if folder.exists():
-        folder.rename(old)
-    staging.rename(folder)
-    shutil.rmtree(old, ignore_errors=True)
+    write_text(folder / "themes.json", json.dumps(themes, indent=1))
+    write_text(folder / "format.json", json.dumps({"format": FORMAT_VERSION}))
 
 
 def load_result(folder: str | Path) -> TopicResult:

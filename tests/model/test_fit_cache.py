@@ -225,3 +225,19 @@ def test_cli_no_cache_writes_no_entry(cache, capsys, tmp_path):
     assert main(["topics", "--embedding", "fast"]) == 0
     assert len(cache) == 2
     assert "topics reused from the result cache" in capsys.readouterr().err
+
+
+def test_a_cache_entry_that_cannot_be_written_is_a_warning_naming_the_file(seed_result, cache, monkeypatch):
+    import errno
+
+    from analysis.output import atomic_write
+
+    def full_disk(path, text):
+        return atomic_write(path, lambda tmp: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device")))
+
+    monkeypatch.setattr(fit_cache, "write_text", full_disk)
+    with pytest.warns(
+        UserWarning, match=r"result cache entry not written.*manifest\.json: cannot write: No space left"
+    ):
+        fit_topics(seed_result.papers, embeddings=seed_result.embeddings)
+    assert _entries() == [] and not list(fit_cache.results_dir().iterdir())  # nothing half written

@@ -59,3 +59,28 @@ def test_an_unknown_format_is_refused_with_its_number(seed_result, tmp_path):
     (folder / "format.json").write_text(json.dumps({"format": 7}))
     with pytest.raises(InputError, match="saved in format 7; this version reads formats 1 and 2"):
         TopicResult.load(folder)
+
+
+def test_a_failed_save_names_the_file_and_leaves_the_previous_save(seed_result, tmp_path, monkeypatch):
+    import errno
+
+    import analysis.model.result as result_module
+    from analysis import InputError
+    from analysis.output import atomic_write
+
+    folder = seed_result.save(tmp_path / "saved")
+    before = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+    def full_disk(path, text):
+        if path.name == "themes.json":
+            return atomic_write(
+                path, lambda tmp: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device"))
+            )
+        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+    monkeypatch.setattr(result_module, "write_text", full_disk)
+    with pytest.raises(InputError) as failed:
+        seed_result.save(folder)
+    assert str(failed.value) == f"{folder.resolve() / 'themes.json'}: cannot write: No space left on device"
+    assert {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saved"]  # no staging folder left

@@ -1,0 +1,183 @@
+"""A report is replaced as a whole (issue 19, item 8): a real run killed at every write step leaves old or new.
+
+A 40-paper report (the seeds and 14 reference papers) is written over the
+26-paper seeds report by ``python -m analysis report`` in a subprocess,
+which is sent SIGKILL at each of its write steps in turn: every temporary
+file written, every file in place, the staging folder complete, the old
+folder renamed aside, the new one renamed in, the old one removed. The
+steps are numbered by the ``ANALYSIS_TEST_PAUSE`` hook of
+:mod:`analysis.output` (the N-th step says so on stderr and waits), so each
+kill lands at a known point. After each kill the folder must hold the whole
+old report or the whole new one, byte for byte, with the user's own files
+beside it; the only other state allowed is the instant between the two
+renames of the swap, where the folder is absent and the old one lies whole
+beside it. What the next run does first (:func:`analysis.output.recover`)
+must then leave a whole report and no leftovers, and a normal run after a
+kill writes the new report and removes the leftovers of killed runs,
+including those of earlier versions (``.report-*`` folders, ``*.tmp`` files).
+
+All runs share one cache folder, warmed by the two reference runs, and use
+the TF-IDF embedding without static figures: each killed run only loads,
+reads its fit from the result cache, draws the HTML and writes. Two run at a
+time, each over its own copy of the old report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from analysis.config import ROOT, SEEDS_DIR
+from analysis.output import PAUSE_VARIABLE, recover
+
+EXTRA_PAPERS = 14  # 26 seed papers + 14 = 40
+RUN_OPTIONS = ["--no-static", "--embedding", "tfidf"]  # writing is tested, not drawing or embedding
+FOREIGN = {"notes.txt": b"my notes, not a report file\n", "notebook/report.md": b"# the notebook's own report\n"}
+
+
+def _run(args: list[str], out: Path, env: dict, pause: int | None = None) -> subprocess.Popen:
+    env = {**env, PAUSE_VARIABLE: str(pause)} if pause is not None else env
+    command = [sys.executable, "-m", "analysis", "report", *args, "--out", str(out), *RUN_OPTIONS]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def _finish(args: list[str], out: Path, env: dict, pause: int | None = None) -> str:
+    """Run to the end; its stderr."""
+    child = _run(args, out, env, pause)
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == 0, err
+    return err
+
+
+def _kill_at(args: list[str], out: Path, env: dict, number: int) -> None:
+    """Start a run, wait until it says it is at write step ``number``, SIGKILL it there."""
+    child = _run(args, out, env, pause=number)
+    try:
+        lines = iter(child.stderr.readline, "")
+        assert any(line.startswith(f"paused at write step {number}: ") for line in lines), number
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        child.kill()
+        child.stderr.close()
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file below ``folder`` by relative path (empty when the folder is absent)."""
+    if not folder.is_dir():
+        return {}
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _leftovers(target: Path) -> list[str]:
+    beside = [p.name for p in target.parent.iterdir() if p.name.startswith(f".{target.name}.")]
+    inside = [p.name for p in target.iterdir() if p.name.startswith(".")] if target.is_dir() else []
+    return sorted(beside + inside)
+
+
+def _fresh_old_report(old: Path, target: Path) -> Path:
+    """``target`` = the old report plus the user's own files."""
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(old, target)
+    for name, data in FOREIGN.items():
+        (target / name).parent.mkdir(exist_ok=True)
+        (target / name).write_bytes(data)
+    return target
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory, reference_records):
+    """The old report, the new one written over it with its write steps listed, the shared cache and the inputs."""
+    folder = tmp_path_factory.mktemp("swap")
+    extra = folder / "extra.jsonl"
+    records = reference_records[:EXTRA_PAPERS]
+    extra.write_text("".join(json.dumps({"title": r["title"], "abstract": r["abstract"]}) + "\n" for r in records))
+    env = {**os.environ, "ANALYSIS_CACHE_DIR": str(folder / "cache")}
+    env.pop(PAUSE_VARIABLE, None)
+    _finish([str(SEEDS_DIR)], folder / "old", env)
+    _finish([str(SEEDS_DIR), str(extra)], folder / "warm", env)  # its fit is cached: later runs write the report only
+    new = _fresh_old_report(folder / "old", folder / "new")
+    listed = _finish([str(SEEDS_DIR), str(extra)], new, env, pause=0)
+    steps = [line.split(": ", 1)[1] for line in listed.splitlines() if line.startswith("write step ")]
+    assert not _leftovers(new) and all((new / name).read_bytes() == data for name, data in FOREIGN.items())
+    old, new = {**_files(folder / "old"), **FOREIGN}, _files(new)
+    assert old["documents.csv"].count(b"\n") == 27 and new["documents.csv"].count(b"\n") == 41
+    assert {**_files(folder / "warm"), **FOREIGN} == new
+    return {"folder": folder, "env": env, "args": [str(SEEDS_DIR), str(extra)], "steps": steps, "old": old, "new": new}
+
+
+def _kill_and_check(reports: dict, number: int, step: str) -> str:
+    """Kill a run over a fresh old report at step ``number``; check the folder; recover; say which report is left."""
+    folder = reports["folder"]
+    target = _fresh_old_report(folder / "old", folder / f"target{number:02d}")
+    _kill_at(reports["args"], target, reports["env"], number)
+    old, new = reports["old"], reports["new"]
+    if not target.exists():  # between the two renames of the swap: the old folder lies whole beside it
+        assert step == "old folder aside", f"no report after a kill at step {number} ({step})"
+        aside = [p for p in folder.iterdir() if p.name.startswith(f".{target.name}.old-")]
+        assert len(aside) == 1 and _files(aside[0]) == old
+    else:
+        assert _files(target) in (old, new), f"a mix after a kill at step {number} ({step})"
+    recover(target)  # what the next run does first
+    after = _files(target)
+    assert after in (old, new) and not _leftovers(target), f"step {number} ({step}): {_leftovers(target)}"
+    shutil.rmtree(target)
+    return "new" if after == new else "old"
+
+
+def test_a_report_killed_at_every_write_step_is_old_or_new_never_a_mix(reports):
+    steps = reports["steps"]
+    assert len(steps) >= 20, steps
+    with ThreadPoolExecutor(2) as pool:  # two runs at a time, each in its own folder
+        seen = list(pool.map(_kill_and_check, [reports] * len(steps), range(1, len(steps) + 1), steps))
+    # Old until the old folder is renamed aside (from there on the next run
+    # finishes the swap), new from then on: exactly one switch.
+    switch = steps.index("old folder aside")
+    assert seen == ["old"] * switch + ["new"] * (len(steps) - switch), list(zip(steps, seen, strict=True))
+
+
+def test_a_normal_run_after_a_kill_removes_every_leftover(reports):
+    folder, env, args = reports["folder"], reports["env"], reports["args"]
+    target = _fresh_old_report(folder / "old", folder / "target")
+    _kill_at(args, target, env, 3)  # while its staging folder is half written
+    assert [n.split("-")[0] for n in _leftovers(target)] == [".target.new"]
+    # Leftovers of a killed run of the earlier version, which staged inside the folder.
+    (target / ".report-k1ll3d").mkdir()
+    (target / ".report-k1ll3d" / "map.png").write_bytes(b"half")
+    (target / ".topic_map.html.a1b2c3.tmp").write_text("half")
+    _finish(args, target, env)
+    assert _files(target) == reports["new"]
+    assert _leftovers(target) == []
+
+
+def test_a_failed_write_names_the_file_and_leaves_the_previous_report(seed_result, tmp_path, monkeypatch):
+    import errno
+
+    from analysis import InputError, pipeline
+    from analysis.output import atomic_write
+
+    out = tmp_path / "report"
+    pipeline.write_report(seed_result, out, static=False, progress=lambda message: None)
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    before = _files(out)
+
+    def full_disk(path, text):
+        if path.name == "report.md":
+            return atomic_write(
+                path, lambda tmp: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device"))
+            )
+        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+    monkeypatch.setattr(pipeline, "write_text", full_disk)
+    with pytest.raises(InputError) as failed:
+        pipeline.write_report(seed_result, out, static=False, progress=lambda message: None)
+    assert str(failed.value) == f"{out.resolve() / 'report.md'}: cannot write: No space left on device"
+    assert _files(out) == before and _leftovers(out) == []
