@@ -7,31 +7,34 @@ Example:
     >>> result.topics[["label", "size", "theme"]]
 """
 
-from analysis.corpus.dedup import deduplicate, load_corpus
-from analysis.corpus.readers import read_abstracts
-from analysis.errors import InputError
-from analysis.model.result import TopicResult
-from analysis.model.themes import ThemeSet, load_themes
-from analysis.model.topics import TopicModel, fit_topics
+from importlib import import_module
 
-__all__ = [
-    "InputError",
-    "ThemeSet",
-    "TopicMapWidget",
-    "TopicModel",
-    "TopicResult",
-    "deduplicate",
-    "fit_topics",
-    "load_corpus",
-    "load_themes",
-    "read_abstracts",
-]
+# Each public name and the module that defines it, imported on first use: a
+# command that only reads lists (``python -m analysis corpus``) never pays for
+# scikit-learn, and the CLI and the report never import the widget libraries.
+_EXPORTS = {
+    "InputError": "analysis.errors",
+    "ThemeSet": "analysis.model.themes",
+    "TopicMapWidget": "analysis.report.widget",
+    "TopicModel": "analysis.model.topics",
+    "TopicResult": "analysis.model.result",
+    "deduplicate": "analysis.corpus.dedup",
+    "fit_topics": "analysis.model.topics",
+    "load_corpus": "analysis.corpus.dedup",
+    "load_themes": "analysis.model.themes",
+    "read_abstracts": "analysis.corpus.readers",
+}
+__all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str):
-    """``TopicMapWidget`` on first use: the CLI and the report need no widget libraries."""
-    if name == "TopicMapWidget":
-        from analysis.report.widget import TopicMapWidget
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module on first use."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'analysis' has no attribute {name!r}")
+    value = getattr(import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
 
-        return TopicMapWidget
-    raise AttributeError(f"module 'analysis' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
