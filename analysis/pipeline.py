@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR
 from analysis.corpus.dedup import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
@@ -28,7 +28,6 @@ def fit(
     papers: pd.DataFrame,
     themes=None,
     embedding: str = DEFAULT_EMBEDDING,
-    random_state: int = DEFAULT_RANDOM_STATE,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
@@ -41,7 +40,7 @@ def fit(
     from analysis.model.topics import TopicModel
 
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
-    model = TopicModel(themes=themes, embedding=embedding, random_state=random_state, timer=timer, use_cache=use_cache)
+    model = TopicModel(themes=themes, embedding=embedding, timer=timer, use_cache=use_cache)
     result = model.fit(papers).result_
     reused = " (topics reused from the result cache, themes scored)" if model.cache_hit_ else ""
     step.done(f"{len(result.topics)} topics{reused}")
@@ -64,7 +63,6 @@ def run_topics(
     out: str | Path | None = None,
     themes=None,
     embedding: str = DEFAULT_EMBEDDING,
-    random_state: int = DEFAULT_RANDOM_STATE,
     threshold: float = DEDUP_THRESHOLD,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
@@ -81,7 +79,7 @@ def run_topics(
     """
     out = ensure_folder(out) if out is not None else None
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, random_state, progress, timer=timer, use_cache=use_cache)
+    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache)
     print(topic_table(result))
     if out is not None:
         write_frame(documents_table(result), out / "documents.csv")
@@ -95,7 +93,6 @@ def run_report(
     out: str | Path = FIGURES_DIR,
     themes=None,
     embedding: str = DEFAULT_EMBEDDING,
-    random_state: int = DEFAULT_RANDOM_STATE,
     threshold: float = DEDUP_THRESHOLD,
     static: bool = True,
     progress: Progress = stderr_progress,
@@ -109,7 +106,6 @@ def run_report(
         out: Output folder (created when missing).
         themes: Themes file, :class:`~analysis.ThemeSet`, or None for the bundled themes.
         embedding: Embedding backend (see :func:`analysis.fit_topics`).
-        random_state: Seed of any stochastic component (see :func:`analysis.fit_topics`).
         threshold: Near-duplicate threshold.
         static: Render PNG/SVG figures (needs a Chromium).
         progress: Where progress lines go (default: stderr).
@@ -123,7 +119,7 @@ def run_report(
     """
     ensure_replaceable(out)
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, random_state, progress, timer=timer, use_cache=use_cache)
+    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache)
     written = write_report(result, out, static=static, progress=progress, timer=timer)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
