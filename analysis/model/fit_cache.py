@@ -1,10 +1,15 @@
 """The result cache: a topic fit stored under a key of everything it depends on, reused instead of refitted.
 
 Key (:func:`fit_key`): the papers (their ``doc_id`` and a hash of the texts
-that are embedded and counted), the embedding backend's identity (or a hash
-of the embeddings passed in), every fit setting, the versions of this
-package, numpy, scikit-learn, scipy and pandas, and a hash of this
-package's source (an edit to the code counts as a new version). The themes
+that are embedded and counted), the embedding backend's identity (which
+follows every file of its model folder, its settings and the versions of
+torch, transformers, sentence-transformers, tokenizers and the model
+package), or a hash of the embeddings passed in, every fit setting, the
+versions of this package, numpy, scikit-learn, scipy, pandas and the model
+packages (the labeller embeds phrases with the backend even when the
+papers' embeddings are passed in), and a hash of this package's source
+taken at each fit (an edit counts as a new version, also in a notebook
+that reloads modules). The themes
 are not in the key: a fit holds only the topics, terms, labels, map and the
 vectors, and the themes are scored on them at every run, so editing the
 themes file re-scores without refitting.
@@ -20,6 +25,7 @@ re-runs after a themes edit re-scores in well under a second.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import shutil
@@ -33,19 +39,21 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
+from analysis.embedding.backends import MODEL_PACKAGES
 from analysis.embedding.cache import document_texts
 from analysis.model.result import TopicPieces
 from analysis.output import file_sha256
 
 # Bump when the layout of an entry changes: older entries then stop matching.
 CACHE_FORMAT = 1
-VERSIONED = ("analysis", "numpy", "scikit-learn", "scipy", "pandas")
+VERSIONED = ("analysis", "numpy", "scikit-learn", "scipy", "pandas", *MODEL_PACKAGES)
 # Fits kept in memory per process, and entries kept on disk (oldest use dropped first).
 MEMORY_ENTRIES = 4
 DISK_ENTRIES = 32
 
 _MEMORY: OrderedDict[str, TopicPieces] = OrderedDict()
-_SOURCE_DIGEST: list[str] = []
+# The source digest per folder, with the (path, size, mtime, inode) of each file it was taken from.
+_SOURCE_DIGESTS: dict[str, tuple[tuple, str]] = {}
 
 
 def results_dir() -> Path:
@@ -90,14 +98,28 @@ def package_versions() -> dict[str, str]:
     return versions
 
 
-def source_digest() -> str:
-    """A sha256 of this package's Python source (once per process): a code edit makes new keys."""
-    if not _SOURCE_DIGEST:
+def source_digest(folder: Path | None = None) -> str:
+    """A sha256 of the package's Python source as it is now: a code edit makes new keys.
+
+    Taken at every fit, so a notebook that reloads edited modules gets new
+    keys too. Cheap: the files are read again only when one's size, mtime
+    or inode changed (or a file came or went); otherwise their stat matches
+    the last digest's and that digest is returned.
+    """
+    folder = PACKAGE_DIR if folder is None else Path(folder)
+    files = sorted(folder.rglob("*.py"))
+    stamp = tuple(
+        (path.relative_to(folder).as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        for path in files
+        for stat in (path.stat(),)
+    )
+    known = _SOURCE_DIGESTS.get(str(folder))
+    if known is None or known[0] != stamp:
         digest = hashlib.sha256()
-        for path in sorted(PACKAGE_DIR.rglob("*.py")):
-            digest.update(path.relative_to(PACKAGE_DIR).as_posix().encode() + b"\0" + path.read_bytes())
-        _SOURCE_DIGEST.append(digest.hexdigest())
-    return _SOURCE_DIGEST[0]
+        for path in files:
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+        known = _SOURCE_DIGESTS[str(folder)] = (stamp, digest.hexdigest())
+    return known[1]
 
 
 class FitCache:
@@ -136,24 +158,34 @@ class FitCache:
 
     def save(self, key: str, pieces: TopicPieces) -> Path:
         """Store ``pieces`` under ``key`` atomically (staged, checksummed, renamed into place)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=self.folder))
-        entry = self.folder / key
+        entry, staging, step = self.folder / key, None, "creating the staging folder"
         try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=self.folder))
+            step = "writing the fitted pieces"
             files = pieces.save(staging)
             manifest = {path.name: file_sha256(path) for path in files}
             (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
             if entry.exists():
                 shutil.rmtree(entry, ignore_errors=True)  # a damaged or concurrent entry: ours replaces it
+            step = "renaming the entry into place"
             staging.rename(entry)
-        except OSError:
-            # Another run renamed the same entry into place first: theirs is as good.
-            shutil.rmtree(staging, ignore_errors=True)
+        except OSError as err:
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
+            if not _lost_rename_race(err, entry):
+                warnings.warn(
+                    f"{entry}: result cache entry not written ({step} failed: {err.strerror or err}); "
+                    "the fit is used, but the next run fits again",
+                    stacklevel=3,
+                )
         except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
             raise
         _remember(f"{self.folder}:{key}", _copy(pieces, keep_models=False))
-        self.prune()
+        if self.folder.is_dir():
+            self.prune()
         return entry
 
     def prune(self, keep: int = DISK_ENTRIES) -> None:
@@ -164,6 +196,11 @@ class FitCache:
         entries.sort(key=lambda p: _used(p), reverse=True)
         for old in entries[keep:]:
             shutil.rmtree(old, ignore_errors=True)
+
+
+def _lost_rename_race(err: OSError, entry: Path) -> bool:
+    """True when another run renamed a valid entry into place first (then theirs is as good as ours)."""
+    return err.errno in (errno.EEXIST, errno.ENOTEMPTY) and entry.is_dir() and _check(entry) is None
 
 
 def forget_memory() -> None:
