@@ -62,10 +62,12 @@ def results_dir() -> Path:
 
 
 def fit_key(papers: pd.DataFrame, backend, embeddings: np.ndarray | None, settings: dict) -> str:
-    """The cache key of a topic fit: a sha256 of everything the fit's output depends on."""
+    """The cache key of a topic fit: a sha256 of everything the fit's output depends on.
+
+    ``papers`` is the table as :func:`analysis.corpus.table.validate_papers` returns it.
+    """
     texts = hashlib.sha256()
-    ids = papers["doc_id"].astype(str).tolist() if "doc_id" in papers else []
-    for doc_id in ids:
+    for doc_id in papers["doc_id"].astype(str):
         texts.update(doc_id.encode("utf-8") + b"\0")
     texts.update(b"\1")
     for text in document_texts(papers):
