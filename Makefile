@@ -1,10 +1,13 @@
-# The two commands of the README: `make report` and `make test`.
+# The two commands of the README: `make report` and `make test` (the full suite, as CI runs it);
+# `make check` is the quick loop while working (lint and the tests not marked slow).
 # Both create .venv with Python 3.11 when missing and install the project.
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# The benchmarks' own packages (ONNX export, model2vec): `make bench` only.
+# The benchmarks' own packages (ONNX export, model2vec): `make bench`, and
+# `make test` so that the ONNX backends' tests run (about 60 MB of wheels,
+# installed once; the export they build takes about a minute).
 BENCH_STAMP := $(VENV)/.installed-bench
 # Keep warnings and tracebacks from naming the kernel's temp file, so stored
 # notebook outputs compare equal (see README.md, section Notebooks).
@@ -12,7 +15,7 @@ export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: report test lint notebooks bench browser clean
+.PHONY: report test check lint notebooks bench browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,10 +42,18 @@ browser:
 report: $(STAMP) browser
 	$(PY) -m analysis report seeds --out figures
 
-test: $(STAMP) browser
+test: $(BENCH_STAMP) browser
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 	$(PY) -m pytest
+
+# The quick loop: under 3 minutes on 2 cores. Leaves out the tests marked
+# slow (notebooks under nbval, portability runs, browsers, the reference
+# corpus, the ONNX export); the seeds' vectors come from tests/data/.
+check: $(STAMP)
+	$(PY) -m ruff check analysis tests bench notebooks tools
+	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
+	$(PY) -m pytest -m "not slow" -q
 
 lint: $(STAMP)
 	$(PY) -m ruff check analysis tests bench notebooks tools
