@@ -65,7 +65,9 @@ def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result,
 
     rendered = []
     real_kaleido = export_module._kaleido
-    monkeypatch.setattr(export_module, "_kaleido", lambda specs: rendered.append(specs) or real_kaleido(specs))
+    monkeypatch.setattr(
+        export_module, "_kaleido", lambda specs, chromium: rendered.append(specs) or real_kaleido(specs, chromium)
+    )
     store = RenderCache(cache)
     reused = render_static(figures, tmp_path / "b", cache=store)
     assert rendered == [] and store.hits == 4  # nothing drawn: every file came from the cache
