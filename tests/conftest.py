@@ -1,8 +1,15 @@
-"""Shared fixtures: the seed lists and the reference corpus (skipped when absent)."""
+"""Shared fixtures: a session-wide temporary cache, the seed lists and the reference corpus (skipped when absent).
+
+Slow tests (``-m "not slow"`` leaves them out; ``make check`` does): the
+notebooks under nbval, the portability runs, the browser tests, the ONNX
+export and every test that reads the reference corpus. They are marked
+here by module and by fixture, so a new test of that kind is marked too.
+"""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +18,59 @@ from analysis.config import REFERENCE_CORPUS, SEEDS_DIR
 
 SEED_A = "000_9a806cafa3d919df.txt"
 SEED_B = "001_2da18ae08bb855ef.txt"
+# The 26 seed papers' MiniLM vectors (load_corpus order), committed so that a
+# session does not embed them; tests/embedding/test_cache.py checks they equal
+# a fresh embedding (slow suite).
+SEED_VECTORS = Path(__file__).parent / "data" / "seed_minilm.npy"
+SLOW_MODULES = {
+    "test_notebooks.py",
+    "test_portability.py",
+    "test_browser.py",
+    "test_map_browser.py",
+    "test_widget_browser.py",
+    "test_stability.py",
+    "test_onnx.py",
+}
+SLOW_FIXTURES = {"reference_records", "reference_papers", "reference_result"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark slow tests: whole modules (nbval, portability, browser, ONNX) and every user of the reference corpus."""
+    for item in items:
+        if item.path.name in SLOW_MODULES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_cache(tmp_path_factory):
+    """Every cache of the session in one temporary folder, never the repository's ``.cache``.
+
+    The seed papers' MiniLM vectors are put there from :data:`SEED_VECTORS`;
+    label and theme phrases are embedded once per session. A test that
+    needs an empty cache sets ``ANALYSIS_CACHE_DIR`` itself.
+    """
+    folder = tmp_path_factory.mktemp("cache")
+    patch = pytest.MonkeyPatch()
+    patch.setenv("ANALYSIS_CACHE_DIR", str(folder))
+    _warm_seed_vectors()
+    yield folder
+    patch.undo()
+
+
+def _warm_seed_vectors() -> None:
+    from analysis import load_corpus
+    from analysis.config import cache_dir
+    from analysis.embedding.cache import EmbeddingCache, document_texts
+    from analysis.embedding.registry import select_backend
+
+    vectors = np.load(SEED_VECTORS)
+    texts = document_texts(load_corpus(SEEDS_DIR))
+
+    def committed(todo):
+        assert todo == texts, "the seeds changed: regenerate tests/data/seed_minilm.npy (see test_cache.py)"
+        return vectors
+
+    EmbeddingCache(cache_dir() / select_backend("minilm").identity).get_or_compute(texts, committed)
 
 
 @pytest.fixture(scope="session")

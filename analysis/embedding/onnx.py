@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from analysis.config import cache_root
-from analysis.embedding.backends import PROGRESS_MIN, minilm_dir, verify_model
+from analysis.embedding.backends import PROGRESS_MIN, minilm_dir, model_identity, verify_model
 from analysis.output import atomic_write, file_sha256, staging_folder, write_text
 
 BATCH = 32
@@ -159,16 +159,18 @@ class OnnxMiniLM:
     """The verified MiniLM run by ONNX Runtime on the first ``tokens`` tokens of each text.
 
     Attributes:
-        identity: Cache folder name: model digest, ``onnx``, int8 or not, the
-            token budget and the onnxruntime version (vectors change with each).
+        identity: Cache folder name: the model folder's and libraries' identity
+            (:func:`~analysis.embedding.backends.model_identity`), ``onnx``, int8
+            or not, the token budget and the onnxruntime version (vectors change with each).
     """
 
     needs_corpus = False
 
     def __init__(self, tokens: int, quantized: bool):
         self.tokens, self.quantized = tokens, quantized
-        model = verify_model(minilm_dir())
+        verify_model(minilm_dir())
         kind = "onnx-int8" if quantized else "onnx"
+        model = model_identity("all-MiniLM-L6-v2", minilm_dir())
         self.identity = f"{model}-{kind}-len{tokens}-ort{runtime_version()}"
         self._session = None
         self._tokenizer = None

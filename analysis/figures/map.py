@@ -287,7 +287,7 @@ def _topic_note(topic, text: str, x: float, y: float, offset: tuple[float, float
 def hover_fields(result) -> pd.DataFrame:
     """Escaped hover text per paper: name, title or first sentence (wrapped), topic, theme, sources."""
     papers, documents = result.papers, result.documents
-    titles = papers["title"] if "title" in papers else pd.Series("", index=papers.index)
+    titles = papers["title"]
     blurbs = [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)]
     return pd.DataFrame(
         {

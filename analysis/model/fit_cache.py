@@ -1,10 +1,15 @@
 """The result cache: a topic fit stored under a key of everything it depends on, reused instead of refitted.
 
 Key (:func:`fit_key`): the papers (their ``doc_id`` and a hash of the texts
-that are embedded and counted), the embedding backend's identity (or a hash
-of the embeddings passed in), every fit setting, the versions of this
-package, numpy, scikit-learn, scipy and pandas, and a hash of this
-package's source (an edit to the code counts as a new version). The themes
+that are embedded and counted), the embedding backend's identity (which
+follows every file of its model folder, its settings and the versions of
+torch, transformers, sentence-transformers, tokenizers and the model
+package), or a hash of the embeddings passed in, every fit setting, the
+versions of this package, numpy, scikit-learn, scipy, pandas and the model
+packages (the labeller embeds phrases with the backend even when the
+papers' embeddings are passed in), and a hash of this package's source
+taken at each fit (an edit counts as a new version, also in a notebook
+that reloads modules). The themes
 are not in the key: a fit holds only the topics, terms, labels, map and the
 vectors, and the themes are scored on them at every run, so editing the
 themes file re-scores without refitting.
@@ -34,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
+from analysis.embedding.backends import MODEL_PACKAGES
 from analysis.embedding.cache import document_texts
 from analysis.errors import InputError
 from analysis.model.result import TopicPieces
@@ -41,13 +47,14 @@ from analysis.output import file_sha256, replace_folder, write_text
 
 # Bump when the layout of an entry changes: older entries then stop matching.
 CACHE_FORMAT = 1
-VERSIONED = ("analysis", "numpy", "scikit-learn", "scipy", "pandas")
+VERSIONED = ("analysis", "numpy", "scikit-learn", "scipy", "pandas", *MODEL_PACKAGES)
 # Fits kept in memory per process, and entries kept on disk (oldest use dropped first).
 MEMORY_ENTRIES = 4
 DISK_ENTRIES = 32
 
 _MEMORY: OrderedDict[str, TopicPieces] = OrderedDict()
-_SOURCE_DIGEST: list[str] = []
+# The source digest per folder, with the (path, size, mtime, inode) of each file it was taken from.
+_SOURCE_DIGESTS: dict[str, tuple[tuple, str]] = {}
 
 
 def results_dir() -> Path:
@@ -56,10 +63,12 @@ def results_dir() -> Path:
 
 
 def fit_key(papers: pd.DataFrame, backend, embeddings: np.ndarray | None, settings: dict) -> str:
-    """The cache key of a topic fit: a sha256 of everything the fit's output depends on."""
+    """The cache key of a topic fit: a sha256 of everything the fit's output depends on.
+
+    ``papers`` is the table as :func:`analysis.corpus.table.validate_papers` returns it.
+    """
     texts = hashlib.sha256()
-    ids = papers["doc_id"].astype(str).tolist() if "doc_id" in papers else []
-    for doc_id in ids:
+    for doc_id in papers["doc_id"].astype(str):
         texts.update(doc_id.encode("utf-8") + b"\0")
     texts.update(b"\1")
     for text in document_texts(papers):
@@ -92,14 +101,28 @@ def package_versions() -> dict[str, str]:
     return versions
 
 
-def source_digest() -> str:
-    """A sha256 of this package's Python source (once per process): a code edit makes new keys."""
-    if not _SOURCE_DIGEST:
+def source_digest(folder: Path | None = None) -> str:
+    """A sha256 of the package's Python source as it is now: a code edit makes new keys.
+
+    Taken at every fit, so a notebook that reloads edited modules gets new
+    keys too. Cheap: the files are read again only when one's size, mtime
+    or inode changed (or a file came or went); otherwise their stat matches
+    the last digest's and that digest is returned.
+    """
+    folder = PACKAGE_DIR if folder is None else Path(folder)
+    files = sorted(folder.rglob("*.py"))
+    stamp = tuple(
+        (path.relative_to(folder).as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        for path in files
+        for stat in (path.stat(),)
+    )
+    known = _SOURCE_DIGESTS.get(str(folder))
+    if known is None or known[0] != stamp:
         digest = hashlib.sha256()
-        for path in sorted(PACKAGE_DIR.rglob("*.py")):
-            digest.update(path.relative_to(PACKAGE_DIR).as_posix().encode() + b"\0" + path.read_bytes())
-        _SOURCE_DIGEST.append(digest.hexdigest())
-    return _SOURCE_DIGEST[0]
+        for path in files:
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+        known = _SOURCE_DIGESTS[str(folder)] = (stamp, digest.hexdigest())
+    return known[1]
 
 
 class FitCache:
@@ -152,7 +175,8 @@ class FitCache:
             warnings.warn(f"result cache entry not written, the next run fits again: {err}", stacklevel=3)
             return entry
         _remember(f"{self.folder}:{key}", _copy(pieces, keep_models=False))
-        self.prune()
+        if self.folder.is_dir():
+            self.prune()
         return entry
 
     def prune(self, keep: int = DISK_ENTRIES) -> None:

@@ -28,6 +28,7 @@ from sklearn.base import BaseEstimator, _fit_context
 from sklearn.utils._param_validation import HasMethods, Interval
 
 from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE
+from analysis.corpus.table import validate_papers
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import document_texts, embed_papers, topic_texts
 from analysis.embedding.registry import resolve_embedding, select_backend
@@ -209,8 +210,8 @@ class TopicModel(BaseEstimator):
         # Everything the fit does outside the stages inside it counts as
         # "represent": mostly c-TF-IDF and labels.
         with stages("represent"):
-            papers = _validate(papers)
-            check_random_state(self.random_state)  # once, as scikit-learn's estimators do
+            papers = validate_papers(papers)  # the one check and fill of the table
+            check_random_state(self.random_state)  # fail early on a seed numpy rejects
             themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
             self.backend_ = select_backend(self.embedding)
             pieces = self._cached_or_fitted(papers, embeddings, stages)
@@ -335,8 +336,8 @@ def assemble(
     labels = pieces.labels
     documents = pd.DataFrame(
         {
-            "doc_id": papers["doc_id"].to_numpy() if "doc_id" in papers else np.arange(len(papers)).astype(str),
-            "name": papers["name"].to_numpy() if "name" in papers else papers["text"].str[:40].to_numpy(),
+            "doc_id": papers["doc_id"].to_numpy(),
+            "name": papers["name"].to_numpy(),
             "topic": topics,
             "topic_label": [labels[t] for t in topics.tolist()],
             "theme": themed.theme,
@@ -365,14 +366,6 @@ def _reduced(reducer, features: np.ndarray) -> np.ndarray:
     if reduced is not None and len(reduced) == len(features):
         return np.asarray(reduced)
     return features
-
-
-def _validate(papers: pd.DataFrame) -> pd.DataFrame:
-    if not isinstance(papers, pd.DataFrame) or "text" not in papers:
-        raise ValueError("papers must be a DataFrame with a 'text' column (see analysis.load_corpus)")
-    if papers.empty:
-        raise ValueError("no papers to model: the corpus is empty")
-    return papers.reset_index(drop=True)
 
 
 def _topic_frame(ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:

@@ -214,14 +214,13 @@ class ReportContent:
 
     @property
     def sources(self) -> list[str]:
-        """The source lists, in order of first appearance."""
-        return list(dict.fromkeys(self.result.papers["source"].astype(str)))
+        """The source lists, in order of first appearance (none for a table that came without files)."""
+        return [s for s in dict.fromkeys(self.result.papers["source"].astype(str)) if s]
 
     def title(self, row: int) -> str:
         """The paper's full title, markup reduced, or "" when it has none or its name already is it."""
         papers = self.result.papers
-        raw = papers["title"].iloc[row] if "title" in papers else ""
-        title = " ".join(strip_markup(raw).split()) if isinstance(raw, str) else ""
+        title = " ".join(strip_markup(papers["title"].iloc[row]).split())
         return "" if title == str(self.result.documents["name"].iloc[row]) else title
 
     def theme_description(self, theme: str) -> str:

@@ -132,11 +132,11 @@ def _overview(content: ReportContent, markdown: bool) -> str:
     result = content.result
     n, k = len(result.documents), len(result.topics)
     quote = md_escape if markdown else escape
-    lists = ", ".join(quote(s) for s in content.sources)
+    lists = " from " + ", ".join(quote(s) for s in content.sources) if content.sources else ""
     counts = result.documents["theme"].value_counts()
     per_theme = ", ".join(f"{quote(t)}: {int(counts.get(t, 0))}" for t in result.themes.names)
     themes = len(result.themes.themes)
-    return f"{plural(n, 'paper')} from {lists}, in {plural(k, 'topic')} and {plural(themes, 'theme')} ({per_theme})."
+    return f"{plural(n, 'paper')}{lists}, in {plural(k, 'topic')} and {plural(themes, 'theme')} ({per_theme})."
 
 
 def _themes_present(content: ReportContent) -> list[str]:

@@ -111,7 +111,7 @@ def map_papers(result) -> list[dict]:
     lists = {name: i for i, name in enumerate(list_files(papers))}
     extras = filter_columns(papers)
     extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
-    titles = papers["title"].fillna("").astype(str) if "title" in papers else [""] * len(papers)
+    titles = papers["title"].astype(str)
     rows = []
     for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
         rows.append(

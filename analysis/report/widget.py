@@ -149,9 +149,8 @@ class TopicMapWidget(anywidget.AnyWidget):
 def paper_frame(result) -> pd.DataFrame:
     """The columns :attr:`TopicMapWidget.selected` shows, one row per paper of ``result``."""
     documents = result.documents
-    titles = result.papers["title"] if "title" in result.papers else pd.Series("", index=documents.index)
     frame = documents[["doc_id", "name", "theme", "topic", "topic_label"]].copy()
-    frame.insert(2, "title", titles.fillna("").astype(str).to_numpy())
+    frame.insert(2, "title", result.papers["title"].astype(str).to_numpy())
     frame["topic"] = frame["topic"].astype(int)
     return frame[SELECTED_COLUMNS]
 
@@ -159,7 +158,7 @@ def paper_frame(result) -> pd.DataFrame:
 def map_points(result) -> dict:
     """The synced ``points``: per-paper columns as arrays, and the theme and topic legends."""
     documents, papers = result.documents, result.papers
-    titles = papers["title"] if "title" in papers else pd.Series("", index=papers.index)
+    titles = papers["title"]
     # The same groups and colours as the exported map; the widget adds sizes and topic centres.
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}

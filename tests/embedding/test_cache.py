@@ -201,3 +201,14 @@ def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, re
     # ... and last each theme's phrases, cached apart.
     assert backend.calls[len(backend.calls) - len(themes) :] == themes
     assert (tmp_path / "embeddings" / "recording-test").is_dir()
+
+
+@pytest.mark.slow
+def test_the_committed_seed_vectors_are_a_fresh_embedding(tmp_path, seeds_dir):
+    """tests/data/seed_minilm.npy, which the session cache starts with, is what MiniLM gives the seeds now."""
+    from conftest import SEED_VECTORS
+
+    from analysis import load_corpus
+
+    fresh = embed_papers(load_corpus(seeds_dir), "minilm", cache=tmp_path)
+    np.testing.assert_allclose(np.load(SEED_VECTORS), fresh, atol=1e-6, rtol=0)

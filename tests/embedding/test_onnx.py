@@ -10,7 +10,14 @@ import sys
 import numpy as np
 import pytest
 
-pytest.importorskip("onnxruntime")
+# onnxruntime and onnx are in the bench extra, which `make test` installs (`make check` and a plain
+# `pip install -e ".[dev]"` do not): say so instead of skipping silently.
+pytest.importorskip(
+    "onnxruntime",
+    reason="onnxruntime is not installed: the ONNX backends are in the bench extra "
+    '(pip install -e ".[bench]"; make test installs it)',
+)
+pytest.importorskip("onnx", reason='onnx is not installed: it is in the bench extra (pip install -e ".[bench]")')
 
 from analysis.embedding import onnx as onnx_backend
 from analysis.embedding.backends import ModelIntegrityError

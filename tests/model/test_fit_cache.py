@@ -121,7 +121,7 @@ def test_a_changed_package_version_fits_again(seed_result, cache, monkeypatch):
     monkeypatch.setattr(fit_cache.metadata, "version", lambda name: "99.0" if name == "scikit-learn" else real(name))
     _fit(seed_result)
     assert len(cache) == 2
-    monkeypatch.setattr(fit_cache, "_SOURCE_DIGEST", ["an edited analysis package"])
+    monkeypatch.setattr(fit_cache, "source_digest", lambda: "an edited analysis package")
     _fit(seed_result)
     assert len(cache) == 3
 

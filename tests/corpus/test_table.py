@@ -1,0 +1,82 @@
+"""The paper table is validated and completed once, at the entry: a table with only ``text`` gives the whole report."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.corpus.dedup import doc_id
+from analysis.corpus.table import validate_papers
+from analysis.text import normalize
+
+TEXTS = [
+    "We propose WASH, a watermarking scheme for LLM text that survives paraphrase attacks.",
+    "We propose PhaseLock, a sampler for diffusion models with fewer steps.",
+    "We study regret bounds for constrained Markov decision processes.",
+]
+
+
+def test_a_text_only_table_is_completed():
+    papers = validate_papers(pd.DataFrame({"text": TEXTS}, index=[7, 8, 9]))
+    assert list(papers.index) == [0, 1, 2]
+    assert papers["doc_id"].tolist() == [doc_id(normalize(t)) for t in TEXTS]
+    assert papers["name"].tolist()[:2] == ["WASH", "PhaseLock"]
+    assert papers["title"].tolist() == papers["sources"].tolist() == papers["source"].tolist() == [""] * 3
+
+
+def test_a_corpus_table_passes_unchanged(seeds_dir):
+    from analysis import load_corpus
+
+    papers = load_corpus(seeds_dir)
+    pd.testing.assert_frame_equal(validate_papers(papers), papers)
+
+
+def test_given_columns_are_kept_and_gaps_filled():
+    table = pd.DataFrame({"text": TEXTS, "doc_id": [1, 2, 3], "title": ["T", None, np.nan], "name": ["N", "", None]})
+    papers = validate_papers(table)
+    assert papers["doc_id"].tolist() == ["1", "2", "3"]
+    assert papers["title"].tolist() == ["T", "", ""]
+    assert papers["name"].tolist()[0] == "N" and papers["name"].tolist()[1] == "PhaseLock"
+    assert table["title"].isna().sum() == 2  # the caller's table is not changed
+
+
+def test_repeated_texts_get_distinct_ids():
+    ids = validate_papers(pd.DataFrame({"text": [TEXTS[0], TEXTS[0]]}))["doc_id"]
+    assert ids.is_unique and ids[1] == ids[0] + "-2"
+
+
+@pytest.mark.parametrize(
+    ("table", "error", "message"),
+    [
+        ([{"text": "a"}], TypeError, r"papers must be a pandas DataFrame with a 'text' column .* got list"),
+        ({"text": TEXTS}, TypeError, "got dict"),
+        (pd.DataFrame({"abstract": TEXTS}), ValueError, r"no 'text' column \(columns found: 'abstract'\)"),
+        (pd.DataFrame({"text": []}), ValueError, "the corpus is empty"),
+        (
+            pd.DataFrame({"text": [TEXTS[0], 42, 3.5]}),
+            TypeError,
+            r"papers\['text'\] must hold text; rows \[1, 2\] hold float, int",
+        ),
+        (pd.DataFrame({"text": [TEXTS[0], None]}), ValueError, r"papers\['text'\] is missing in rows \[1\]"),
+        (
+            pd.DataFrame({"text": TEXTS, "title": ["a", 2, "c"]}),
+            TypeError,
+            r"papers\['title'\] must hold text; rows \[1\]",
+        ),
+        (pd.DataFrame({"text": TEXTS, "doc_id": ["a", "b", "a"]}), ValueError, r"must be unique; repeated: \['a'\]"),
+    ],
+    ids=["list", "dict", "no-text", "empty", "text-not-strings", "text-missing", "title-not-strings", "repeated-ids"],
+)
+def test_a_wrong_table_gets_a_clear_error(table, error, message):
+    with pytest.raises(error, match=message):
+        validate_papers(table)
+
+
+def test_fit_topics_validates_at_the_entry(recording_backend):
+    from analysis import fit_topics
+
+    with pytest.raises(TypeError, match=r"papers\['text'\] must hold text"):
+        fit_topics(pd.DataFrame({"text": [1, 2, 3]}), embedding=recording_backend(), use_cache=False)
+    with pytest.raises(TypeError, match="got ndarray"):
+        fit_topics(np.array(TEXTS), embedding=recording_backend(), use_cache=False)

@@ -1,0 +1,24 @@
+"""``fit_topics(pd.DataFrame({"text": [...]}))`` then ``write_report`` writes the whole report."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+
+def test_a_table_with_only_text_gives_the_whole_report(seed_result, tmp_path):
+    from analysis import fit_topics
+    from analysis.config import FIGURES_DIR
+    from analysis.pipeline import write_report
+
+    papers = pd.DataFrame({"text": seed_result.papers["text"].tolist()})
+    result = fit_topics(papers, embeddings=seed_result.embeddings, use_cache=False)
+    written = write_report(result, tmp_path, static=False, progress=lambda message: None)
+    names = {p.name for p in written}
+    expected = {p.name for p in FIGURES_DIR.iterdir() if p.suffix not in (".png", ".svg")}  # the committed report
+    assert expected <= names, f"missing: {sorted(expected - names)}"
+    documents = pd.read_csv(tmp_path / "documents.csv", keep_default_na=False)
+    assert len(documents) == 26 and documents["doc_id"].is_unique
+    assert (documents["sources"] == "").all() and (documents["title"] == "").all()
+    assert set(documents["name"]) & {"WASH", "PhaseLock", "COMAD"}
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert report.count("WASH") >= 1 and "from ," not in report
