@@ -224,8 +224,7 @@ def _load_model(name: str, path: Path):
 def _quantize(model) -> None:
     """Dynamic int8 quantisation of every Linear layer, in place.
 
-    Measured on 600 reference abstracts: 1.4x the papers per second of
-    float32 on 2 cores (28 vs 20); NMI and theme F1 in bench/RESULTS.md.
+    Its speed and quality beside float32 are measured in bench/RESULTS.md.
     """
     import torch
 

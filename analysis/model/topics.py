@@ -84,8 +84,8 @@ def size_parameters(n: int) -> SizeParameters:
 
     * ``n_neighbors``: each paper is averaged with this many neighbours
       before clustering, sqrt(n)/2 from 1 up to 10: 3 for the 26 seed
-      papers, 10 from 400 papers on. On the reference corpus 10 gave NMI
-      0.376, 20 0.370, 30 0.369, none 0.367.
+      papers, 10 from 400 papers on (10 beat 20, 30 and none on the
+      reference corpus; bench/RESULTS.md has the measures).
     * ``n_components``: principal components clustered, 30 (fewer only when
       there are fewer papers); 30 beat 50 and the unreduced vectors.
     * ``max_topics``: the number of topics, 1.25 sqrt(n): 6 for the 26
@@ -291,7 +291,8 @@ class TopicModel(BaseEstimator):
         """What is clustered: the embedding with the paper's LSA vector beside it.
 
         Words an area uses (regret, protein, jailbreak) sharpen the semantic
-        embedding: +0.01-0.02 NMI on the reference corpus at every setting.
+        embedding (it raised NMI on the reference corpus at every setting
+        tried; see bench/RESULTS.md).
         """
         if isinstance(self.backend_, TfidfBackend) or len(papers) < MIN_CLUSTERED:
             # An LSA embedding is the lexical view already.
