@@ -32,14 +32,13 @@ import json
 import shutil
 import warnings
 from collections import OrderedDict
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
-from analysis.embedding.backends import MODEL_PACKAGES
+from analysis.embedding.backends import MODEL_PACKAGES, library_versions
 from analysis.embedding.cache import document_texts
 from analysis.errors import InputError
 from analysis.model.result import TopicPieces
@@ -84,21 +83,10 @@ def fit_key(papers: pd.DataFrame, backend, embeddings: np.ndarray | None, settin
         "embedding": backend.identity,
         "embeddings": vectors,
         "settings": settings,
-        "versions": package_versions(),
+        "versions": library_versions(VERSIONED),
         "source": source_digest(),
     }
     return hashlib.sha256(json.dumps(described, sort_keys=True, default=str).encode("utf-8")).hexdigest()[:40]
-
-
-def package_versions() -> dict[str, str]:
-    """The installed versions of the packages a fit's numbers depend on."""
-    versions = {}
-    for name in VERSIONED:
-        try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = "not installed"
-    return versions
 
 
 def source_digest(folder: Path | None = None) -> str:
