@@ -184,3 +184,20 @@ class RecordingBackend:
 def recording_backend():
     """The :class:`RecordingBackend` class: each test builds the backend it needs."""
     return RecordingBackend
+
+
+def disk_full_at(filename: str):
+    """A ``write_text(path, text)`` that fails as a full disk does when it writes ``filename``, and writes the rest."""
+    import errno
+
+    from analysis.output import atomic_write
+
+    def no_space(tmp):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def write_text(path, text):
+        if path.name == filename:
+            return atomic_write(path, no_space)
+        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+    return write_text

@@ -34,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from conftest import disk_full_at
 
 from analysis.config import ROOT, SEEDS_DIR
 from analysis.output import PAUSE_VARIABLE, recover
@@ -159,24 +160,15 @@ def test_a_normal_run_after_a_kill_removes_every_leftover(reports):
 
 
 def test_a_failed_write_names_the_file_and_leaves_the_previous_report(seed_result, tmp_path, monkeypatch):
-    import errno
 
     from analysis import InputError, pipeline
-    from analysis.output import atomic_write
 
     out = tmp_path / "report"
     pipeline.write_report(seed_result, out, static=False, progress=lambda message: None)
     (out / "notes.txt").write_text("mine", encoding="utf-8")
     before = _files(out)
 
-    def full_disk(path, text):
-        if path.name == "report.md":
-            return atomic_write(
-                path, lambda tmp: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device"))
-            )
-        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-    monkeypatch.setattr(pipeline, "write_text", full_disk)
+    monkeypatch.setattr(pipeline, "write_text", disk_full_at("report.md"))
     with pytest.raises(InputError) as failed:
         pipeline.write_report(seed_result, out, static=False, progress=lambda message: None)
     assert str(failed.value) == f"{out.resolve() / 'report.md'}: cannot write: No space left on device"

@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import disk_full_at
 
 from analysis import TopicResult
 
@@ -62,23 +63,14 @@ def test_an_unknown_format_is_refused_with_its_number(seed_result, tmp_path):
 
 
 def test_a_failed_save_names_the_file_and_leaves_the_previous_save(seed_result, tmp_path, monkeypatch):
-    import errno
 
     import analysis.model.result as result_module
     from analysis import InputError
-    from analysis.output import atomic_write
 
     folder = seed_result.save(tmp_path / "saved")
     before = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
-    def full_disk(path, text):
-        if path.name == "themes.json":
-            return atomic_write(
-                path, lambda tmp: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device"))
-            )
-        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-    monkeypatch.setattr(result_module, "write_text", full_disk)
+    monkeypatch.setattr(result_module, "write_text", disk_full_at("themes.json"))
     with pytest.raises(InputError) as failed:
         seed_result.save(folder)
     assert str(failed.value) == f"{folder.resolve() / 'themes.json'}: cannot write: No space left on device"
