@@ -31,7 +31,6 @@
 corpus_paths = ["seeds"]
 themes_file = None  # None: the bundled analysis/model/themes.toml (used by notebooks 2-4)
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model (notebooks 2-4)
-random_state = 42  # seed for stochastic components (notebooks 2-4); the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
 
 # %%

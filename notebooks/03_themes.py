@@ -33,7 +33,6 @@
 corpus_paths = ["seeds"]
 themes_file = None  # None: the bundled analysis/model/themes.toml; else a TOML file like it
 embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
-random_state = 42  # seed for stochastic components you plug in; the default stages ignore it
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
 
 # %%
@@ -46,7 +45,7 @@ paths = config.corpus_paths(corpus_paths)  # from the repository root; papermill
 
 # %%
 papers = load_corpus(*paths, threshold=dedup_threshold)
-result = fit_topics(papers, themes=themes_file, embedding=embedding, random_state=random_state)
+result = fit_topics(papers, themes=themes_file, embedding=embedding)
 print(f"{len(papers)} papers, {len(result.topics)} topics, {len(result.themes.themes)} themes")
 
 # %% [markdown]
