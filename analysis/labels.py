@@ -252,10 +252,11 @@ def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], te
         ranked = _ranked_phrases(matrix[rows].tocsc(), phrases, total, len(topics), len(ids), terms.get(topic, []))
         parts = [(phrase, papers) for phrase, papers in ranked if stem_key(phrase) not in taken] or ranked
         if not parts:
-            # No phrase of two of its papers holds one of its terms: a group with no common subject.
-            shared = _term_candidates(terms, texts, topics, [topic])[topic] or terms.get(topic, [])
-            if shared:
-                chosen[topic] = ("mixed", shared[:2])
+            # No phrase of two of its papers holds one of its terms: a group with no common subject,
+            # named by its best phrases of any words.
+            anything = _ranked_phrases(matrix[rows].tocsc(), phrases, total, len(topics), len(ids), [])
+            if anything:
+                chosen[topic] = ("mixed", [phrase for phrase, _ in anything[:2]])
             continue
         label = _one_pair_or_mixed(parts, len(members))
         taken.add(stem_key(label[1][0]))
@@ -290,6 +291,8 @@ def _ranked_phrases(members, phrases, total, n_papers: int, n_topics: int, terms
     # F1 of "papers with the phrase" as the topic's papers: in most of them, and in few others.
     score = {j: np.round(2 * count[j] / (total[j] + size), DECIMALS) for j in kept}
     kept.sort(key=lambda j: (-score[j], -len(words[j]), str(phrases[j])))
+    if not terms:  # no c-TF-IDF terms given: each of the best phrases stands for itself
+        terms = [" ".join(words[j]) for j in kept[:TOP_TERMS]]
     everywhere = set(range(size))
     answer, used = [], set()
     for term in terms[:TOP_TERMS]:
@@ -320,13 +323,27 @@ def _one_pair_or_mixed(parts: list[tuple[str, frozenset]], size: int) -> tuple[s
     if len(covered) >= ALONE * size:
         return "one", [best]
     best_words = set(stem_key(best).split())
-    for phrase, papers in parts[1:]:
-        if set(stem_key(phrase).split()) & best_words or not papers - covered:
-            continue
-        if len(covered | papers) >= COVER * size and len(best.split()) + len(phrase.split()) + 1 <= MAX_LABEL_WORDS:
-            return "pair", [best, phrase]
-        return "mixed", [best, phrase]
-    return "one", [best]
+    others = [(p, papers) for p, papers in parts[1:] if not set(stem_key(p).split()) & best_words]
+    others = [(p, papers) for p, papers in others if not _abbreviates(p, best) and not _abbreviates(best, p)]
+    adding = [(p, papers) for p, papers in others if papers - covered]
+    if adding:
+        second, papers = adding[0]
+        if len(covered | papers) >= COVER * size and len(best.split()) + len(second.split()) + 1 <= MAX_LABEL_WORDS:
+            return "pair", [best, second]
+        return "mixed", [best, second]
+    if len(covered) >= COVER * size or not others:
+        return "one", [best]
+    return "mixed", [best, others[0][0]]
+
+
+def _abbreviates(short: str, phrase: str) -> bool:
+    """Whether ``short`` is one word spelling the initials of a run of ``phrase``'s words ("LLMs", "RL")."""
+    words = stem_key(phrase.lower().replace("-", " ")).split()
+    token = stem_key(short.lower())
+    if " " in token or len(token) < 2:
+        return False
+    initials = "".join(w[0] for w in words)
+    return token in initials
 
 
 def _term_candidates(terms, texts, topics, ids) -> dict[int, list[str]]:
