@@ -176,13 +176,18 @@ def task_stability(corpus: str, size: int | None = None, embedding: str = "minil
 
 
 def task_words(corpus: str) -> dict:
-    """Label-to-paper agreement (ours vs plain BERTopic) and name accuracy (bench/words.py), MiniLM vectors."""
+    """Label quality on the corpus, its held-out slice and the seeds; name accuracy (bench/words.py)."""
+    from analysis import load_corpus
     from analysis.backends import select_backend
+    from analysis.config import SEEDS_DIR
     from analysis.embed import embed_papers
     from bench import words
 
     papers = load_papers(Path(corpus))
-    return words.measure(papers, embed_papers(papers, "minilm"), select_backend("minilm").encode)
+    backend = select_backend("minilm")
+    seeds = load_corpus(SEEDS_DIR)
+    embeddings, seed_embeddings = embed_papers(papers, "minilm"), embed_papers(seeds, "minilm")
+    return words.measure(papers, embeddings, backend.encode, backend, seeds, seed_embeddings)
 
 
 def task_dedup(corpus: str, entries: int, similarities: bool = False) -> dict:
