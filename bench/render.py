@@ -90,6 +90,22 @@ def analyse(results: dict) -> dict:
             "target": ">= 20x faster than plain BERTopic, losing <= 0.03 NMI",
             "met": bool(speedup >= 20 and loss <= 0.03),
         }
+    words = _get(results, "words")
+    if words and cold and words.get("label_s") is not None:
+        ratio = _ratio(words["label_s"], cold["process_s"])
+        out["targets"]["label_step_vs_cold"] = {"ratio": ratio, "target": "<= 0.05", "met": bool(ratio <= 0.05)}
+    corpus = (words or {}).get("label_quality", {}).get("corpus")
+    if corpus and "keywords" in corpus:
+        ours, terms = corpus["keywords"]["ours"], corpus["keywords"]["ctfidf_terms"]
+        tfidf = corpus["held_out"]["ours"]["tfidf"], corpus["held_out"]["ctfidf_terms"]["tfidf"]
+        out["targets"]["labels_vs_terms"] = {
+            "keyword_parts": f"{ours['parts']} vs {terms['parts']}",
+            "topics_hit": f"{ours['topics_hit']} vs {terms['topics_hit']}",
+            "tfidf_judge": f"{tfidf[0]} vs {tfidf[1]}",
+            "target": "ours >= the c-TF-IDF terms on keyword match, topics hit and the TF-IDF judge",
+            "met": bool(ours["parts"] >= terms["parts"] and ours["topics_hit"] >= terms["topics_hit"])
+            and bool(tfidf[0] >= tfidf[1]),
+        }
     stability = _get(results, "stability")
     if stability and stability.get("checks"):
         out["targets"]["stability"] = _stability_target(stability["checks"])

@@ -1,10 +1,11 @@
 """The suite's words against the baselines: topic labels a reader can match to papers, and paper names.
 
-Label-to-paper agreement (issue 12): embed each topic's label with the
-default model (ours: key phrases chosen for this agreement; the previous
-rule: three c-TF-IDF terms; plain BERTopic's c-TF-IDF words), give each paper the label nearest its embedding, count how
-often that is its own topic's label. Papers in an outlier topic and the
-outlier topic's label are left out. Name accuracy: among titles of the form
+Label quality is measured by what the labeller never sees
+(:mod:`bench.label_quality`: held-out halves, a TF-IDF and a wordllama
+judge, the authors' keywords). Label-to-paper agreement (issue 12) is kept
+for comparison: embed each topic's label with MiniLM, give each paper the
+label nearest its embedding, count how often that is its own topic's label
+(outliers left out); it once graded the labeller that optimised it. Name accuracy: among titles of the form
 "Name: rest", the share whose paper is named exactly "Name".
 """
 
@@ -27,7 +28,8 @@ def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, e
 
 def name_accuracy(titles, names) -> dict:
     """Titles with a "Name:" prefix (markup reduced), and the share of them named by it."""
-    from analysis.corpus.names import TITLE_PREFIX
+    from analysis.corpus.readers.names import TITLE_PREFIX
+
     from analysis.text import strip_markup
 
     pairs = []
@@ -41,7 +43,8 @@ def name_accuracy(titles, names) -> dict:
 
 def previous_names(texts, titles) -> list[str]:
     """The names before titles came first: the method the abstract introduces, else the whole title, shortened."""
-    from analysis.corpus.names import _shorten, introduced_name, paper_name
+    from analysis.corpus.readers.names import _shorten, introduced_name, paper_name
+
     from analysis.text import strip_markup
 
     names = []
@@ -74,26 +77,56 @@ def plain_labels(model) -> dict[int, str]:
     return {t: " ".join(name.split("_")[1:]) for t, name in model.topic_labels_.items()}
 
 
-def measure(papers, embeddings: np.ndarray, encode) -> dict:
-    """Label agreement of ours and plain BERTopic's on the same embeddings; name accuracy now and before."""
+# The reference corpus's papers the labeller was developed on (a fixed permutation, bench.common.load_papers);
+# the rest is the held-out slice, fitted and labelled on its own.
+DEVELOPED_ON = 1500
+
+
+def measure(papers, embeddings: np.ndarray, encode, backend=None, seeds=None, seed_embeddings=None) -> dict:
+    """Label quality by measures the labeller never sees (bench/label_quality.py), names, and the label step's time.
+
+    On the whole corpus (beside plain BERTopic on the same embeddings), on
+    the slice of it the labeller was not developed on, and on the seeds.
+    """
+    import time
+
     from bertopic import BERTopic
 
     from analysis import fit_topics
     from analysis.embedding.cache import document_texts, topic_texts
+    from analysis.model.labels import topic_labels
+    from analysis.text import strip_markup
+    from bench import label_quality
     from bench.baselines import plain_umap
 
-    ours = fit_topics(papers, embeddings=embeddings)
+    ours = fit_topics(papers, embeddings=embeddings, use_cache=False)
     ours_labels = dict(zip(ours.topics["topic"], ours.topics["label"], strict=True))
     first_terms = [" ".join(terms.split(", ")[:3]) for terms in ours.topics["terms"]]
     ours_terms = dict(zip(ours.topics["topic"], first_terms, strict=True))
     ranked = {t: [w for w, _ in words if w] for t, words in ours.model.get_topics().items()}
     previous = previous_labels(ranked, topic_texts(papers), ours.documents["topic"])
 
+    # The label step alone, on the fitted topics: what a cold run pays for labels.
+    phrase_texts = [strip_markup(t) for t in document_texts(papers)]
+    start = time.perf_counter()
+    topic_labels(ranked, phrase_texts, ours.documents["topic"].to_numpy(), embeddings, backend)
+    label_s = time.perf_counter() - start
+
     plain = BERTopic(umap_model=plain_umap())
     plain_topics, _ = plain.fit_transform(document_texts(papers), embeddings)
     titles = papers["title"] if "title" in papers else [""] * len(papers)
+    quality = {"corpus": label_quality.measure(papers, embeddings, backend, plain, plain_topics)}
+    order = np.random.default_rng(42).permutation(len(papers))
+    if len(papers) > DEVELOPED_ON:
+        rest = np.sort(order[DEVELOPED_ON:])
+        slice_ = papers.iloc[rest].reset_index(drop=True)
+        quality["held_out_slice"] = label_quality.measure(slice_, embeddings[rest], backend)
+    if seeds is not None:
+        quality["seeds"] = label_quality.measure(seeds, seed_embeddings, backend)
     return {
         "topics": {"ours": len(ours_labels), "plain_bertopic": len(set(plain_topics) - {-1})},
+        "label_s": round(label_s, 2),
+        "label_quality": quality,
         "label_agreement": {
             "ours": label_agreement(ours_labels, ours.documents["topic"], embeddings, encode),
             "ours_top_terms": label_agreement(ours_terms, ours.documents["topic"], embeddings, encode),

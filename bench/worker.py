@@ -39,6 +39,11 @@ def task_imports() -> dict:
     import sklearn.feature_extraction.text
     import sklearn.preprocessing  # noqa: F401
 
+    import analysis.model.ctfidf
+    import analysis.model.fit_cache
+    import analysis.model.topics
+    import analysis.pipeline  # noqa: F401
+
     floor_s = time.perf_counter() - start
     import hdbscan  # noqa: F401
     import umap  # noqa: F401
@@ -171,13 +176,18 @@ def task_stability(corpus: str, size: int | None = None, embedding: str = "minil
 
 
 def task_words(corpus: str) -> dict:
-    """Label-to-paper agreement (ours vs plain BERTopic) and name accuracy (bench/words.py), MiniLM vectors."""
+    """Label quality on the corpus, its held-out slice and the seeds; name accuracy (bench/words.py)."""
+    from analysis import load_corpus
+    from analysis.config import SEEDS_DIR
     from analysis.embedding.cache import embed_papers
     from analysis.embedding.registry import select_backend
     from bench import words
 
     papers = load_papers(Path(corpus))
-    return words.measure(papers, embed_papers(papers, "minilm"), select_backend("minilm").encode)
+    backend = select_backend("minilm")
+    seeds = load_corpus(SEEDS_DIR)
+    embeddings, seed_embeddings = embed_papers(papers, "minilm"), embed_papers(seeds, "minilm")
+    return words.measure(papers, embeddings, backend.encode, backend, seeds, seed_embeddings)
 
 
 def task_dedup(corpus: str, entries: int, similarities: bool = False) -> dict:

@@ -163,96 +163,187 @@ def rank_topic_terms(matrix, words, topics: list[int], top_n: int = 20) -> dict[
     return ranked
 
 
-# How the label is chosen (see topic_labels): phrases ranked by how much
-# more the topic's papers use them (SHORTLIST kept and embedded), the best
-# SINGLES by cosine margin to the topic's centre, and pairs of them.
-SHORTLIST = 25
+# How the label is chosen (see topic_labels): from the topic's papers alone,
+# by how many of them a phrase names; no embedding, no score of the labels.
+# A label phrase contains one of the topic's first TOP_TERMS c-TF-IDF terms.
+TOP_TERMS = 10
+# ... and is at least LIFT times as common in the topic as in the corpus: on
+# the seeds "learning" (6 of 6 papers, 20 of 26) named a topic.
 LIFT = 2.0
-SINGLES = 10
+# A longer phrase replaces one inside it that it covers this share of
+# ("local image" is nearly always "local image features"): no fragments.
+EXTEND = 2 / 3
+# One phrase whose term is in at least ALONE of the topic's papers is the
+# label alone; else a second phrase joins it ("A and B") when the two reach
+# COVER together; else the topic is mixed and says so ("Mixed: A, B").
+ALONE = 2 / 3
+COVER = 0.5
 MAX_LABEL_WORDS = 5
-# Papers that the agreement objective reads (a fixed stride through larger corpora).
-OBJECTIVE_PAPERS = 4000
-# Width of the soft nearest-label vote: a paper counts for its own topic by
-# sigmoid((own - best other) / SOFTNESS). A hard count would change with the
-# last digit of a cosine; this sum moves by ~1e-7 for noise of 1e-6.
-SOFTNESS = 0.01
-# A pair ("A and B") replaces a single phrase only when it wins this much
-# more agreement (share of papers). On the reference corpus any penalty cost
-# agreement (0.621 at 8 singles and 0.0005) and 10 singles reached 0.658.
-PAIR_GAIN = 0.0
-SWEEPS = 6
-DECIMALS = 4
+# Coverage is compared at this precision (ties: place of the first c-TF-IDF
+# term the phrase contains, more words, then alphabetically).
+DECIMALS = 3
 
 
 def topic_labels(
-    terms: dict[int, list[str]], texts: list[str], topics, embeddings: np.ndarray | None, backend
+    terms: dict[int, list[str]], texts: list[str], topics, embeddings=None, backend=None
 ) -> dict[int, str]:
-    """A short noun phrase per topic, drawn from its papers, that tells its papers from the other topics'.
+    """A short noun phrase per topic, from its papers and its c-TF-IDF terms, that names most of its papers.
 
-    Candidates are phrases in at least two of the topic's papers (in its only
-    paper for a topic of one), ranked by how much more the topic uses them
-    than the corpus. With an embedding backend, each topic's label is then
-    the phrase (or pair "A and B", at most five words) whose embedding
-    makes most papers nearest their own topic's label, by coordinate ascent
-    over the topics; a backend that fits its space on each call
-    (``needs_corpus``) cannot embed phrases alone, so there the lexical
-    ranking decides. Labels are distinct across topics.
+    Candidates are the noun phrases of the topic's papers
+    (:mod:`analysis.model.phrases`) in at least two of them that contain one of
+    its first :data:`TOP_TERMS` c-TF-IDF terms and are :data:`LIFT` times
+    as common in the topic as in the corpus; a phrase nearly always read
+    inside a longer candidate gives way to it. The label is the candidate in
+    most of the topic's papers when it is in at least :data:`COVER` of them;
+    else "A and B" when a second phrase brings the two to :data:`COVER`; else
+    "Mixed: A, B": the group has no common subject and the label says so.
+    Labels are distinct across topics. Nothing is embedded.
 
     Args:
         terms: c-TF-IDF terms per topic, best first: the candidates for
             texts without Latin-alphabet words, and the fallback label.
         texts: Each paper's text (markup removed).
         topics: Each paper's topic.
-        embeddings: Each paper's embedding (rows of any length), or None.
-        backend: The backend that made ``embeddings`` (its ``encode`` embeds phrases), or None.
+        embeddings: Not used (labels are chosen from the words alone); kept for callers.
+        backend: Not used; kept for callers.
     """
+    del embeddings, backend
     topics = np.asarray(topics)
     ids = sorted({int(t) for t in topics.tolist()})
-    latin = has_latin_words(texts)
-    candidates = _phrase_candidates(texts, topics, ids, terms) if latin else _term_candidates(terms, texts, topics, ids)
-    scored = [t for t in ids if t != -1 and candidates[t]]
-    if scored and embeddings is not None and backend is not None and not backend.needs_corpus:
-        # "A and B" is English: other scripts' labels stay one term.
-        chosen = _choose_by_agreement(candidates, topics, scored, embeddings, backend, pairs=latin)
+    scored = [t for t in ids if t != -1]
+    if has_latin_words(texts):
+        chosen = _choose_by_coverage(texts, topics, ids, terms)
     else:
-        # Without phrase embeddings the c-TF-IDF ranking leads: on the seeds the
-        # share-of-use score alone put "schemes" before "watermarking".
-        chosen = _first_distinct({t: _by_terms(candidates[t], terms.get(t, [])) for t in scored}, scored)
+        candidates = _term_candidates(terms, texts, topics, ids)
+        named = [t for t in scored if candidates[t]]
+        chosen = {t: ("one", [term]) for t, term in _first_distinct(candidates, named).items()}
     labels = {}
     for topic in ids:
         members = [texts[i] for i in np.flatnonzero(topics == topic)]
         if topic in chosen:
-            labels[topic] = " and ".join(written_form(part, members) for part in chosen[topic].split(" and "))
+            labels[topic] = _written(chosen[topic], members)
         else:
             labels[topic] = "outliers" if topic == -1 else (" ".join(terms.get(topic, [])[:2]) or f"topic {topic}")
     return labels
 
 
-def _phrase_candidates(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, list[str]]:
-    """Per topic, its phrases in >= 2 of its papers, by share of use inside the topic times coverage.
+def _written(label: tuple[str, list[str]], members: list[str]) -> str:
+    """The label's text from its kind ("one", "pair", "mixed") and parts, each part as the papers write it."""
+    kind, parts = label
+    parts = [written_form(part, members) for part in parts]
+    if kind == "mixed":
+        return "Mixed: " + ", ".join(parts)
+    return " and ".join(parts)
 
-    Equal scores (common in small topics) are ranked by the phrase's place
-    among the topic's c-TF-IDF terms, then alphabetically.
-    """
+
+def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, tuple]:
+    """Per topic, ``(kind, parts)``: a phrase of its first term alone, a pair, or a mixed group's two phrases."""
     matrix, phrases = phrase_counts(texts, BOILERPLATE)
+    matrix = matrix.tocsr()
     total = np.asarray(matrix.sum(axis=0)).ravel()
-    candidates = {}
+    lowered = [t.lower() for t in texts]
+    taken: set[str] = set()
+    chosen = {}
     for topic in ids:
-        members = topics == topic
-        size = int(members.sum())
-        count = np.asarray(matrix[np.flatnonzero(members)].sum(axis=0)).ravel()
-        keep = np.flatnonzero(count >= min(2, size))
-        if len(ids) > 1:
-            # At least LIFT times as common in the topic as in the corpus: on
-            # the seeds "learning" (6 of 6 papers, 20 of 26) named a topic.
-            lifted = keep[count[keep] * len(topics) >= LIFT * total[keep] * size]
-            keep = lifted if len(lifted) else keep
-        score = np.round(count[keep] / total[keep] * np.sqrt(count[keep] / size), 6)
-        place = {term: i for i, term in enumerate(terms.get(topic, []))}
-        rank = np.array([place.get(str(p).replace("-", " "), len(place)) for p in phrases[keep]], dtype=int)
-        order = keep[np.lexsort((phrases[keep], rank, -score))]
-        candidates[topic] = _distinct_stems([str(p) for p in phrases[order[: 2 * SHORTLIST]]])[:SHORTLIST]
-    return candidates
+        if topic == -1:
+            continue
+        rows = np.flatnonzero(topics == topic)
+        members = [lowered[i] for i in rows]
+        ranked = _ranked_phrases(matrix[rows].tocsc(), phrases, total, len(topics), len(ids), terms.get(topic, []))
+        parts = [(phrase, papers) for phrase, papers in ranked if stem_key(phrase) not in taken] or ranked
+        if not parts:
+            # No phrase of two of its papers holds one of its terms: a group with no common subject,
+            # named by its best phrases of any words.
+            anything = _ranked_phrases(matrix[rows].tocsc(), phrases, total, len(topics), len(ids), [])
+            if anything:
+                chosen[topic] = ("mixed", [phrase for phrase, _ in anything[:2]])
+            continue
+        label = _one_pair_or_mixed(parts, len(members))
+        taken.add(stem_key(label[1][0]))
+        chosen[topic] = label
+    return chosen
+
+
+def _ranked_phrases(members, phrases, total, n_papers: int, n_topics: int, terms: list[str]) -> list[tuple]:
+    """Per c-TF-IDF term (best first), the topic's best phrase holding it, with the topic papers that term is in.
+
+    Candidates are in ``min(2, size)`` of the topic's papers and :data:`LIFT`
+    times as common there as in the corpus; a phrase mostly read inside a
+    longer candidate gives way to it; among a term's phrases the one whose
+    papers are most nearly the topic's (F1) wins, ties by more words, then
+    alphabetically. A term's papers are those with any of its phrases.
+    """
+    size = members.shape[0]
+    count = np.diff(members.indptr)
+    keep = np.flatnonzero(count >= min(2, size))
+    if n_topics > 1:
+        lifted = keep[count[keep] * n_papers >= LIFT * total[keep] * size]
+        keep = lifted if len(lifted) else keep
+    words = {int(j): stem_key(str(phrases[j]).replace("-", " ")).split() for j in keep}
+    # Longer candidates by each run of their words: a phrase that is mostly read inside one gives way to it.
+    longer: dict[tuple, list[int]] = {}
+    for j, w in words.items():
+        for a in range(len(w)):
+            for b in range(a + 1, len(w) + 1):
+                if b - a < len(w):
+                    longer.setdefault(tuple(w[a:b]), []).append(j)
+    kept = [j for j, w in words.items() if not any(count[k] >= EXTEND * count[j] for k in longer.get(tuple(w), ()))]
+    # F1 of "papers with the phrase" as the topic's papers: in most of them, and in few others.
+    score = {j: np.round(2 * count[j] / (total[j] + size), DECIMALS) for j in kept}
+    kept.sort(key=lambda j: (-score[j], -len(words[j]), str(phrases[j])))
+    if not terms:  # no c-TF-IDF terms given: each of the best phrases stands for itself
+        terms = [" ".join(words[j]) for j in kept[:TOP_TERMS]]
+    everywhere = set(range(size))
+    answer, used = [], set()
+    for term in terms[:TOP_TERMS]:
+        term_words = stem_key(term.replace("-", " ")).split()
+        holding = [j for j in kept if _inside(term_words, words[j])]
+        if not holding or holding[0] in used:
+            continue
+        used.add(holding[0])
+        papers = set()
+        for j in holding:
+            papers.update(members.indices[members.indptr[j] : members.indptr[j + 1]].tolist())
+        answer.append((str(phrases[holding[0]]), frozenset(papers & everywhere)))
+    return answer
+
+
+def _inside(part: list[str], words: list[str]) -> bool:
+    """Whether ``part`` is a run of consecutive words of ``words``."""
+    return any(words[i : i + len(part)] == part for i in range(len(words) - len(part) + 1))
+
+
+def _one_pair_or_mixed(parts: list[tuple[str, frozenset]], size: int) -> tuple[str, list[str]]:
+    """The first phrase alone if its term covers :data:`ALONE`, else a pair covering :data:`COVER`, else mixed.
+
+    The second phrase is the next one sharing no word with the first that
+    adds papers.
+    """
+    best, covered = parts[0]
+    if len(covered) >= ALONE * size:
+        return "one", [best]
+    best_words = set(stem_key(best).split())
+    others = [(p, papers) for p, papers in parts[1:] if not set(stem_key(p).split()) & best_words]
+    others = [(p, papers) for p, papers in others if not _abbreviates(p, best) and not _abbreviates(best, p)]
+    adding = [(p, papers) for p, papers in others if papers - covered]
+    if adding:
+        second, papers = adding[0]
+        if len(covered | papers) >= COVER * size and len(best.split()) + len(second.split()) + 1 <= MAX_LABEL_WORDS:
+            return "pair", [best, second]
+        return "mixed", [best, second]
+    if len(covered) >= COVER * size or not others:
+        return "one", [best]
+    return "mixed", [best, others[0][0]]
+
+
+def _abbreviates(short: str, phrase: str) -> bool:
+    """Whether ``short`` is one word spelling the initials of a run of ``phrase``'s words ("LLMs", "RL")."""
+    words = stem_key(phrase.lower().replace("-", " ")).split()
+    token = stem_key(short.lower())
+    if " " in token or len(token) < 2:
+        return False
+    initials = "".join(w[0] for w in words)
+    return token in initials
 
 
 def _term_candidates(terms, texts, topics, ids) -> dict[int, list[str]]:
@@ -261,7 +352,7 @@ def _term_candidates(terms, texts, topics, ids) -> dict[int, list[str]]:
     for topic in ids:
         members = [texts[i].lower() for i in np.flatnonzero(topics == topic)]
         shared = [t for t in terms.get(topic, []) if t and _papers_using(t, members) >= min(2, len(members))]
-        candidates[topic] = _distinct_stems(shared)[:SHORTLIST]
+        candidates[topic] = _distinct_stems(shared)
     return candidates
 
 
@@ -274,12 +365,6 @@ def _distinct_stems(phrases: list[str]) -> list[str]:
             seen.add(key)
             kept.append(phrase)
     return kept
-
-
-def _by_terms(phrases: list[str], terms: list[str]) -> list[str]:
-    """The phrases ordered by their place among the c-TF-IDF terms (others after, in their order)."""
-    place = {term: i for i, term in enumerate(terms)}
-    return sorted(phrases, key=lambda p: place.get(p.replace("-", " "), len(place)))
 
 
 def _first_distinct(candidates: dict[int, list[str]], ids: list[int]) -> dict[int, str]:
@@ -295,105 +380,3 @@ def _first_distinct(candidates: dict[int, list[str]], ids: list[int]) -> dict[in
 def _papers_using(term: str, texts: list[str]) -> int:
     pattern = re.compile(r"\b" + r"\W+".join(map(re.escape, term.split())) + r"\b")
     return sum(1 for text in texts if pattern.search(text))
-
-
-def _choose_by_agreement(candidates, topics, ids, embeddings, backend, pairs: bool = True) -> dict[int, str]:
-    """Per topic the phrase or pair that most papers find nearest among all labels, by coordinate ascent."""
-    from analysis.model.clustering import unit_rows
-
-    papers = unit_rows(embeddings)
-    centres = unit_rows(np.vstack([papers[topics == t].mean(axis=0) for t in ids]))
-    vectors = _encoder(backend)
-    pools = {}
-    for index, topic in enumerate(ids):
-        sims = np.round(vectors(candidates[topic]) @ centres.T, DECIMALS)
-        others = np.delete(sims, index, axis=1)
-        margin = sims[:, index] - (others.max(axis=1) if others.shape[1] else 0.0)
-        order = np.argsort(-np.round(margin, DECIMALS), kind="stable")  # ties: the lexical ranking
-        singles = [candidates[topic][i] for i in order[:SINGLES]]
-        pools[topic] = singles + (_pairs(singles) if pairs else [])
-    sample = np.flatnonzero(np.isin(topics, ids))
-    sample = sample[:: -(-len(sample) // OBJECTIVE_PAPERS)]
-    return _ascend(pools, {t: vectors(pools[t]) for t in ids}, papers[sample], topics[sample], ids)
-
-
-def _encoder(backend):
-    """Unit vectors of phrases, each phrase encoded once.
-
-    Through the embedding cache: a re-run finds every phrase there and never
-    loads the model (the hot path imports no torch when all is cached).
-    """
-    from analysis.embedding.cache import embed_texts
-    from analysis.model.clustering import unit_rows
-
-    cache: dict[str, np.ndarray] = {}
-
-    def vectors(phrases: list[str]) -> np.ndarray:
-        new = sorted({p for p in phrases if p not in cache})
-        if new:
-            cache.update(zip(new, unit_rows(embed_texts(new, backend)), strict=True))
-        return np.vstack([cache[p] for p in phrases])
-
-    return vectors
-
-
-def _pairs(singles: list[str]) -> list[str]:
-    """Pairs "A and B" of phrases that share no word (by stem), at most MAX_LABEL_WORDS words in all."""
-    pairs = []
-    for i, first in enumerate(singles):
-        for second in singles[i + 1 :]:
-            if set(stem_key(first).split()) & set(stem_key(second).split()):
-                continue
-            if len(first.split()) + len(second.split()) + 1 <= MAX_LABEL_WORDS:
-                pairs.append(f"{first} and {second}")
-    return pairs
-
-
-def _ascend(pools, pool_vectors, papers, topics, ids) -> dict[int, str]:
-    """Coordinate ascent: each topic in turn takes the label of its pool that raises the soft agreement most.
-
-    Starts from each topic's best single phrase; a label another topic holds
-    is never taken; a pair must beat a single by PAIR_GAIN; scores are
-    rounded to a tenth of a paper and ties keep the current label, else the
-    earlier label of the pool.
-    """
-    chosen = {t: 0 for t in ids}
-    current = np.vstack([pool_vectors[t][0] for t in ids])
-    for _ in range(SWEEPS):
-        changed = False
-        for index, topic in enumerate(ids):
-            rest = np.round(papers @ np.delete(current, index, axis=0).T, DECIMALS)
-            best_other = rest.max(axis=1) if rest.shape[1] else np.zeros(len(papers))
-            rest_topics = np.delete(np.asarray(ids), index)
-            others_right = _soft_vote(rest, rest_topics, topics)
-            own = np.round(papers @ pool_vectors[topic].T, DECIMALS)
-            mine = topics == topic
-            gain = 1 / (1 + np.exp(-(own[mine] - best_other[mine, None]) / SOFTNESS))
-            lose = 1 / (1 + np.exp(-(own[~mine] - best_other[~mine, None]) / SOFTNESS))
-            # In papers, to a tenth of one: on a small corpus, where every
-            # label already finds its papers, the best-ranked phrase stays.
-            score = gain.sum(axis=0) + (others_right[~mine, None] * (1 - lose)).sum(axis=0)
-            score = np.round(score - PAIR_GAIN * len(papers) * (np.arange(len(pools[topic])) >= SINGLES), 1)
-            taken = {pools[t][chosen[t]] for t in ids if t != topic}
-            score[[p in taken for p in pools[topic]]] = -np.inf
-            best = int(np.argmax(score))
-            if score[best] > score[chosen[topic]]:
-                chosen[topic], changed = best, True
-                current[index] = pool_vectors[topic][best]
-        if not changed:
-            break
-    return {t: pools[t][chosen[t]] for t in ids}
-
-
-def _soft_vote(sims: np.ndarray, label_topics: np.ndarray, topics: np.ndarray) -> np.ndarray:
-    """Per paper, how surely the other labels alone send it to its own topic (soft, in [0, 1])."""
-    if sims.shape[1] == 0:
-        return np.zeros(len(topics))
-    own_column = label_topics[None, :] == topics[:, None]
-    own = np.where(own_column, sims, -np.inf).max(axis=1)
-    other = np.where(own_column, -np.inf, sims).max(axis=1)
-    if not np.isfinite(other).all():
-        other = np.where(np.isfinite(other), other, -1.0)
-    with np.errstate(invalid="ignore"):
-        vote = 1 / (1 + np.exp(-(own - other) / SOFTNESS))
-    return np.nan_to_num(vote, nan=0.0)

@@ -76,6 +76,9 @@ _VERBS = _word_set(
     motivate prevent prove remove replace scale select steer suffer support surpass transfer unify validate"""
 )
 _DETERMINERS = _word_set("the a an these this their its our such each both any")
+_AUXILIARIES = _word_set("has have had is are was were be been being")
+# A verb's third person ("quantizes", "optimises"): it ends no noun phrase.
+_VERB_FORM = re.compile(r"(?:iz|is|if)(?:es|ies)$")
 
 
 def _base(word: str) -> str:
@@ -99,14 +102,19 @@ class WordRoles:
         from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
         self.stop = frozenset(ENGLISH_STOP_WORDS)
-        self.generic = frozenset(boilerplate) | {"state-of-the-art", "well-known", "via", "also", "thus", "first"}
-        uses, before_object, before_word = Counter(), Counter(), Counter()
+        self.generic = frozenset(boilerplate) | {
+            *("state-of-the-art", "well-known", "via", "also", "thus", "first", "respect", "regard")
+        }
+        uses, before_object, before_word, after_auxiliary = Counter(), Counter(), Counter(), Counter()
         for words in clauses:
-            for word, after in zip(words, [*words[1:], ""][: len(words)], strict=True):
+            for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
                 uses[word] += 1
                 before_object[word] += after in _DETERMINERS
                 before_word[word] += bool(after) and after not in self.stop
+                after_auxiliary[word] += before in _AUXILIARIES
         self.verbs = {w for w, n in uses.items() if n >= 3 and before_object[w] >= 0.2 * n}
+        # "has gained attention", "was trained": a participle, not a modifier ("supervised learning").
+        self.verbs |= {w for w, n in uses.items() if w.endswith(("ed", "en")) and after_auxiliary[w] >= 0.2 * n}
         self.modifiers = {w for w, n in uses.items() if n >= 3 and before_word[w] >= 0.8 * n}
 
     def can_start(self, word: str) -> bool:
@@ -119,7 +127,7 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
-        if word in _ADJECTIVES:
+        if word in _ADJECTIVES or _VERB_FORM.search(word):
             return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
 

@@ -3,7 +3,7 @@
 For each theme: its papers in a suggested reading order (most central
 first), each with one sentence on what it does, and the topics inside the
 theme. Then closely related pairs of papers that sit in different themes,
-and the papers that fit no theme well. :mod:`analysis.report.document` writes it out.
+and the papers that fit no theme well. :mod:`analysis.report.document.document.document` writes it out.
 """
 
 from __future__ import annotations
@@ -50,14 +50,25 @@ _CONNECTIVE = re.compile(
 )
 
 
+# A leading subordinate clause before "we ..." ("To address this problem and
+# endow agents with memory, we propose COMAD"): the summary starts at "we".
+_LEADING_CLAUSE = re.compile(
+    r"^(?:to|by|in order to|motivated|inspired|building|based|drawing|guided|grounded|given|since|because|while|"
+    r"although|unlike|leveraging|using)\b[^.;:]{0,240}?,\s+(?=(?:we|this (?:paper|work|study))\b)",
+    re.IGNORECASE,
+)
+
+
 def standalone(sentence: str) -> str:
-    """The sentence without a leading connective ("Moreover, ", "To address this, "), starting with a capital.
+    """The sentence without a leading connective or subordinate clause before "we", starting with a capital.
 
     Example:
         >>> standalone("Building on this insight, We propose ProtoVAR.")
         'We propose ProtoVAR.'
+        >>> standalone("To address this problem and endow agents with memory, we propose COMAD.")
+        'We propose COMAD.'
     """
-    rest = _CONNECTIVE.sub("", sentence, count=1)
+    rest = _LEADING_CLAUSE.sub("", _CONNECTIVE.sub("", sentence, count=1), count=1)
     return rest[:1].upper() + rest[1:] if rest else sentence
 
 

@@ -192,14 +192,9 @@ def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, re
     model = TopicModel(embedding=backend, use_cache=False).fit(seed_result.papers)
     assert model.backend_ is backend and len(model.result_.documents) == 26
     assert backend.calls[0] == document_texts(seed_result.papers)
-    # Then the topic labels' candidate phrases, each encoded once ...
+    # Then each theme's phrases, cached apart (topic labels are chosen from the words: nothing embedded).
     themes = [t.phrases for t in load_themes().themes]
-    label_calls = backend.calls[1 : len(backend.calls) - len(themes)]
-    phrases = [p for call in label_calls for p in call]
-    assert phrases and len(phrases) == len(set(phrases))
-    assert all(label.split(" and ")[0].lower() in phrases for label in model.result_.topics["label"])
-    # ... and last each theme's phrases, cached apart.
-    assert backend.calls[len(backend.calls) - len(themes) :] == themes
+    assert backend.calls[1:] == themes
     assert (tmp_path / "embeddings" / "recording-test").is_dir()
 
 
