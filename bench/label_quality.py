@@ -203,8 +203,7 @@ def first_terms(terms: dict[int, list[str]], n: int = 3) -> dict[int, str]:
 
 def ctfidf_terms(texts: list[str], topics, min_df: int) -> dict[int, list[str]]:
     """The suite's c-TF-IDF terms (20 per topic, best first) of ``texts`` grouped by ``topics``."""
-    from analysis.model.ctfidf import class_tfidf
-    from analysis.model.labels import has_latin_words, rank_topic_terms
+    from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
 
     table = class_tfidf(texts, topics, has_latin_words(texts), min_df)
     return {t: [w for w, _ in ws] for t, ws in rank_topic_terms(table.matrix, table.words, table.topics).items()}
@@ -213,12 +212,13 @@ def ctfidf_terms(texts: list[str], topics, min_df: int) -> dict[int, list[str]]:
 def our_labels(papers, topics, embeddings, backend, min_df: int) -> dict[int, str]:
     """The suite's labeller on these papers and topics (c-TF-IDF terms recomputed from them)."""
     from analysis.embedding.cache import document_texts, topic_texts
+    from analysis.model.ctfidf import has_latin_words
     from analysis.model.labels import topic_labels
     from analysis.text import strip_markup
 
     terms = ctfidf_terms(topic_texts(papers), topics, min_df)
     phrase_texts = [strip_markup(t) for t in document_texts(papers)]
-    return topic_labels(terms, phrase_texts, np.asarray(topics), embeddings, backend), terms
+    return topic_labels(terms, phrase_texts, np.asarray(topics), has_latin_words(phrase_texts)), terms
 
 
 def plain_half_labels(model, texts: list[str], topics) -> dict[int, str]:

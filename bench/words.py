@@ -94,6 +94,7 @@ def measure(papers, embeddings: np.ndarray, encode, backend=None, seeds=None, se
 
     from analysis import fit_topics
     from analysis.embedding.cache import document_texts, topic_texts
+    from analysis.model.ctfidf import has_latin_words
     from analysis.model.labels import topic_labels
     from analysis.text import strip_markup
     from bench import label_quality
@@ -109,7 +110,7 @@ def measure(papers, embeddings: np.ndarray, encode, backend=None, seeds=None, se
     # The label step alone, on the fitted topics: what a cold run pays for labels.
     phrase_texts = [strip_markup(t) for t in document_texts(papers)]
     start = time.perf_counter()
-    topic_labels(ranked, phrase_texts, ours.documents["topic"].to_numpy(), embeddings, backend)
+    topic_labels(ranked, phrase_texts, ours.documents["topic"].to_numpy(), has_latin_words(phrase_texts))
     label_s = time.perf_counter() - start
 
     plain = BERTopic(umap_model=plain_umap())

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.embedding.cache import topic_texts
-from analysis.model.labels import topic_vectorizer
+from analysis.model.ctfidf import topic_vectorizer
 
 
 def build_bertopic(result):

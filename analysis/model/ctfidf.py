@@ -4,7 +4,7 @@
 transformers and torch, about 5 s on 2 cores, for one small formula. This
 module computes what BERTopic 0.17.4 computes with
 ``ClassTfidfTransformer(reduce_frequent_words=True)`` over our
-CountVectorizer (:func:`analysis.model.labels.topic_vectorizer`), with the same
+CountVectorizer (:func:`topic_vectorizer`), with the same
 scipy and scikit-learn calls in the same order, so the weights are the same
 floats (``tests/model/test_ctfidf.py`` compares them with BERTopic's own):
 
@@ -26,7 +26,155 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.errors import InputError
-from analysis.model.labels import topic_vectorizer
+
+# Words that every abstract uses and no topic label should show.
+BOILERPLATE = [
+    "paper",
+    "propose",
+    "proposed",
+    "proposes",
+    "approach",
+    "approaches",
+    "method",
+    "methods",
+    "methodology",
+    "results",
+    "result",
+    "show",
+    "shows",
+    "shown",
+    "demonstrate",
+    "demonstrates",
+    "novel",
+    "new",
+    "existing",
+    "based",
+    "using",
+    "use",
+    "used",
+    "work",
+    "problem",
+    "problems",
+    "performance",
+    "state",
+    "art",
+    "extensive",
+    "experiments",
+    "experimental",
+    "code",
+    "available",
+    "https",
+    "github",
+    "com",
+    "www",
+    "model",
+    "models",
+    "framework",
+    "task",
+    "tasks",
+    "learning",
+    "data",
+    "training",
+    "various",
+    "significantly",
+    "achieve",
+    "achieves",
+    "improve",
+    "improves",
+    "improved",
+    "effective",
+    "efficient",
+    "key",
+    "study",
+    "introduce",
+    "present",
+    "including",
+    "however",
+    "furthermore",
+    "moreover",
+    "different",
+    "recent",
+    "large",
+    "high",
+    "low",
+    "significant",
+    "challenge",
+    "challenges",
+    "address",
+    "leverage",
+    "leverages",
+    "enables",
+    "provide",
+    "provides",
+    "setting",
+    "settings",
+    "real",
+    "world",
+    "release",
+    "released",
+    "supplementary",
+    "material",
+    "inference",
+]
+
+_LATIN_WORD = r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b"
+
+
+def has_latin_words(texts: list[str]) -> bool:
+    """Whether any text has a Latin-alphabet word that is not a stop word."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    pattern = re.compile(_LATIN_WORD)
+    return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
+
+
+def topic_vectorizer(latin: bool, min_df: int):
+    """The term counter of c-TF-IDF: uni- and bigrams of Latin-alphabet words, stop words and boilerplate removed.
+
+    Abstracts in other scripts (``latin`` False) count words of any script:
+    BERTopic's "english" preprocessing would delete every character of them.
+    """
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+
+    if not latin:
+        return CountVectorizer(token_pattern=r"(?u)\b\w\w+\b", min_df=min_df)
+    stop_words = sorted(ENGLISH_STOP_WORDS.union(BOILERPLATE))
+    return CountVectorizer(stop_words=stop_words, ngram_range=(1, 2), min_df=min_df, token_pattern=_LATIN_WORD)
+
+
+# c-TF-IDF scores are compared at this precision, ties ranked by the term:
+# on small topics many terms score exactly alike, and an unstable sort would
+# pick among them differently on another CPU's sort kernel.
+TERM_DECIMALS = 6
+
+
+def rank_topic_terms(matrix, words, topics: list[int], top_n: int = 20) -> dict[int, list[tuple[str, float]]]:
+    """Each topic's terms by c-TF-IDF score (rounded to :data:`TERM_DECIMALS`), ties by the term itself.
+
+    BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal
+    scores depends on the CPU's vector instructions; this ranking is the one
+    the labels, the bar charts and the BERTopic model's ``get_topic`` show.
+
+    Args:
+        matrix: c-TF-IDF weights, one row per topic (sparse).
+        words: The term of each column.
+        topics: The topic of each row.
+        top_n: Terms kept per topic (fewer when fewer score above zero).
+
+    Returns:
+        ``(term, score)`` pairs per topic, best first.
+    """
+    words = np.asarray(words)
+    matrix = matrix.tocsr()
+    ranked = {}
+    for row, topic in enumerate(topics):
+        start, end = matrix.indptr[row], matrix.indptr[row + 1]
+        values = np.round(matrix.data[start:end], TERM_DECIMALS)
+        terms = words[matrix.indices[start:end]]
+        keep = values > 0
+        order = np.lexsort((terms[keep], -values[keep]))[:top_n]
+        ranked[int(topic)] = [(str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)]
+    return ranked
 
 
 @dataclass(frozen=True)

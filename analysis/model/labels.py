@@ -11,157 +11,8 @@ import re
 
 import numpy as np
 
+from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.phrases import phrase_counts, stem_key, written_form
-
-# Words that every abstract uses and no topic label should show.
-BOILERPLATE = [
-    "paper",
-    "propose",
-    "proposed",
-    "proposes",
-    "approach",
-    "approaches",
-    "method",
-    "methods",
-    "methodology",
-    "results",
-    "result",
-    "show",
-    "shows",
-    "shown",
-    "demonstrate",
-    "demonstrates",
-    "novel",
-    "new",
-    "existing",
-    "based",
-    "using",
-    "use",
-    "used",
-    "work",
-    "problem",
-    "problems",
-    "performance",
-    "state",
-    "art",
-    "extensive",
-    "experiments",
-    "experimental",
-    "code",
-    "available",
-    "https",
-    "github",
-    "com",
-    "www",
-    "model",
-    "models",
-    "framework",
-    "task",
-    "tasks",
-    "learning",
-    "data",
-    "training",
-    "various",
-    "significantly",
-    "achieve",
-    "achieves",
-    "improve",
-    "improves",
-    "improved",
-    "effective",
-    "efficient",
-    "key",
-    "study",
-    "introduce",
-    "present",
-    "including",
-    "however",
-    "furthermore",
-    "moreover",
-    "different",
-    "recent",
-    "large",
-    "high",
-    "low",
-    "significant",
-    "challenge",
-    "challenges",
-    "address",
-    "leverage",
-    "leverages",
-    "enables",
-    "provide",
-    "provides",
-    "setting",
-    "settings",
-    "real",
-    "world",
-    "release",
-    "released",
-    "supplementary",
-    "material",
-    "inference",
-]
-
-_LATIN_WORD = r"(?u)\b[A-Za-z][A-Za-z0-9\-]+\b"
-
-
-def has_latin_words(texts: list[str]) -> bool:
-    """Whether any text has a Latin-alphabet word that is not a stop word."""
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
-    pattern = re.compile(_LATIN_WORD)
-    return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
-
-
-def topic_vectorizer(latin: bool, min_df: int):
-    """The term counter of c-TF-IDF: uni- and bigrams of Latin-alphabet words, stop words and boilerplate removed.
-
-    Abstracts in other scripts (``latin`` False) count words of any script:
-    BERTopic's "english" preprocessing would delete every character of them.
-    """
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
-
-    if not latin:
-        return CountVectorizer(token_pattern=r"(?u)\b\w\w+\b", min_df=min_df)
-    stop_words = sorted(ENGLISH_STOP_WORDS.union(BOILERPLATE))
-    return CountVectorizer(stop_words=stop_words, ngram_range=(1, 2), min_df=min_df, token_pattern=_LATIN_WORD)
-
-
-# c-TF-IDF scores are compared at this precision, ties ranked by the term:
-# on small topics many terms score exactly alike, and an unstable sort would
-# pick among them differently on another CPU's sort kernel.
-TERM_DECIMALS = 6
-
-
-def rank_topic_terms(matrix, words, topics: list[int], top_n: int = 20) -> dict[int, list[tuple[str, float]]]:
-    """Each topic's terms by c-TF-IDF score (rounded to :data:`TERM_DECIMALS`), ties by the term itself.
-
-    BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal
-    scores depends on the CPU's vector instructions; this ranking is the one
-    the labels, the bar charts and the BERTopic model's ``get_topic`` show.
-
-    Args:
-        matrix: c-TF-IDF weights, one row per topic (sparse).
-        words: The term of each column.
-        topics: The topic of each row.
-        top_n: Terms kept per topic (fewer when fewer score above zero).
-
-    Returns:
-        ``(term, score)`` pairs per topic, best first.
-    """
-    words = np.asarray(words)
-    matrix = matrix.tocsr()
-    ranked = {}
-    for row, topic in enumerate(topics):
-        start, end = matrix.indptr[row], matrix.indptr[row + 1]
-        values = np.round(matrix.data[start:end], TERM_DECIMALS)
-        terms = words[matrix.indices[start:end]]
-        keep = values > 0
-        order = np.lexsort((terms[keep], -values[keep]))[:top_n]
-        ranked[int(topic)] = [(str(t), float(v)) for t, v in zip(terms[keep][order], values[keep][order], strict=True)]
-    return ranked
-
 
 # How the label is chosen (see topic_labels): from the topic's papers alone,
 # by how many of them a phrase names; no embedding, no score of the labels.
@@ -184,9 +35,7 @@ MAX_LABEL_WORDS = 5
 DECIMALS = 3
 
 
-def topic_labels(
-    terms: dict[int, list[str]], texts: list[str], topics, embeddings=None, backend=None
-) -> dict[int, str]:
+def topic_labels(terms: dict[int, list[str]], texts: list[str], topics, latin: bool = True) -> dict[int, str]:
     """A short noun phrase per topic, from its papers and its c-TF-IDF terms, that names most of its papers.
 
     Candidates are the noun phrases of the topic's papers
@@ -204,14 +53,13 @@ def topic_labels(
             texts without Latin-alphabet words, and the fallback label.
         texts: Each paper's text (markup removed).
         topics: Each paper's topic.
-        embeddings: Not used (labels are chosen from the words alone); kept for callers.
-        backend: Not used; kept for callers.
+        latin: Whether the texts have Latin-alphabet words
+            (:func:`analysis.model.ctfidf.has_latin_words`, computed once per fit).
     """
-    del embeddings, backend
     topics = np.asarray(topics)
     ids = sorted({int(t) for t in topics.tolist()})
     scored = [t for t in ids if t != -1]
-    if has_latin_words(texts):
+    if latin:
         chosen = _choose_by_coverage(texts, topics, ids, terms)
     else:
         candidates = _term_candidates(terms, texts, topics, ids)

@@ -42,8 +42,8 @@ from analysis.model.clustering import (
     seeded,
     ward_clustering,
 )
-from analysis.model.ctfidf import class_tfidf
-from analysis.model.labels import has_latin_words, rank_topic_terms, topic_labels
+from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
+from analysis.model.labels import topic_labels
 from analysis.model.layout import topic_layout
 from analysis.model.result import TopicPieces, TopicResult
 from analysis.model.themes import ThemeSet, load_themes, score_themes
@@ -257,7 +257,7 @@ class TopicModel(BaseEstimator):
         terms = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
         plain_terms = {t: [w for w, _ in words] for t, words in terms.items()}
         phrase_texts = [strip_markup(t) for t in document_texts(papers)]
-        labels = topic_labels(plain_terms, phrase_texts, topics, embeddings, self.backend_)
+        labels = topic_labels(plain_terms, phrase_texts, topics, latin)
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}

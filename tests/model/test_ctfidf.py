@@ -6,8 +6,15 @@ import numpy as np
 import pytest
 
 from analysis.embedding.cache import topic_texts
-from analysis.model.ctfidf import class_tfidf, preprocess, topic_documents
-from analysis.model.labels import TERM_DECIMALS, rank_topic_terms, topic_labels, topic_vectorizer
+from analysis.model.ctfidf import (
+    TERM_DECIMALS,
+    class_tfidf,
+    preprocess,
+    rank_topic_terms,
+    topic_documents,
+    topic_vectorizer,
+)
+from analysis.model.labels import topic_labels
 
 TOLERANCE = 10.0**-TERM_DECIMALS
 
@@ -92,7 +99,7 @@ def test_labels_take_a_plain_terms_dict():
     terms = {0: ["diffusion models", "diffusion", "guidance", "noise", ""], 1: ["watermarks", "detection"]}
     texts = ["Diffusion models with guidance", "diffusion models add noise", "guidance for diffusion models"]
     texts += ["Watermarks for text detection.", "Detection of watermarks in text."]
-    labels = topic_labels(terms, texts, np.array([0, 0, 0, 1, 1]), None, None)
+    labels = topic_labels(terms, texts, np.array([0, 0, 0, 1, 1]))
     assert labels == {0: "diffusion models", 1: "watermarks"}
 
 

@@ -6,7 +6,6 @@ import html
 import re
 
 import numpy as np
-import pytest
 
 from analysis.model.labels import BOILERPLATE, topic_labels
 from analysis.model.phrases import WordRoles, clauses_of, paper_phrases, written_form
@@ -33,13 +32,6 @@ OFFLINE_RL = [
 ]
 
 
-@pytest.fixture(scope="module")
-def minilm():
-    from analysis.embedding.registry import select_backend
-
-    return select_backend("minilm")
-
-
 def _parts(label: str) -> list[str]:
     if label.startswith("Mixed: "):
         return label.removeprefix("Mixed: ").split(", ")
@@ -64,14 +56,12 @@ def _papers_with(phrase: str, texts: list[str]) -> int:
     return sum(bool(pattern.search(t.lower())) for t in texts)
 
 
-def _label_built(texts, topics, backend, embeddings=None):
-    if embeddings is None:
-        embeddings = backend.encode(texts)
-    return topic_labels({}, texts, np.asarray(topics), embeddings, backend)
+def _label_built(texts, topics):
+    return topic_labels({}, texts, np.asarray(topics))
 
 
-def test_built_examples_get_their_expected_phrase(minilm):
-    labels = _label_built(WATERMARKING + OFFLINE_RL, [0] * 4 + [1] * 4, minilm)
+def test_built_examples_get_their_expected_phrase():
+    labels = _label_built(WATERMARKING + OFFLINE_RL, [0] * 4 + [1] * 4)
     assert "watermark" in labels[0].lower()
     assert "offline" in labels[1].lower()
     assert labels[0] != labels[1]
@@ -114,35 +104,16 @@ def test_seed_labels_are_short_distinct_phrases_of_two_of_their_papers(seed_resu
             assert _papers_with(part, members) >= min(2, len(members)), (topic, part)
 
 
-def test_labels_do_not_move_with_noise_on_the_embeddings(seed_result, minilm):
-    from analysis.embedding.cache import embed_papers
-
-    texts = seed_result.papers["text"].tolist()
-    topics = seed_result.documents["topic"].to_numpy()
-    embeddings = embed_papers(seed_result.papers)
-    noisy = embeddings + np.random.default_rng(0).normal(0, 1e-6, embeddings.shape)
-    assert topic_labels({}, texts, topics, embeddings, minilm) == topic_labels({}, texts, topics, noisy, minilm)
-
-
-def test_one_paper_is_labelled_by_a_phrase_of_its_own(minilm):
-    labels = _label_built(WATERMARKING[:1], [0], minilm)
+def test_one_paper_is_labelled_by_a_phrase_of_its_own():
+    labels = _label_built(WATERMARKING[:1], [0])
     assert _papers_with(labels[0], WATERMARKING[:1]) == 1
     assert len(labels[0].split()) <= 5
 
 
-def test_a_corpus_fitted_backend_labels_by_the_lexical_ranking():
-    from analysis.embedding.backends import TfidfBackend
-
-    texts = WATERMARKING + OFFLINE_RL
-    labels = _label_built(texts, [0] * 4 + [1] * 4, TfidfBackend(), embeddings=TfidfBackend().encode(texts))
-    assert "watermark" in labels[0].lower()
-    assert "offline" in labels[1].lower()
-
-
-def test_texts_in_other_scripts_are_labelled_by_their_shared_terms(minilm):
+def test_texts_in_other_scripts_are_labelled_by_their_shared_terms():
     texts = ["кошка сидит на окне", "кошка спит на окне", "собака бежит по полю", "собака лает в поле"]
     terms = {0: ["сидит", "кошка", "окне"], 1: ["бежит", "собака", "поле"]}
-    labels = topic_labels(terms, texts, np.array([0, 0, 1, 1]), minilm.encode(texts), minilm)
+    labels = topic_labels(terms, texts, np.array([0, 0, 1, 1]), latin=False)
     assert labels[0] in {"кошка", "окне"}  # "сидит" is in one paper only
     assert labels[1] == "собака"
 
@@ -252,9 +223,3 @@ def test_a_group_without_a_common_subject_says_it_is_mixed():
     labels = topic_labels(terms, texts + others, np.array([0] * 6 + [1] * 3))
     assert labels[0].startswith("Mixed: "), labels[0]
     assert not labels[1].startswith("Mixed: "), labels[1]
-
-
-def test_labels_are_chosen_without_embeddings(minilm):
-    texts = WATERMARKING + OFFLINE_RL
-    topics = np.array([0] * 4 + [1] * 4)
-    assert topic_labels({}, texts, topics) == topic_labels({}, texts, topics, minilm.encode(texts), minilm)
