@@ -159,8 +159,9 @@ class FitCache:
                 files = pieces.save(staging)
                 manifest = {path.name: file_sha256(path) for path in files}
                 write_text(staging / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
-        except InputError as err:
-            warnings.warn(f"result cache entry not written, the next run fits again: {err}", stacklevel=3)
+        except (InputError, OSError) as err:  # an OSError without a file name is not re-labelled by the staging
+            reason = err if isinstance(err, InputError) else f"{entry}: {err.strerror or err}"
+            warnings.warn(f"result cache entry not written, the next run fits again: {reason}", stacklevel=3)
             return entry
         _remember(f"{self.folder}:{key}", _copy(pieces, keep_models=False))
         if self.folder.is_dir():

@@ -117,8 +117,10 @@ def test_a_changed_paper_fits_again(seed_result, cache):
 
 def test_a_changed_package_version_fits_again(seed_result, cache, monkeypatch):
     _fit(seed_result)
-    real = fit_cache.metadata.version
-    monkeypatch.setattr(fit_cache.metadata, "version", lambda name: "99.0" if name == "scikit-learn" else real(name))
+    from importlib import metadata
+
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "99.0" if name == "scikit-learn" else real(name))
     _fit(seed_result)
     assert len(cache) == 2
     monkeypatch.setattr(fit_cache, "source_digest", lambda: "an edited analysis package")
