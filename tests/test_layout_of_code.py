@@ -187,3 +187,59 @@ def test_the_global_state_check_sees_a_change(tmp_path):
         [sys.executable, "-c", GLOBAL_STATE, "meddler"], cwd=tmp_path, capture_output=True, text=True, check=True
     )
     assert set(json.loads(finished.stdout)) == {"environ", "csv_limit"}
+
+
+# The public API is annotated (issue 20): every function and method without a
+# leading underscore, in a module or a public class, types each parameter
+# (self and cls aside) and its return; mypy (make test) checks the bodies.
+# labels.py and phrases.py are being rewritten: their entries go with that rewrite.
+UNANNOTATED_FOR_NOW = {
+    "model/labels.py": {"topic_vectorizer", "rank_topic_terms", "topic_labels"},
+    "model/phrases.py": {"phrase_counts"},
+}
+
+
+def unannotated_functions(tree: ast.Module) -> list[str]:
+    """Public functions and methods of ``tree`` with a parameter or the return left without a type."""
+    found = []
+
+    def visit(body: list[ast.stmt], prefix: str, in_class: bool) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                visit(node.body, f"{prefix}{node.name}.", True)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+                args = node.args
+                params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+                params = [p for p in params if p is not None]
+                if in_class and params and params[0].arg in ("self", "cls"):
+                    params = params[1:]
+                if node.returns is None or any(p.annotation is None for p in params):
+                    found.append(f"{prefix}{node.name}")
+
+    visit(tree.body, "", False)
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(PACKAGE_DIR)))
+def test_the_public_api_is_annotated(path):
+    missing = unannotated_functions(ast.parse(path.read_text(encoding="utf-8")))
+    waived = UNANNOTATED_FOR_NOW.get(path.relative_to(PACKAGE_DIR).as_posix(), set())
+    assert sorted(set(missing) - waived) == [], f"{path.name}: annotate every parameter and the return"
+    assert waived <= set(missing), f"{path.name}: annotated now, drop {sorted(waived - set(missing))} from the waivers"
+
+
+def test_the_annotation_check_finds_a_missing_type():
+    tree = ast.parse(
+        "def typed(a: int, *rest: str, **more: int) -> None: ...\n"
+        "def loose(a, b: int) -> int: ...\n"
+        "def no_return(a: int): ...\n"
+        "def _private(a): ...\n"
+        "class Public:\n"
+        "    def method(self, a: int) -> int: ...\n"
+        "    def loose(self, *rest) -> None: ...\n"
+        "    @classmethod\n"
+        "    def build(cls) -> 'Public': ...\n"
+        "class _Hidden:\n"
+        "    def method(self, a): ...\n"
+    )
+    assert unannotated_functions(tree) == ["loose", "no_return", "Public.loose"]
