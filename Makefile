@@ -1,5 +1,5 @@
 # The two commands of the README: `make report` and `make test` (the full suite, as CI runs it);
-# `make check` is the quick loop while working (lint and the tests not marked slow).
+# `make check` is the quick loop while working (lint, type check and the tests not marked slow).
 # Both create .venv with Python 3.11 when missing and install the project.
 PYTHON ?= python3.11
 VENV := .venv
@@ -66,6 +66,7 @@ report: $(STAMP) browser
 test: $(BENCH_STAMP) browser lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
+	$(PY) -m mypy analysis
 	$(PY) -m pytest
 
 # The quick loop: under 3 minutes on 2 cores. Leaves out the tests marked
@@ -74,11 +75,13 @@ test: $(BENCH_STAMP) browser lint-js
 check: $(STAMP)
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
+	$(PY) -m mypy analysis
 	$(PY) -m pytest -m "not slow" -q
 
 lint: $(STAMP) lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
+	$(PY) -m mypy analysis
 
 notebooks: $(STAMP)
 	$(PY) tools/regen_notebooks.py

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -38,7 +39,7 @@ DEFAULT_RANDOM_STATE = 42
 DEFAULT_USE_CACHE = True
 
 
-def corpus_paths(value) -> list[Path]:
+def corpus_paths(value: str | Path | Sequence[str | Path]) -> list[Path]:
     """Notebook corpus paths, from the repository root: a list, or a string as papermill's ``-p`` passes it.
 
     ``-p corpus_paths '["my_lists/"]'`` arrives as the string ``'["my_lists/"]'``:

@@ -19,6 +19,7 @@ names the file or folder that could not be written.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -64,7 +65,7 @@ def write_step(what: str) -> None:
         time.sleep(600)
 
 
-def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
+def atomic_write(path: str | Path, write: Callable[[Path], object]) -> Path:
     """Write ``path`` through ``write(tmp)``, flush it to disk and rename: readers see old or new, never half.
 
     Raises:
@@ -175,7 +176,7 @@ def _carry_over(target: Path, staging: Path, keep: Callable[[str], bool]) -> Non
         write_step(f"{len(kept)} other entries carried over")
 
 
-def _link_or_copy(source: str, into: str) -> None:
+def _link_or_copy(source: str, into: str | Path) -> None:
     try:
         os.link(source, into)
     except OSError:
@@ -232,7 +233,8 @@ def recover(target: str | Path) -> None:
             runs[name] = {"tmp": target.parent / name}
     for paths in runs.values():
         if "old" in paths and not os.path.lexists(target):
-            os.rename(paths.pop("new", None) or paths.pop("old"), target)
+            newest = paths.pop("new", None) or paths.pop("old")
+            os.rename(newest, target)
         for path in paths.values():
             if path.is_dir() and not path.is_symlink():
                 shutil.rmtree(path, ignore_errors=True)
@@ -301,7 +303,7 @@ def _not_the_current_folder(target: Path) -> Path:
 
 def move_into(files: list[Path], folder: Path) -> list[Path]:
     """Move finished files (made in a staging folder on the same disk) into ``folder``, each atomically."""
-    return [atomic_write(folder / path.name, lambda tmp, path=path: os.replace(path, tmp)) for path in files]
+    return [atomic_write(folder / path.name, functools.partial(os.replace, path)) for path in files]
 
 
 def write_text(path: str | Path, text: str) -> Path:

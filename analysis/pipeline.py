@@ -15,6 +15,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -23,15 +24,19 @@ from analysis.corpus.dedup import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
 
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
+    from analysis.model.themes import ThemeSet
+
 
 def fit(
     papers: pd.DataFrame,
-    themes=None,
+    themes: ThemeSet | str | Path | None = None,
     embedding: str = DEFAULT_EMBEDDING,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
-):
+) -> TopicResult:
     """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
 
     With ``use_cache`` a fit stored in the result cache under the same key
@@ -47,12 +52,12 @@ def fit(
     return result
 
 
-def documents_table(result) -> pd.DataFrame:
+def documents_table(result: TopicResult) -> pd.DataFrame:
     """``documents.csv``: one row per paper with its topic, theme, map position and sources."""
     return result.documents.assign(title=result.papers["title"].to_numpy(), sources=result.papers["sources"].to_numpy())
 
 
-def topic_table(result) -> str:
+def topic_table(result: TopicResult) -> str:
     """The topic table as printed by ``python -m analysis topics``."""
     table = result.topics[["topic", "size", "theme", "label"]]
     return table.to_string(index=False)
@@ -61,13 +66,13 @@ def topic_table(result) -> str:
 def run_topics(
     paths: Iterable[str | Path],
     out: str | Path | None = None,
-    themes=None,
+    themes: ThemeSet | str | Path | None = None,
     embedding: str = DEFAULT_EMBEDDING,
     threshold: float = DEDUP_THRESHOLD,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
-):
+) -> TopicResult:
     """Load, deduplicate and fit; print the topic table; with ``out``, write ``documents.csv`` and ``topics.csv`` there.
 
     Without ``out`` nothing is written: the committed report in ``figures/``
@@ -91,7 +96,7 @@ def run_topics(
 def run_report(
     paths: Iterable[str | Path],
     out: str | Path = FIGURES_DIR,
-    themes=None,
+    themes: ThemeSet | str | Path | None = None,
     embedding: str = DEFAULT_EMBEDDING,
     threshold: float = DEDUP_THRESHOLD,
     static: bool = True,
@@ -126,7 +131,7 @@ def run_report(
 
 
 def write_report(
-    result,
+    result: TopicResult,
     out: str | Path = FIGURES_DIR,
     static: bool = True,
     progress: Progress = stderr_progress,
@@ -151,7 +156,7 @@ def write_report(
         return _write_report(result, ensure_replaceable(out), static, progress, stages)
 
 
-def _write_report(result, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
+def _write_report(result: TopicResult, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
     from analysis.figures import report_figures
     from analysis.report.document import ReportContent, report_html, report_markdown
     from analysis.report.topic_map import PLOTLY_JS, topic_map_html, view_pages

@@ -136,7 +136,7 @@ def normalize(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def escape(text) -> str:
+def escape(text: object) -> str:
     """Abstract text made safe for any HTML context (plotly hover, attributes, bodies)."""
     return html.escape("" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text))
 
@@ -167,7 +167,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_SPLIT.split(plain) if s]
 
 
-def paper_blurb(title, text, limit: int = 200) -> str:
+def paper_blurb(title: object, text: str, limit: int = 200) -> str:
     """Title when the source had one, else the abstract's first sentence (plain text)."""
     if isinstance(title, str) and title.strip():
         return shorten(title, limit)

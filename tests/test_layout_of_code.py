@@ -24,12 +24,30 @@ def module_name(path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_modules(path, known: set[str]) -> set[str]:
-    """The package's modules that ``path`` imports, at the top or inside a function."""
+def type_only_imports(tree: ast.Module) -> set[ast.stmt]:
+    """The imports inside ``if TYPE_CHECKING:`` blocks: read by the type checker, never run."""
+    blocks = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    ]
+    return {inner for block in blocks for statement in block.body for inner in ast.walk(statement)}
+
+
+def imported_modules(path, known: set[str], runtime_only: bool = False) -> set[str]:
+    """The package's modules that ``path`` imports, at the top or inside a function.
+
+    With ``runtime_only``, imports for the type checker alone (under ``if TYPE_CHECKING:``)
+    are left out: they cannot make an import cycle.
+    """
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = type_only_imports(tree) if runtime_only else set()
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -62,13 +80,26 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_no_import_cycle_in_the_package():
     known = {module_name(path) for path in MODULES}
-    graph = {module_name(path): imported_modules(path, known) for path in MODULES}
+    graph = {module_name(path): imported_modules(path, known, runtime_only=True) for path in MODULES}
     assert graph["analysis.model.topics"] >= {
         "analysis.model.themes",
         "analysis.model.result",
         "analysis.embedding.backends",
     }  # the parser sees
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+
+
+def test_type_only_imports_count_for_the_flow_but_not_for_cycles(tmp_path, monkeypatch):
+    module = tmp_path / "analysis" / "figures" / "plot.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(
+        "from typing import TYPE_CHECKING\nfrom analysis.text import escape\n"
+        "if TYPE_CHECKING:\n    from analysis.model.result import TopicResult\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    known = {"analysis.text", "analysis.model.result"}
+    assert imported_modules(module, known) == known
+    assert imported_modules(module, known, runtime_only=True) == {"analysis.text"}
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -187,3 +218,59 @@ def test_the_global_state_check_sees_a_change(tmp_path):
         [sys.executable, "-c", GLOBAL_STATE, "meddler"], cwd=tmp_path, capture_output=True, text=True, check=True
     )
     assert set(json.loads(finished.stdout)) == {"environ", "csv_limit"}
+
+
+# The public API is annotated (issue 20): every function and method without a
+# leading underscore, in a module or a public class, types each parameter
+# (self and cls aside) and its return; mypy (make test) checks the bodies.
+# labels.py and phrases.py are being rewritten: their entries go with that rewrite.
+UNANNOTATED_FOR_NOW = {
+    "model/labels.py": {"topic_vectorizer", "rank_topic_terms", "topic_labels"},
+    "model/phrases.py": {"phrase_counts"},
+}
+
+
+def unannotated_functions(tree: ast.Module) -> list[str]:
+    """Public functions and methods of ``tree`` with a parameter or the return left without a type."""
+    found = []
+
+    def visit(body: list[ast.stmt], prefix: str, in_class: bool) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                visit(node.body, f"{prefix}{node.name}.", True)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+                args = node.args
+                params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+                params = [p for p in params if p is not None]
+                if in_class and params and params[0].arg in ("self", "cls"):
+                    params = params[1:]
+                if node.returns is None or any(p.annotation is None for p in params):
+                    found.append(f"{prefix}{node.name}")
+
+    visit(tree.body, "", False)
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(PACKAGE_DIR)))
+def test_the_public_api_is_annotated(path):
+    missing = unannotated_functions(ast.parse(path.read_text(encoding="utf-8")))
+    waived = UNANNOTATED_FOR_NOW.get(path.relative_to(PACKAGE_DIR).as_posix(), set())
+    assert sorted(set(missing) - waived) == [], f"{path.name}: annotate every parameter and the return"
+    assert waived <= set(missing), f"{path.name}: annotated now, drop {sorted(waived - set(missing))} from the waivers"
+
+
+def test_the_annotation_check_finds_a_missing_type():
+    tree = ast.parse(
+        "def typed(a: int, *rest: str, **more: int) -> None: ...\n"
+        "def loose(a, b: int) -> int: ...\n"
+        "def no_return(a: int): ...\n"
+        "def _private(a): ...\n"
+        "class Public:\n"
+        "    def method(self, a: int) -> int: ...\n"
+        "    def loose(self, *rest) -> None: ...\n"
+        "    @classmethod\n"
+        "    def build(cls) -> 'Public': ...\n"
+        "class _Hidden:\n"
+        "    def method(self, a): ...\n"
+    )
+    assert unannotated_functions(tree) == ["loose", "no_return", "Public.loose"]

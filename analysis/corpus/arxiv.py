@@ -40,6 +40,7 @@ def read_arxiv_xml(text: str, path: Path) -> list[dict]:
         raise InputError(path, f"malformed XML: {err.msg if hasattr(err, 'msg') else err}", err.position[0]) from None
     except DefusedXmlException as err:
         raise InputError(path, f"unsafe XML refused ({type(err).__name__})") from None
+    found: list[tuple[dict | None, str]]
     if root.tag == f"{ATOM}feed":
         found = [_atom_entry(entry, i) for i, entry in enumerate(root.iter(f"{ATOM}entry"), start=1)]
     elif root.tag == f"{OAI}OAI-PMH":

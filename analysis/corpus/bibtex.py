@@ -16,8 +16,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import bibtexparser
+from bibtexparser.library import Library
 from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
-from bibtexparser.model import DuplicateBlockKeyBlock, Entry
+from bibtexparser.model import Block, DuplicateBlockKeyBlock, Entry
 
 from analysis.corpus.entries import cell, entry_row, reference_kind, skip, split, year_of
 from analysis.errors import InputError
@@ -109,7 +110,7 @@ class _Decoding(LatexDecodingMiddleware):
                 errors.append(error)
         return " ".join(p for p in pieces if p), "; ".join(e for e in errors if e)
 
-    def transform_entry(self, entry: Entry, library) -> Entry:
+    def transform_entry(self, entry: Entry, library: Library) -> Block:
         for field in entry.fields:
             if isinstance(field.value, list):  # the names SeparateCoAuthors made
                 field.value = [self._transform_python_value_string(str(name))[0] for name in field.value]

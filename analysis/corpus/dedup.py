@@ -178,7 +178,8 @@ class Shingles:
     """
 
     def __init__(self, texts: list[str]):
-        ids, starts = [], [0]
+        ids: list[int] = []
+        starts = [0]
         for text in texts:
             words = _WORD.findall(text) or [""]
             ids.extend(map(_WORD_HASHES.__getitem__, words))

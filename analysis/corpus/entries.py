@@ -43,7 +43,7 @@ class Skipped(list):
 _SKIPPED: ContextVar[Skipped | None] = ContextVar("skipped", default=None)
 
 
-def entry_row(line: int | None, title, text, **fields) -> dict:
+def entry_row(line: int | None, title: object, text: object, **fields: object) -> dict:
     """One entry as the readers give it: ``line``, ``title``, ``text`` and the non-empty bibliographic fields.
 
     Args:
@@ -64,7 +64,7 @@ def entry_row(line: int | None, title, text, **fields) -> dict:
     return row
 
 
-def clean(value) -> str:
+def clean(value: object) -> str:
     """Text with runs of whitespace (line breaks included) made one space; None and numbers as text."""
     if value is None:
         return ""
@@ -80,7 +80,7 @@ def reference_kind(venue: str) -> str:
     return "inproceedings"
 
 
-def cell(value) -> str:
+def cell(value: object) -> str:
     """A frame cell as text: blank for None/NaN/NA, ``2024`` for a year read as 2024.0."""
     if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return ""
@@ -94,14 +94,14 @@ def join(values: Iterable) -> str:
     return LIST_SEPARATOR.join(text for v in values if (text := clean(v)))
 
 
-def split(value) -> list[str]:
+def split(value: object) -> list[str]:
     """The values of a joined column (inverse of :func:`join`); blank or missing gives []."""
     if not isinstance(value, str):
         return []
     return [part.strip() for part in value.split(LIST_SEPARATOR.strip()) if part.strip()]
 
 
-def year_of(value) -> str:
+def year_of(value: object) -> str:
     """The first plausible year in a date or year field (``2024``, ``2024/05/01/``, ``2024-05``), else ""."""
     if value is None:
         return ""

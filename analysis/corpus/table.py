@@ -28,7 +28,7 @@ from analysis.text import normalize
 OPTIONAL_TEXT = ("title", "sources", "source")
 
 
-def validate_papers(papers) -> pd.DataFrame:
+def validate_papers(papers: pd.DataFrame) -> pd.DataFrame:
     """The paper table checked and completed: ``text``, ``doc_id``, ``name``, ``title``, ``sources`` and ``source``.
 
     Args:
@@ -95,7 +95,8 @@ def _doc_ids(papers: pd.DataFrame) -> list[str]:
             repeated = sorted(set(ids[ids.duplicated()]))[:3]
             raise ValueError(f"papers['doc_id'] must be unique; repeated: {repeated}")
         return ids.tolist()
-    made, seen = [], {}
+    made: list[str] = []
+    seen: dict[str, int] = {}
     for text in papers["text"]:
         base = doc_id(normalize(text))
         seen[base] = seen.get(base, 0) + 1

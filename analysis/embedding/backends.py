@@ -19,13 +19,16 @@ import warnings
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from analysis.config import DEFAULT_EMBEDDING
 from analysis.errors import InputError
 from analysis.output import file_sha256
+
+if TYPE_CHECKING:  # imports torch: loaded on the first encode, not here
+    from sentence_transformers import SentenceTransformer
 
 MINILM_SHA256 = {
     "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
@@ -112,13 +115,13 @@ class SentenceTransformerBackend:
 
     needs_corpus = False
 
-    def __init__(self, identity: str, load: Callable[[], object]):
+    def __init__(self, identity: str, load: Callable[[], SentenceTransformer]):
         self.identity = identity
         self._load = load
-        self._model = None
+        self._model: SentenceTransformer | None = None
 
     @property
-    def model(self):
+    def model(self) -> SentenceTransformer:
         """The loaded sentence-transformers model."""
         if self._model is None:
             self._model = self._load()
@@ -200,7 +203,7 @@ def cached_file_sha256(path: Path) -> str:
     return known[1]
 
 
-def _load_model(name: str, path: Path):
+def _load_model(name: str, path: Path) -> SentenceTransformer:
     try:
         from sentence_transformers import SentenceTransformer
     except ImportError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -95,7 +96,7 @@ class EmbeddingCache:
         self.folder = Path(folder)
         self.computed = 0  # texts embedded by the last get_or_compute call
 
-    def get_or_compute(self, texts: list[str], encode) -> np.ndarray:
+    def get_or_compute(self, texts: list[str], encode: Callable[[list[str]], np.ndarray]) -> np.ndarray:
         """Vectors for ``texts``, computing (and storing) only the missing ones."""
         keys = [text_key(t) for t in texts]
         known = self.load()

@@ -21,12 +21,17 @@ import os
 import sys
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analysis.config import cache_root
 from analysis.embedding.backends import PROGRESS_MIN, minilm_dir, model_identity, verify_model
 from analysis.output import atomic_write, file_sha256, staging_folder, write_text
+
+if TYPE_CHECKING:  # both loaded on the first encode
+    from onnxruntime import InferenceSession
+    from tokenizers import Tokenizer
 
 BATCH = 32
 DIMS = 384
@@ -172,8 +177,8 @@ class OnnxMiniLM:
         kind = "onnx-int8" if quantized else "onnx"
         model = model_identity("all-MiniLM-L6-v2", minilm_dir())
         self.identity = f"{model}-{kind}-len{tokens}-ort{runtime_version()}"
-        self._session = None
-        self._tokenizer = None
+        self._session: InferenceSession | None = None
+        self._tokenizer: Tokenizer | None = None
 
     def load(self) -> None:
         """Build or check the export and open it (done by the first ``encode``)."""
@@ -196,7 +201,9 @@ class OnnxMiniLM:
     def encode(self, texts: list[str]) -> np.ndarray:
         """Unit-length float32 embeddings, one row per text."""
         self.load()
-        encodings = self._tokenizer.encode_batch(texts)
+        session, tokenizer = self._session, self._tokenizer
+        assert session is not None and tokenizer is not None  # opened by load()
+        encodings = tokenizer.encode_batch(texts)
         lengths = np.array([len(e.ids) for e in encodings], dtype=np.int64)
         # Longest first, ties in input order: each batch pads to lengths it nearly has.
         order = np.argsort(-lengths, kind="stable")
@@ -208,7 +215,7 @@ class OnnxMiniLM:
             for j, row in enumerate(rows):
                 ids[j, : lengths[row]] = encodings[row].ids
             feed = {"input_ids": ids, "attention_mask": (ids != 0).astype(np.int64), "token_type_ids": ids * 0}
-            out[rows] = self._session.run(None, feed)[0]
+            out[rows] = session.run(None, feed)[0]
             if bar is not None:
                 bar.update(len(rows))
         if bar is not None:

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from selenium import webdriver
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 # No sandbox (containers), no GPU (servers), and no background requests:
@@ -40,8 +44,12 @@ def available() -> bool:
 
 
 def headless_chromium(
-    width: int, height: int, logs: tuple[str, ...] = ("browser",), flags: tuple[str, ...] = (), prefs=None
-):
+    width: int,
+    height: int,
+    logs: tuple[str, ...] = ("browser",),
+    flags: tuple[str, ...] = (),
+    prefs: dict | None = None,
+) -> webdriver.Chrome:
     """A selenium driver of headless Chromium with a ``width`` x ``height`` window.
 
     Args:
@@ -57,7 +65,10 @@ def headless_chromium(
     options = webdriver.ChromeOptions()
     for flag in (*FLAGS, *flags, f"--window-size={width},{height}"):
         options.add_argument(flag)
-    options.binary_location = find_chromium()
+    browser = find_chromium()
+    if browser is None:
+        raise FileNotFoundError("no Chromium: set BROWSER_PATH or install one (make browser)")
+    options.binary_location = browser
     options.set_capability("goog:loggingPrefs", dict.fromkeys(logs, "ALL"))
     if prefs:
         options.add_experimental_option("prefs", prefs)

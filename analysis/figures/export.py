@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import struct
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -30,7 +31,10 @@ class StaticExportError(RuntimeError):
 
 
 def render_static(
-    figures: dict[str, go.Figure], folder: Path, formats=STATIC_FORMATS, cache: Path | RenderCache | None = None
+    figures: dict[str, go.Figure],
+    folder: Path,
+    formats: Sequence[str] = STATIC_FORMATS,
+    cache: Path | RenderCache | None = None,
 ) -> list[Path]:
     """Render figures to PNG/SVG files in ``folder`` with kaleido in one Chromium session.
 
@@ -114,7 +118,7 @@ def _scale(fmt: str) -> int:
 
 
 def export_static(
-    figures: dict[str, go.Figure], out: str | Path, formats=STATIC_FORMATS, cache: Path | None = None
+    figures: dict[str, go.Figure], out: str | Path, formats: Sequence[str] = STATIC_FORMATS, cache: Path | None = None
 ) -> list[Path]:
     """Render into a staging folder beside ``out``, then rename each file into ``out``: old files survive a failure.
 

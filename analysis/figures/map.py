@@ -11,14 +11,20 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+from numpy.typing import ArrayLike
 
 from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
 from analysis.text import escape, paper_blurb, shorten
+
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
 LABEL_FONT_SIZE = 13
 # Up to this many papers the static map names each paper beside its point.
@@ -56,7 +62,9 @@ class Frame:
         return self.width - self.left - self.right, self.height - self.top - self.bottom
 
 
-def map_frame(documents: pd.DataFrame, width: int, height: int, margins=(20, 20, 70, 70)) -> Frame:
+def map_frame(
+    documents: pd.DataFrame, width: int, height: int, margins: tuple[int, int, int, int] = (20, 20, 70, 70)
+) -> Frame:
     """Axis ranges padded so that labels at the edge still fit."""
     x, y = documents["x"].to_numpy(float), documents["y"].to_numpy(float)
     pad_x = max((x.max() - x.min()) * 0.12, 0.5)
@@ -74,7 +82,7 @@ def map_frame(documents: pd.DataFrame, width: int, height: int, margins=(20, 20,
     )
 
 
-def equal_scale_frame(x, y, width: int, height: int, pad: float) -> Frame:
+def equal_scale_frame(x: ArrayLike, y: ArrayLike, width: int, height: int, pad: float) -> Frame:
     """The frame of a map drawn at one scale on both axes, centred, its outermost points ``pad`` pixels from the edge.
 
     This is how the notebook widget draws its canvas (``projection`` in
@@ -98,7 +106,9 @@ def equal_scale_frame(x, y, width: int, height: int, pad: float) -> Frame:
     return Frame(width, height, 0, 0, 0, 0, x_range, y_range)
 
 
-def topic_label_offsets(frame: Frame, centres: np.ndarray, points: np.ndarray, texts: list[str]) -> list:
+def topic_label_offsets(
+    frame: Frame, centres: ArrayLike, points: ArrayLike, texts: list[str]
+) -> list[tuple[float, float] | None]:
     """Where each topic's label goes: its pixel offset from the topic's centre, or None where it is left out.
 
     The one placement of topic labels: the report's maps (plotly annotations,
@@ -132,7 +142,7 @@ def place_labels(
     points: np.ndarray,
     area: tuple[float, float],
     rings: tuple[float, ...] = RINGS,
-    owners: list[np.ndarray] | None = None,
+    owners: Sequence[np.ndarray | None] | None = None,
 ) -> list[tuple[float, float] | None]:
     """Offsets (pixels) that keep every label clear of the others, or None for a label left out.
 
@@ -197,7 +207,7 @@ def _overlap(a, b, gap: float = 3.0) -> bool:
     return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1])
 
 
-def topic_label_annotations(result, frame: Frame) -> list[dict]:
+def topic_label_annotations(result: TopicResult, frame: Frame) -> list[dict]:
     """One annotation per topic at its centre (or moved aside, with a leader line), never overlapping."""
     ids, texts, centres, _, _ = _topic_labels(result, frame)
     offsets = topic_label_offsets(frame, centres.to_numpy(), result.documents[["x", "y"]].to_numpy(), texts)
@@ -208,7 +218,7 @@ def topic_label_annotations(result, frame: Frame) -> list[dict]:
     ]
 
 
-def named_map_annotations(result, frame: Frame) -> list[dict]:
+def named_map_annotations(result: TopicResult, frame: Frame) -> list[dict]:
     """Topic labels on their own papers, then each paper's name beside its point: no two boxes overlap.
 
     For maps with few enough papers to read their names (the static map of
@@ -253,7 +263,7 @@ def named_map_annotations(result, frame: Frame) -> list[dict]:
     return notes
 
 
-def _topic_labels(result, frame: Frame):
+def _topic_labels(result: TopicResult, frame: Frame):
     """Topic ids (largest first), their label texts, centres (map units) and anchors, and all points (pixels)."""
     documents = result.documents
     ids = topic_order(result)
@@ -284,7 +294,7 @@ def _topic_note(topic, text: str, x: float, y: float, offset: tuple[float, float
     }
 
 
-def hover_fields(result) -> pd.DataFrame:
+def hover_fields(result: TopicResult) -> pd.DataFrame:
     """Escaped hover text per paper: name, title or first sentence (wrapped), topic, theme, sources."""
     papers, documents = result.papers, result.documents
     titles = papers["title"]
@@ -308,7 +318,9 @@ HOVER_TEMPLATE = (
 )
 
 
-def _scatter_traces(result, group_by: str, colors: dict, order: list, hover: pd.DataFrame, prefix: str) -> list:
+def _scatter_traces(
+    result: TopicResult, group_by: str, colors: dict, order: list, hover: pd.DataFrame, prefix: str
+) -> list:
     documents = result.documents
     scatter = go.Scattergl if len(documents) > WEBGL_ABOVE else go.Scatter
     traces = []
@@ -342,7 +354,7 @@ def _scatter_traces(result, group_by: str, colors: dict, order: list, hover: pd.
 
 
 def plot_map(
-    result, width: int = 1200, height: int = 760, color_by: str = "theme", name_papers: bool = True
+    result: TopicResult, width: int = 1200, height: int = 760, color_by: str = "theme", name_papers: bool = True
 ) -> go.Figure:
     """The 2-D map: one point per paper at its ``x, y``, topic labels that never overlap, a legend.
 

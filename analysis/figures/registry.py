@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
@@ -23,6 +23,9 @@ from analysis.figures.top_terms import plot_top_terms
 from analysis.figures.topic_hierarchy import plot_topic_hierarchy
 from analysis.figures.topic_similarity import plot_topic_similarity
 from analysis.figures.topic_sizes import plot_topic_sizes
+
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ class ReportFigure:
     """
 
     name: str
-    plot: Callable[[Any], go.Figure]
+    plot: Callable[[TopicResult], go.Figure]
     caption: str
     view: View | None = None
 
@@ -151,6 +154,6 @@ REGISTRY = Registry(
 )
 
 
-def report_figures(result) -> dict[str, go.Figure]:
+def report_figures(result: TopicResult) -> dict[str, go.Figure]:
     """Every registered figure of ``result``, by file stem (``map`` -> ``map.png`` / ``map.svg``)."""
     return {figure.name: figure.plot(result) for figure in REGISTRY.drawn()}

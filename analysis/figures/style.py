@@ -6,9 +6,15 @@ keeps its colour everywhere: bars, map, report.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import plotly.graph_objects as go
 
 from analysis.text import escape, shorten
+
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
+    from analysis.model.themes import ThemeSet
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
 # common colour-vision deficiency. Ordered so the first themes get the most
@@ -24,7 +30,7 @@ TOPIC_COLORS = (
 FONT = {"family": "Arial, Helvetica, sans-serif", "size": 15, "color": "#222222"}
 
 
-def theme_colors(themes) -> dict[str, str]:
+def theme_colors(themes: ThemeSet) -> dict[str, str]:
     """Fixed colour per theme name (in the order of the themes file), grey for the rest."""
     colors = {t.name: OKABE_ITO[i % len(OKABE_ITO)] for i, t in enumerate(themes.themes)}
     colors[themes.other] = OTHER_COLOR
@@ -36,12 +42,12 @@ def topic_color(position: int) -> str:
     return TOPIC_COLORS[position % len(TOPIC_COLORS)]
 
 
-def topic_order(result) -> list[int]:
+def topic_order(result: TopicResult) -> list[int]:
     """Topic ids as in the topic table: largest first."""
     return [int(t) for t in result.topics["topic"]]
 
 
-def topic_titles(result, limit: int = 48) -> dict[int, str]:
+def topic_titles(result: TopicResult, limit: int = 48) -> dict[int, str]:
     """``"3: memory · attention · reasoning"`` for each topic, shortened for axes."""
     return {
         int(t): shorten(f"{t}: {label}", limit)
@@ -61,7 +67,7 @@ BOTTOM_LEGEND = {
 }
 
 
-def set_layout(fig: go.Figure, title: str, width: int, height: int, **extra) -> go.Figure:
+def set_layout(fig: go.Figure, title: str, width: int, height: int, **extra: Any) -> go.Figure:
     """Title, template, font, size and margins shared by every figure; ``extra`` goes to ``update_layout``."""
     fig.update_layout(
         title={"text": escape(title), "x": 0.01, "xanchor": "left", "font": {"size": 20}},
@@ -75,7 +81,7 @@ def set_layout(fig: go.Figure, title: str, width: int, height: int, **extra) -> 
     return fig
 
 
-def map_groups(result) -> dict:
+def map_groups(result: TopicResult) -> dict:
     """Themes (in the themes file's order) and topics (largest first) present, each with its colour."""
     present = set(result.documents["theme"])
     colors = theme_colors(result.themes)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 import plotly.graph_objects as go
 
 from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors
 from analysis.text import escape, list_label, shorten
+
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
 
 def source_lists(sources: str) -> list[str]:
@@ -19,7 +24,7 @@ def source_lists(sources: str) -> list[str]:
     return files
 
 
-def theme_counts(result) -> pd.DataFrame:
+def theme_counts(result: TopicResult) -> pd.DataFrame:
     """Papers per theme overall (``list`` = "all papers") and per source list.
 
     A paper that appeared in two lists counts once in each.
@@ -34,7 +39,7 @@ def theme_counts(result) -> pd.DataFrame:
     return counts
 
 
-def plot_theme_breakdown(result) -> go.Figure:
+def plot_theme_breakdown(result: TopicResult) -> go.Figure:
     """Stacked bars: share of papers per theme, for all papers and for each source list."""
     counts = theme_counts(result)
     colors = theme_colors(result.themes)

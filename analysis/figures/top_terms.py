@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -10,8 +11,11 @@ from plotly.subplots import make_subplots
 from analysis.figures.style import OTHER_COLOR, set_layout, theme_colors, topic_titles
 from analysis.text import escape
 
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
-def plot_top_terms(result, max_topics: int = 12, n_terms: int = 8, columns: int = 3) -> go.Figure:
+
+def plot_top_terms(result: TopicResult, max_topics: int = 12, n_terms: int = 8, columns: int = 3) -> go.Figure:
     """One small bar chart per topic: its top c-TF-IDF terms, in the topic's theme colour.
 
     Args:

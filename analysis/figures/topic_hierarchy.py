@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -10,8 +12,11 @@ from analysis.figures.topic_similarity import topic_centroids
 from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
-def plot_topic_hierarchy(result, max_topics: int = 60) -> go.Figure:
+
+def plot_topic_hierarchy(result: TopicResult, max_topics: int = 60) -> go.Figure:
     """Dendrogram of topics: average linkage on the cosine distance of topic centroids."""
     ids, centroids = topic_centroids(result)
     ids, centroids = ids[:max_topics], centroids[:max_topics]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import plotly.graph_objects as go
 
@@ -10,16 +12,21 @@ from analysis.model.clustering import unit_rows
 from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
-def topic_centroids(result) -> tuple[list[int], np.ndarray]:
+
+def topic_centroids(result: TopicResult) -> tuple[list[int], np.ndarray]:
     """Topic ids (table order) and the unit-length mean embedding of each topic's papers."""
     ids = topic_order(result)
+    if result.embeddings is None:
+        raise ValueError("this result kept no embeddings: topic similarities need them")
     vectors = unit_rows(result.embeddings)
     topics = result.documents["topic"].to_numpy()
     return ids, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids]))
 
 
-def plot_topic_similarity(result, max_topics: int = 30) -> go.Figure:
+def plot_topic_similarity(result: TopicResult, max_topics: int = 30) -> go.Figure:
     """Heatmap of the cosine similarity between topic centroids (in embedding space).
 
     Our own centroids rather than BERTopic's ``visualize_heatmap``: the same

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import plotly.graph_objects as go
 
 from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_titles
 from analysis.text import escape
 
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
-def plot_topic_sizes(result, max_topics: int = 40) -> go.Figure:
+
+def plot_topic_sizes(result: TopicResult, max_topics: int = 40) -> go.Figure:
     """Horizontal bars: papers per topic, largest on top, coloured by the topic's theme.
 
     Args:

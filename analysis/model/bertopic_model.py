@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -31,8 +32,13 @@ import pandas as pd
 from analysis.embedding.cache import topic_texts
 from analysis.model.ctfidf import topic_vectorizer
 
+if TYPE_CHECKING:
+    from bertopic import BERTopic
 
-def build_bertopic(result):
+    from analysis.model.result import TopicResult
+
+
+def build_bertopic(result: TopicResult) -> BERTopic:
     """A fitted BERTopic with the topics, ranked terms and labels of ``result`` (a ``TopicResult``).
 
     Its c-TF-IDF is BERTopic's own, computed on the same topic texts (equal to
@@ -90,7 +96,7 @@ def _classes():
     class SuiteEmbedder(BaseEmbedder):
         """The fit's embedding backend as BERTopic's embedding model (embeddings through the suite's cache)."""
 
-        def __init__(self, result):
+        def __init__(self, result: TopicResult):
             super().__init__()
             self.result = result
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import warnings
 from numbers import Integral
-from typing import ClassVar
+from typing import ClassVar, Self, TypeVar, cast
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin, _fit_context
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -72,7 +73,7 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
         self.n_components = n_components
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument names)
+    def fit(self, X: ArrayLike, y: object = None) -> Self:  # noqa: N803  (scikit-learn's argument names)
         """Smooth and project ``X``; the result is ``embedding_``.
 
         Returns:
@@ -80,7 +81,7 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
         """
         from sklearn.decomposition import PCA
 
-        X = validate_data(self, X, dtype=np.float64)  # noqa: N806
+        X = cast("np.ndarray", validate_data(self, X, dtype=np.float64))  # noqa: N806
         self.neighbors_ = nearest_neighbors(X, self.n_neighbors)
         smoothed = smooth(X, self.neighbors_)
         components = max(1, min(self.n_components, X.shape[0] - 1, X.shape[1]))
@@ -88,17 +89,17 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
         self.embedding_ = self.pca_.transform(smoothed)
         return self
 
-    def transform(self, X):  # noqa: N803
+    def transform(self, X: ArrayLike) -> np.ndarray:  # noqa: N803
         """Rows of ``X`` scaled to unit length and projected on the fitted components (no smoothing).
 
         Raises:
             NotFittedError: ``fit`` was not called.
         """
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)  # noqa: N806
+        X = cast("np.ndarray", validate_data(self, X, dtype=np.float64, reset=False))  # noqa: N806
         return self.pca_.transform(unit_rows(X))
 
-    def fit_transform(self, X, y=None):  # noqa: N803
+    def fit_transform(self, X: ArrayLike, y: object = None) -> np.ndarray:  # noqa: N803
         """Fit, then return ``embedding_`` (the smoothed rows projected)."""
         return self.fit(X, y).embedding_
 
@@ -134,7 +135,7 @@ def smooth(X: np.ndarray, neighbors: np.ndarray) -> np.ndarray:  # noqa: N803
     return unit_rows(unit + unit[neighbors].sum(axis=1))
 
 
-def ward_clustering(n_clusters: int, n_samples: int):
+def ward_clustering(n_clusters: int, n_samples: int) -> ClusterMixin:
     """Ward's agglomerative clustering into ``n_clusters``; on the kNN graph above :data:`WARD_FULL_MAX` papers."""
     from sklearn.cluster import AgglomerativeClustering
 
@@ -154,24 +155,24 @@ class SingleCluster(ClusterMixin, BaseEstimator):
     _parameter_constraints: ClassVar[dict] = {}
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument name)
+    def fit(self, X: ArrayLike, y: object = None) -> Self:  # noqa: N803  (scikit-learn's argument name)
         """Label every row 0.
 
         Returns:
             The fitted estimator.
         """
-        X = validate_data(self, X)  # noqa: N806
+        X = cast("np.ndarray", validate_data(self, X))  # noqa: N806
         self.labels_ = np.zeros(len(X), dtype=np.int64)
         return self
 
-    def predict(self, X):  # noqa: N803
+    def predict(self, X: ArrayLike) -> np.ndarray:  # noqa: N803
         """Every row is topic 0.
 
         Raises:
             NotFittedError: ``fit`` was not called.
         """
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False)  # noqa: N806
+        X = cast("np.ndarray", validate_data(self, X, reset=False))  # noqa: N806
         return np.zeros(len(X), dtype=np.int64)
 
 
@@ -197,7 +198,7 @@ class GraphWard(ClusterMixin, BaseEstimator):
         self.n_neighbors = n_neighbors
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y=None):  # noqa: N803
+    def fit(self, X: ArrayLike, y: object = None) -> Self:  # noqa: N803
         """Cluster the rows of ``X``; labels in ``labels_``.
 
         Returns:
@@ -206,7 +207,7 @@ class GraphWard(ClusterMixin, BaseEstimator):
         from scipy.sparse import csr_matrix
         from sklearn.cluster import AgglomerativeClustering
 
-        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)  # noqa: N806
+        X = cast("np.ndarray", validate_data(self, X, dtype=np.float64, ensure_min_samples=2))  # noqa: N806
         neighbors = nearest_neighbors(X, self.n_neighbors)
         rows = np.repeat(np.arange(len(X)), neighbors.shape[1])
         graph = csr_matrix((np.ones(rows.size), (rows, neighbors.ravel())), shape=(len(X), len(X)))
@@ -219,7 +220,10 @@ class GraphWard(ClusterMixin, BaseEstimator):
         return self
 
 
-def seeded(stage, random_state):
+_Stage = TypeVar("_Stage")
+
+
+def seeded(stage: _Stage, random_state: int | np.random.RandomState | None) -> _Stage:
     """``stage``, or a copy of it seeded with ``random_state`` when it has a ``random_state`` parameter left at None.
 
     A stage whose seed the user set keeps it; a stage without the parameter
@@ -288,7 +292,7 @@ def nearest_centroid(vectors: np.ndarray, ids: np.ndarray, centroids: np.ndarray
     return np.asarray(ids)[best].astype(np.int64), similarity[np.arange(len(best)), best]
 
 
-def unit_rows(vectors) -> np.ndarray:
+def unit_rows(vectors: ArrayLike) -> np.ndarray:
     """The rows scaled to unit length, in float64 (a zero row stays zero): cosines become dot products."""
     vectors = np.asarray(vectors, dtype=np.float64)
     return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from analysis.errors import InputError
 
@@ -192,11 +193,10 @@ class ClassTfidf:
     topics: list[int]
 
 
-def topic_documents(texts: list[str], topics) -> tuple[list[int], list[str]]:
+def topic_documents(texts: list[str], topics: ArrayLike) -> tuple[list[int], list[str]]:
     """Each topic (ascending) and its papers' texts joined by a space, in paper order."""
-    topics = np.asarray(topics).tolist()
     joined: dict[int, list[str]] = {}
-    for text, topic in zip(texts, topics, strict=True):
+    for text, topic in zip(texts, np.asarray(topics).tolist(), strict=True):
         joined.setdefault(int(topic), []).append(text)
     order = sorted(joined)
     return order, [" ".join(joined[t]) for t in order]
@@ -210,7 +210,7 @@ def preprocess(documents: list[str], latin: bool) -> list[str]:
     return [d if d != "" else "emptydoc" for d in cleaned]
 
 
-def class_tfidf(texts: list[str], topics, latin: bool = True, min_df: int = 1) -> ClassTfidf:
+def class_tfidf(texts: list[str], topics: ArrayLike, latin: bool = True, min_df: int = 1) -> ClassTfidf:
     """c-TF-IDF of the topics over ``texts`` (the papers' topic texts), as BERTopic weighs it.
 
     Raises:

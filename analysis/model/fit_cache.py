@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
-from analysis.embedding.backends import MODEL_PACKAGES, library_versions
+from analysis.embedding.backends import MODEL_PACKAGES, Backend, library_versions
 from analysis.embedding.cache import document_texts
 from analysis.errors import InputError
 from analysis.model.result import TopicPieces
@@ -61,7 +61,7 @@ def results_dir() -> Path:
     return cache_root() / "results"
 
 
-def fit_key(papers: pd.DataFrame, backend, embeddings: np.ndarray | None, settings: dict) -> str:
+def fit_key(papers: pd.DataFrame, backend: Backend, embeddings: np.ndarray | None, settings: dict) -> str:
     """The cache key of a topic fit: a sha256 of everything the fit's output depends on.
 
     ``papers`` is the table as :func:`analysis.corpus.table.validate_papers` returns it.
@@ -139,7 +139,7 @@ class FitCache:
                 pieces = TopicPieces.load(entry)
             except Exception as err:  # any failure to parse means the entry is damaged
                 problem = f"unreadable ({type(err).__name__}: {err})"
-        if problem is not None:
+        if pieces is None:
             warnings.warn(f"{entry}: damaged result cache entry ({problem}); removed, fitting again", stacklevel=3)
             shutil.rmtree(entry, ignore_errors=True)
             return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -25,6 +26,11 @@ import pandas as pd
 from analysis.errors import InputError
 from analysis.model.themes import Theme, ThemeSet
 from analysis.output import replace_folder, write_array, write_frame, write_text
+
+if TYPE_CHECKING:
+    from bertopic import BERTopic
+
+    from analysis.embedding.backends import Backend
 
 FORMAT_VERSION = 2
 
@@ -122,11 +128,11 @@ class TopicResult:
     papers: pd.DataFrame
     embeddings: np.ndarray | None = field(default=None, repr=False)
     pieces: TopicPieces | None = field(default=None, repr=False)
-    backend: object = field(default=None, repr=False, compare=False)
+    backend: Backend | None = field(default=None, repr=False, compare=False)
     _model: object = field(default=None, init=False, repr=False, compare=False)
 
     @property
-    def model(self):
+    def model(self) -> BERTopic:
         """The fitted BERTopic with these topics, terms and labels (built once, on first access)."""
         if self._model is None:
             from analysis.model.bertopic_model import build_bertopic
@@ -135,10 +141,10 @@ class TopicResult:
         return self._model
 
     @model.setter
-    def model(self, model) -> None:
+    def model(self, model: BERTopic) -> None:
         self._model = model
 
-    def embedding_backend(self):
+    def embedding_backend(self) -> Backend:
         """The backend that embedded the papers: the fit's own, or the one named in the pieces.
 
         Raises:
@@ -203,6 +209,7 @@ class TopicResult:
         if not getattr(backend, "needs_corpus", False):
             return embed_texts(texts, backend), centroids
         together = embed_texts([*document_texts(self.papers), *texts], backend)
+        assert self.pieces is not None  # topic_centroids() raised otherwise
         _, centroids = topic_centroids(together[: len(self.papers)], self.pieces.topics)
         return together[len(self.papers) :], centroids
 

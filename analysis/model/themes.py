@@ -20,6 +20,7 @@ import itertools
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,11 @@ DEFAULT_MIN_SCORE = 0.40
 SCORE_DECIMALS = 2
 
 
-def round_as_shown(scores):
+@overload
+def round_as_shown(scores: float | np.floating) -> np.float64: ...
+@overload
+def round_as_shown(scores: np.ndarray) -> np.ndarray: ...
+def round_as_shown(scores: float | np.floating | np.ndarray) -> np.float64 | np.ndarray:
     """Scores at the shown precision (:data:`SCORE_DECIMALS`), with -0.0 made 0.0."""
     return np.round(scores, SCORE_DECIMALS) + 0.0
 

@@ -20,7 +20,8 @@ import math
 import os
 from dataclasses import dataclass
 from numbers import Real
-from typing import ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -49,6 +50,9 @@ from analysis.model.result import TopicPieces, TopicResult
 from analysis.model.themes import ThemeSet, load_themes, score_themes
 from analysis.progress import Stages
 from analysis.text import strip_markup
+
+if TYPE_CHECKING:
+    from bertopic import BERTopic
 
 __all__ = ["MIN_CLUSTERED", "SingleCluster", "TopicModel", "fit_count", "fit_topics", "size_parameters"]
 
@@ -185,7 +189,7 @@ class TopicModel(BaseEstimator):
         self.use_cache = use_cache
 
     @property
-    def model_(self):
+    def model_(self) -> BERTopic:
         """The fitted BERTopic (built from the fit on first access)."""
         return self.result_.model
 
@@ -235,7 +239,7 @@ class TopicModel(BaseEstimator):
         self.cache_hit_ = False
         _FITS[0] += 1
         pieces = self._fit_pieces(papers, embeddings, stages)
-        if store is not None:
+        if store is not None and key is not None:
             store.save(key, pieces)
         return pieces
 
@@ -327,7 +331,12 @@ def _reduce(reducer, features: np.ndarray) -> np.ndarray:
 
 
 def assemble(
-    papers: pd.DataFrame, pieces: TopicPieces, themes: ThemeSet, backend, topic_weight, stages: Stages
+    papers: pd.DataFrame,
+    pieces: TopicPieces,
+    themes: ThemeSet,
+    backend: Backend,
+    topic_weight: float | None,
+    stages: Stages,
 ) -> TopicResult:
     """The result of a topic fit scored on ``themes``: freshly fitted and cached fits go through this one path."""
     topics = np.asarray(pieces.topics)
@@ -386,7 +395,7 @@ def _topic_frame(ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFra
 
 def fit_topics(
     papers: pd.DataFrame,
-    themes=None,
+    themes: ThemeSet | str | Path | None = None,
     embedding: str | Backend = DEFAULT_EMBEDDING,
     random_state: int = DEFAULT_RANDOM_STATE,
     embeddings: np.ndarray | None = None,

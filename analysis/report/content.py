@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -17,6 +18,9 @@ import pandas as pd
 from analysis.model.clustering import unit_rows
 from analysis.model.themes import round_as_shown
 from analysis.text import sentences, shorten, strip_markup
+
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
 # Cross-theme pairs listed in the report, and the margin (best minus second
 # theme score) under which a paper counts as sitting between two themes.
@@ -95,7 +99,14 @@ def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> s
     return shorten(standalone((named or found)[0]), limit)
 
 
-def reading_order(result) -> pd.DataFrame:
+def _unit_embeddings(result: TopicResult) -> np.ndarray:
+    """The papers' embeddings as unit rows: the report's similarities need them."""
+    if result.embeddings is None:
+        raise ValueError("this result kept no embeddings: the report's similarities need them")
+    return unit_rows(result.embeddings)
+
+
+def reading_order(result: TopicResult) -> pd.DataFrame:
     """Papers of each theme, most central first.
 
     Central means close both to the theme's definition (the paper's theme
@@ -108,7 +119,7 @@ def reading_order(result) -> pd.DataFrame:
         One row per paper: ``row`` (position in ``result.documents``), ``theme``,
         ``rank`` (1 = read first), ``centrality``.
     """
-    vectors = unit_rows(result.embeddings)
+    vectors = _unit_embeddings(result)
     themes = result.documents["theme"].to_numpy()
     names = result.documents["name"].astype(str).to_numpy()
     frames = []
@@ -129,7 +140,7 @@ def reading_order(result) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def theme_topics(result, theme: str) -> list[tuple[int, str, int, int]]:
+def theme_topics(result: TopicResult, theme: str) -> list[tuple[int, str, int, int]]:
     """Topics holding papers of ``theme``: (topic, label, papers of the theme in it, topic size), most first."""
     documents = result.documents
     members = documents[documents["theme"] == theme]
@@ -143,14 +154,14 @@ def theme_topics(result, theme: str) -> list[tuple[int, str, int, int]]:
 _PAIR_BLOCK = 1024
 
 
-def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
+def cross_theme_pairs(result: TopicResult, limit: int = MAX_PAIRS) -> pd.DataFrame:
     """The most similar pairs of papers (cosine of embeddings) whose themes differ.
 
     Papers of the "other" theme are left out: they have their own section.
     Rows are compared a block at a time, so memory stays linear in the
     number of papers (a full similarity matrix of 20,000 papers is 1.6 GB).
     """
-    vectors = unit_rows(result.embeddings)
+    vectors = _unit_embeddings(result)
     themes = result.documents["theme"].to_numpy()
     named = themes != result.themes.other
     found_first, found_second, found_values = [], [], []
@@ -173,7 +184,7 @@ def cross_theme_pairs(result, limit: int = MAX_PAIRS) -> pd.DataFrame:
     return pd.DataFrame({"first": first[order], "second": second[order], "cosine": values[order]})
 
 
-def misfits(result) -> pd.DataFrame:
+def misfits(result: TopicResult) -> pd.DataFrame:
     """Papers that fit no theme well: under every theme's floor, or nearly tied between two.
 
     Returns:
@@ -210,14 +221,14 @@ def misfits(result) -> pd.DataFrame:
 class ReportContent:
     """Everything the report says, computed once for both the HTML and the Markdown."""
 
-    result: object
+    result: TopicResult
     order: pd.DataFrame
     pairs: pd.DataFrame
     misfits: pd.DataFrame
     summaries: list[str]
 
     @classmethod
-    def build(cls, result) -> ReportContent:
+    def build(cls, result: TopicResult) -> ReportContent:
         """Compute reading order, pairs, misfits and one summary sentence per paper."""
         names = result.documents["name"].astype(str)
         summaries = [summary_sentence(t, n) for t, n in zip(result.papers["text"], names, strict=True)]

@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING
 
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.content import ReportContent, theme_topics
 from analysis.text import escape
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from analysis.model.result import TopicResult
 
 # The topic map is a page of its own (topic_map.py), not the view of a report
 # figure: the report links it before the figures' views.
@@ -27,13 +33,15 @@ TOPIC_MAP_LINK = ("topic_map.html", "interactive topic map (search, hover, colou
 # ---------------------------------------------------------------- Markdown
 
 
-def md_escape(text) -> str:
+def md_escape(text: object) -> str:
     """Plain text for Markdown: HTML escaped (renderers pass raw HTML through) and Markdown markers disarmed."""
     text = html.escape(" ".join(str(text).split()), quote=False)
     return re.sub(r"([\\`*_\[\]|])", r"\\\1", text)
 
 
-def report_markdown(result, static_files: list[str], skipped: str | None = None, content=None) -> str:
+def report_markdown(
+    result: TopicResult, static_files: list[str], skipped: str | None = None, content: ReportContent | None = None
+) -> str:
     """The report as Markdown (GitHub renders it; figures are the PNGs beside it).
 
     Args:
@@ -120,7 +128,8 @@ def _html_title(title: str) -> str:
 
 def interactive_views() -> list[tuple[str, str]]:
     """File name and link text of every interactive page: the topic map, then each registered figure's view."""
-    return [TOPIC_MAP_LINK, *((figure.view.file, figure.view.link) for figure in REGISTRY.views())]
+    views = [figure.view for figure in REGISTRY.views() if figure.view is not None]
+    return [TOPIC_MAP_LINK, *((view.file, view.link) for view in views)]
 
 
 def plural(count: int, noun: str) -> str:
@@ -182,7 +191,13 @@ figcaption { font-size: 0.9rem; color: #444; margin-top: 0.3rem; }
 """
 
 
-def report_html(result, static_files: list[str], skipped: str | None = None, figures=None, content=None) -> str:
+def report_html(
+    result: TopicResult,
+    static_files: list[str],
+    skipped: str | None = None,
+    figures: dict[str, go.Figure] | None = None,
+    content: ReportContent | None = None,
+) -> str:
     """The report as one HTML page (prints well; figures are the SVGs beside it).
 
     When static figures were skipped, ``figures`` (plotly figures by stem)

@@ -27,6 +27,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import plotly
@@ -39,6 +40,9 @@ from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
 from analysis.text import list_label, paper_blurb, readable
 
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
+
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 MAP_DIV = "topic-map"
@@ -47,7 +51,7 @@ PLACED_FOR = (640, 520)
 _PLACEHOLDER = re.compile(r"\{\{[A-Z_]+\}\}")
 
 
-def script_json(value) -> str:
+def script_json(value: object) -> str:
     """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` characters at all."""
     return json_text_for_script(json.dumps(value, ensure_ascii=False, sort_keys=True))
 
@@ -97,7 +101,7 @@ def source_files(sources: str) -> list[str]:
     return list(dict.fromkeys(files))
 
 
-def map_papers(result) -> list[dict]:
+def map_papers(result: TopicResult) -> list[dict]:
     """What the page script needs per paper (plain text; the script shows it with textContent).
 
     ``theme``, ``topic``, ``lists`` and ``extra`` are positions in the
@@ -136,7 +140,7 @@ def list_files(papers: pd.DataFrame) -> list[str]:
     return sorted({f for sources in papers["sources"] for f in source_files(sources)})
 
 
-def map_figure(result) -> go.Figure:
+def map_figure(result: TopicResult) -> go.Figure:
     """The map's layout source: title, topic labels, axis ranges (the page builds the points itself)."""
     # Labels are placed in pixels for the smallest map the page shows (a 1280x720 window); larger maps
     # only spread them further apart.
@@ -146,7 +150,7 @@ def map_figure(result) -> go.Figure:
     return figure
 
 
-def map_payload(result, figure: go.Figure) -> dict:
+def map_payload(result: TopicResult, figure: go.Figure) -> dict:
     """Everything the page script reads: layout, groups, lists, filter columns and papers."""
     layout = json.loads(pio.to_json(go.Figure(layout=figure.layout), validate=False))["layout"]
     return {
@@ -159,7 +163,7 @@ def map_payload(result, figure: go.Figure) -> dict:
     }
 
 
-def topic_map_html(result, figure: go.Figure | None = None) -> str:
+def topic_map_html(result: TopicResult, figure: go.Figure | None = None) -> str:
     """The whole ``topic_map.html`` page as a string (plotly.js inline).
 
     Args:
@@ -195,9 +199,10 @@ def view_html(figure: go.Figure, div_id: str, title: str) -> str:
     )
 
 
-def view_pages(result) -> dict[str, str]:
+def view_pages(result: TopicResult) -> dict[str, str]:
     """The page of every registered figure that has a view (top terms, hierarchy, similarity), by file name."""
     return {
-        figure.view.file: view_html(figure.plot(result), figure.view.div_id, figure.view.title)
+        view.file: view_html(figure.plot(result), view.div_id, view.title)
         for figure in REGISTRY.views()
+        if (view := figure.view) is not None
     }

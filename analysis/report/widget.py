@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anywidget
 import numpy as np
@@ -35,6 +36,9 @@ import traitlets
 from analysis.figures.map import equal_scale_frame, topic_label_offsets
 from analysis.figures.style import map_groups
 from analysis.text import paper_blurb, shorten
+
+if TYPE_CHECKING:
+    from analysis.model.result import TopicResult
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 COLOR_MODES = ("theme", "topic")
@@ -70,12 +74,12 @@ class TopicMapWidget(anywidget.AnyWidget):
     _css = ASSETS_DIR / "map_widget.css"
 
     points = traitlets.Dict().tag(sync=True)
-    labels = traitlets.List().tag(sync=True)
+    labels: traitlets.List[list[float] | None] = traitlets.List().tag(sync=True)
     selection = traitlets.List(traitlets.Int()).tag(sync=True)
     color_by = traitlets.Unicode("theme").tag(sync=True)
     height = traitlets.Int(520).tag(sync=True)
 
-    def __init__(self, result, color_by: str = "theme", height: int = 520, **kwargs):
+    def __init__(self, result: TopicResult, color_by: str = "theme", height: int = 520, **kwargs):
         self._frame = paper_frame(result)
         points = map_points(result)
         labels = label_offsets(points, height)
@@ -108,7 +112,13 @@ class TopicMapWidget(anywidget.AnyWidget):
         """
         return self._frame.iloc[self.selection]
 
-    def select(self, papers=None, *, topic=None, theme=None) -> None:
+    def select(
+        self,
+        papers: Iterable[str] | Iterable[bool] | None = None,
+        *,
+        topic: int | Iterable[int] | None = None,
+        theme: str | Iterable[str] | None = None,
+    ) -> None:
         """Select papers from Python; the map highlights them.
 
         Give exactly one of:
@@ -146,7 +156,7 @@ class TopicMapWidget(anywidget.AnyWidget):
         return f"TopicMapWidget: {n} papers, {k} topics, colour by {self.color_by}, {len(self.selection)} selected"
 
 
-def paper_frame(result) -> pd.DataFrame:
+def paper_frame(result: TopicResult) -> pd.DataFrame:
     """The columns :attr:`TopicMapWidget.selected` shows, one row per paper of ``result``."""
     documents = result.documents
     frame = documents[["doc_id", "name", "theme", "topic", "topic_label"]].copy()
@@ -155,7 +165,7 @@ def paper_frame(result) -> pd.DataFrame:
     return frame[SELECTED_COLUMNS]
 
 
-def map_points(result) -> dict:
+def map_points(result: TopicResult) -> dict:
     """The synced ``points``: per-paper columns as arrays, and the theme and topic legends."""
     documents, papers = result.documents, result.papers
     titles = papers["title"]
