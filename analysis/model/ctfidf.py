@@ -22,11 +22,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from analysis.errors import InputError
+
+if TYPE_CHECKING:
+    from scipy.sparse import spmatrix
+    from sklearn.feature_extraction.text import CountVectorizer
 
 # Words that every abstract uses and no topic label should show.
 BOILERPLATE = [
@@ -129,7 +134,7 @@ def has_latin_words(texts: list[str]) -> bool:
     return any(w.lower() not in ENGLISH_STOP_WORDS for text in texts for w in pattern.findall(text))
 
 
-def topic_vectorizer(latin: bool, min_df: int):
+def topic_vectorizer(latin: bool, min_df: int) -> CountVectorizer:
     """The term counter of c-TF-IDF: uni- and bigrams of Latin-alphabet words, stop words and boilerplate removed.
 
     Abstracts in other scripts (``latin`` False) count words of any script:
@@ -149,7 +154,9 @@ def topic_vectorizer(latin: bool, min_df: int):
 TERM_DECIMALS = 6
 
 
-def rank_topic_terms(matrix, words, topics: list[int], top_n: int = 20) -> dict[int, list[tuple[str, float]]]:
+def rank_topic_terms(
+    matrix: spmatrix, words: ArrayLike, topics: list[int], top_n: int = 20
+) -> dict[int, list[tuple[str, float]]]:
     """Each topic's terms by c-TF-IDF score (rounded to :data:`TERM_DECIMALS`), ties by the term itself.
 
     BERTopic ranks with ``argpartition`` and ``argsort``, whose order of equal

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.phrases import phrase_counts, stem_key, written_form
@@ -35,7 +36,9 @@ MAX_LABEL_WORDS = 5
 DECIMALS = 3
 
 
-def topic_labels(terms: dict[int, list[str]], texts: list[str], topics, latin: bool = True) -> dict[int, str]:
+def topic_labels(
+    terms: dict[int, list[str]], texts: list[str], topics: ArrayLike, latin: bool = True
+) -> dict[int, str]:
     """A short noun phrase per topic, from its papers and its c-TF-IDF terms, that names most of its papers.
 
     Candidates are the noun phrases of the topic's papers

@@ -13,8 +13,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from scipy.sparse import csc_matrix
 
 MAX_WORDS = 4
 
@@ -98,14 +103,17 @@ class WordRoles:
     networks"): neither starts, respectively ends, a phrase.
     """
 
-    def __init__(self, clauses: list[list[str]], boilerplate):
+    def __init__(self, clauses: list[list[str]], boilerplate: Iterable[str]):
         from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
         self.stop = frozenset(ENGLISH_STOP_WORDS)
         self.generic = frozenset(boilerplate) | {
             *("state-of-the-art", "well-known", "via", "also", "thus", "first", "respect", "regard")
         }
-        uses, before_object, before_word, after_auxiliary = Counter(), Counter(), Counter(), Counter()
+        uses: Counter[str] = Counter()
+        before_object: Counter[str] = Counter()
+        before_word: Counter[str] = Counter()
+        after_auxiliary: Counter[str] = Counter()
         for words in clauses:
             for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
                 uses[word] += 1
@@ -162,7 +170,7 @@ def paper_phrases(clauses: list[list[str]], roles: WordRoles) -> set[str]:
     return found
 
 
-def phrase_counts(texts: list[str], boilerplate) -> tuple:
+def phrase_counts(texts: list[str], boilerplate: Iterable[str]) -> tuple[csc_matrix, np.ndarray]:
     """Papers-by-phrases binary matrix (sparse, CSC) and the phrases, sorted; ``boilerplate`` never ends one."""
     from sklearn.feature_extraction.text import CountVectorizer
 
