@@ -3,7 +3,7 @@
 For each theme: its papers in a suggested reading order (most central
 first), each with one sentence on what it does, and the topics inside the
 theme. Then closely related pairs of papers that sit in different themes,
-and the papers that fit no theme well. :mod:`analysis.report.document.document.document` writes it out.
+and the papers that fit no theme well. :mod:`analysis.report.document` writes it out.
 """
 
 from __future__ import annotations
