@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, FIGURES_DIR, SEEDS_DIR
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SEEDS_DIR
 from analysis.errors import InputError
 
 
@@ -61,15 +61,12 @@ def _threshold(value: str) -> float:
     return number
 
 
-def _seed(value: str) -> int:
-    """A random seed numpy accepts: 0 to 2**32 - 1."""
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
-    if not 0 <= number < 2**32:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 4294967295, got {value}")
-    return number
+def _removed_seed(value: str) -> int:
+    """``--seed`` is gone: the pipeline has no random step, so every seed gave the same report."""
+    raise argparse.ArgumentTypeError(
+        "--seed was removed: the pipeline has no random step (exact neighbours, exact SVDs, Ward), "
+        "so every seed gave the same report; drop the option"
+    )
 
 
 def _add_inputs(parser: argparse.ArgumentParser) -> None:
@@ -108,14 +105,8 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
         help="quality (= minilm, the default), balanced (= minilm-128), minilm-int8, fast (= tfidf), "
         "or a local sentence-transformers path",
     )
-    parser.add_argument(
-        "--seed",
-        dest="random_state",  # the name it has in fit_topics and TopicModel
-        type=_seed,
-        default=DEFAULT_RANDOM_STATE,
-        help=f"seed for stochastic components (default {DEFAULT_RANDOM_STATE}); "
-        "the default pipeline has none: any seed, same result",
-    )
+    # Kept only to say why it is gone (a usage error, exit 2), not listed in --help.
+    parser.add_argument("--seed", type=_removed_seed, help=argparse.SUPPRESS)
     parser.add_argument(
         "--no-cache",
         dest="use_cache",
@@ -146,7 +137,6 @@ def _run_options(args) -> dict:
         "out": args.out,
         "themes": args.themes,
         "embedding": args.embedding,
-        "random_state": args.random_state,
         "threshold": args.threshold,
         "use_cache": args.use_cache,
     }

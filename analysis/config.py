@@ -29,10 +29,13 @@ DEDUP_THRESHOLD = 0.6
 # The embedding backend used unless another is asked for (see
 # analysis/embedding/backends.py): all-MiniLM-L6-v2, BERTopic's own default.
 DEFAULT_EMBEDDING = "minilm"
-# Seed of any stochastic component a user plugs in (a UMAP, an HDBSCAN).
-# The default stages have no random step and give the same result for
-# every seed; the CLI's --seed and the notebooks' parameters start here.
+# Seed of a stochastic stage a user plugs into TopicModel (a UMAP whose
+# random_state is left unset). The default stages have no random step and
+# give the same result for every seed.
 DEFAULT_RANDOM_STATE = 42
+# Whether a topic fit is read from (and stored in) the result cache: the
+# same default for TopicModel, fit_topics, the pipeline and the command line.
+DEFAULT_USE_CACHE = True
 
 
 def corpus_paths(value) -> list[Path]:

@@ -84,7 +84,7 @@ def test_timed_fit_reports_every_stage_and_changes_nothing(tiny):
 
     papers, _, _, vectors = tiny
     measured = fit_ours(papers, vectors, embedding="tfidf")
-    plain = TopicModel(embedding="tfidf", random_state=42).fit(papers, embeddings=vectors).result_
+    plain = TopicModel(embedding="tfidf", use_cache=False).fit(papers, embeddings=vectors).result_
     assert list(measured["stages"]) == ["lexical", "reduce", "cluster", "represent", "map", "themes"]
     assert measured["topics"] == plain.documents["topic"].nunique()
     assert measured["nmi"] == metrics.agreement(papers["label"], plain.documents["topic"])["nmi"]
@@ -205,7 +205,9 @@ def test_stability_section_rendered_ours_beside_plain(tmp_path):
         in text
     )
     assert "| ARI of topics vs reference, (b) relative noise 1e-05 | 1.000 | 0.600 | none set | – | – |" in text
-    assert "| papers keeping their theme, (c) random_state 43 | 99.5% | n/a | >= 99% | yes | n/a |" in text
+    # The suite has no random step: its seed rows say so instead of counting a win that holds by construction.
+    assert "| papers keeping their theme, (c) random_state 43 | no random step | n/a | >= 99% | – | n/a |" in text
+    assert "| ARI of topics vs reference, (c) random_state 43 | no random step | 0.600 | >= 0.9 | – | **no** |" in text
     assert "| outlier papers, topic -1 (reference run) | 0 | 600 | 0 | yes | **no** |" in text
     assert "| silhouette of the map by topic, the seed papers | 0.200 | n/a | >= 0.25 | **no** | n/a |" in text
     assert "| fit s (reference run) | 5.000 | 20.0 | ratio 0.25x |" in text
@@ -214,7 +216,7 @@ def test_stability_section_rendered_ours_beside_plain(tmp_path):
         "fit s of the reference and (a)-(c) in turn: ours 5.000, 1.000, 1.000, 1.000, plain BERTopic 20.0, 14.0" in text
     )
     target = results["analysis"]["targets"]["stability"]
-    assert target["met"] is False and target["suite_meets"] == "12/13"
+    assert target["met"] is False and target["suite_meets"] == "9/10" and target["plain_meets"].endswith("/13")
     assert target["suite_misses"] == "silhouette of the map by topic, the seed papers"
     assert "stability under float noise" in text
 

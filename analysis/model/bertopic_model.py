@@ -4,9 +4,16 @@ The fit itself never imports BERTopic (:mod:`analysis.model.ctfidf` computes its
 c-TF-IDF): importing it costs about 5 s, mostly for transformers and torch
 behind its optional representations. ``result.model`` is built here from
 the fitted pieces as BERTopic builds a model from topics given from outside
-(its "manual topic modeling": no reduction, a clustering that returns the
-given labels), so that every BERTopic view works: ``get_topic``,
-``get_representative_docs``, ``visualize_documents``, ``visualize_barchart``...
+(its "manual topic modeling": ``BaseDimensionalityReduction`` and
+``BaseCluster`` in the reduction and clustering slots), so that its views
+work: ``get_topic``, ``get_topic_info``, ``get_representative_docs``,
+``visualize_barchart``, ``visualize_documents``...
+
+Its embedding model is the fit's own backend and its topic vectors are the
+mean embedding of each topic's papers, in the space new text is embedded
+in: ``transform`` assigns new papers to the nearest existing topic (the
+suite's :meth:`~analysis.model.result.TopicResult.transform`, deterministic)
+and ``find_topics`` compares a search term with the topics.
 
 The steps are those of BERTopic's ``fit_transform`` after clustering, run
 on our topics as they are: ``fit_transform`` itself would renumber topics
@@ -15,43 +22,48 @@ of equal size by an unstable sort, differently on another CPU.
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import numpy as np
 import pandas as pd
 
 from analysis.embedding.cache import topic_texts
-from analysis.model.clustering import MIN_CLUSTERED, SingleCluster, SmoothedPCA, ward_clustering
 from analysis.model.labels import topic_vectorizer
 
 
-def build_bertopic(pieces, papers: pd.DataFrame):
-    """A fitted BERTopic with the topics, ranked terms and labels of ``pieces`` (a ``TopicPieces``).
+def build_bertopic(result):
+    """A fitted BERTopic with the topics, ranked terms and labels of ``result`` (a ``TopicResult``).
 
     Its c-TF-IDF is BERTopic's own, computed on the same topic texts (equal to
     ours: ``tests/model/test_ctfidf.py``); its term lists are our ranking; its topic
-    vectors are the mean of each topic's clustered vectors, as when BERTopic
-    fits; its representative papers are chosen by BERTopic on our topics.
+    vectors are the mean embedding of each topic's papers; its representative
+    papers are chosen by BERTopic on our topics.
 
     Raises:
-        ValueError: ``pieces`` is None (a result whose model was not kept).
+        ValueError: The result has no pieces (loaded from the earlier format).
     """
+    pieces, papers = result.pieces, result.papers
     if pieces is None:
         raise ValueError("this result has no fitted pieces to build a BERTopic model from")
-    from bertopic import BERTopic
     from bertopic._bertopic import TopicMapper
+    from bertopic.cluster import BaseCluster
+    from bertopic.dimensionality import BaseDimensionalityReduction
     from bertopic.vectorizers import ClassTfidfTransformer
 
-    reducer, clusterer = _slots(pieces, len(papers))
-    model = BERTopic(
-        language="english" if pieces.latin else "multilingual",
-        umap_model=reducer,
-        hdbscan_model=clusterer,
+    suite_bertopic, suite_embedder = _classes()
+    model = suite_bertopic(
+        embedding_model=suite_embedder(result),
+        umap_model=BaseDimensionalityReduction(),
+        hdbscan_model=BaseCluster(),
         vectorizer_model=topic_vectorizer(pieces.latin, pieces.min_df),
         ctfidf_model=ClassTfidfTransformer(reduce_frequent_words=True),
         top_n_words=20,
         calculate_probabilities=False,
     )
+    model.suite_result = result
+    # BERTopic drops `language` when given an embedding model; its c-TF-IDF reads it (English: punctuation out).
+    model.language = "english" if pieces.latin else "multilingual"
     topics = np.asarray(pieces.topics).astype(int)
     texts = topic_texts(papers)
     documents = pd.DataFrame({"Document": texts, "ID": range(len(topics)), "Topic": topics, "Image": None})
@@ -61,7 +73,7 @@ def build_bertopic(pieces, papers: pd.DataFrame):
         per_topic = documents.groupby(["Topic"], as_index=False).agg({"Document": " ".join})
         model.c_tf_idf_, _ = model._c_tf_idf(per_topic)
         model.topic_representations_ = {t: list(words) for t, words in sorted(pieces.terms.items())}
-        model._create_topic_vectors(documents=documents, embeddings=np.asarray(pieces.features))
+        model._create_topic_vectors(documents=documents, embeddings=np.asarray(pieces.embeddings, dtype=np.float64))
         model._save_representative_docs(documents)
         model.probabilities_ = None
         # BERTopic's own views (visualize_*(custom_labels=True)) show our labels.
@@ -69,16 +81,50 @@ def build_bertopic(pieces, papers: pd.DataFrame):
     return model
 
 
-def _slots(pieces, n: int):
-    """The reduction and clustering that made the topics: the fitted ones when at hand, else as configured."""
-    from bertopic.dimensionality import BaseDimensionalityReduction
+@functools.cache
+def _classes():
+    """BERTopic and its embedder base class subclassed for a suite result (defined when BERTopic is imported)."""
+    from bertopic import BERTopic
+    from bertopic.backend import BaseEmbedder
 
-    if pieces.reducer is not None and pieces.clusterer is not None:
-        return pieces.reducer, pieces.clusterer
-    if n < MIN_CLUSTERED:
-        return BaseDimensionalityReduction(), SingleCluster()
-    slots = pieces.slots
-    return SmoothedPCA(slots["n_neighbors"], slots["n_components"]), ward_clustering(slots["max_topics"], n)
+    class SuiteEmbedder(BaseEmbedder):
+        """The fit's embedding backend as BERTopic's embedding model (embeddings through the suite's cache)."""
+
+        def __init__(self, result):
+            super().__init__()
+            self.result = result
+
+        def embed(self, documents, verbose: bool = False) -> np.ndarray:
+            """Embed texts in the space of the fitted papers.
+
+            Raises:
+                ValueError: The backend's space is fitted per corpus (TF-IDF):
+                    texts alone would land in another space.
+            """
+            from analysis.embedding.cache import embed_texts
+
+            backend = self.result.embedding_backend()
+            if getattr(backend, "needs_corpus", False):
+                raise ValueError(
+                    f"the {backend.identity!r} backend fits its vector space on each corpus: "
+                    "assign new papers with result.transform(texts)"
+                )
+            return embed_texts(list(documents), backend)
+
+    class SuiteBERTopic(BERTopic):
+        """A BERTopic whose ``transform`` is the suite's assignment to the nearest existing topic.
+
+        ``suite_result`` (set when built) is the ``TopicResult`` it shows.
+        """
+
+        def transform(self, documents, embeddings=None, images=None):
+            """Each document's nearest existing topic and its cosine to it (:meth:`TopicResult.transform`)."""
+            if images is not None:
+                raise ValueError("this model was fitted on text only")
+            topics, similarity = self.suite_result.transform(documents, embeddings)
+            return topics.tolist(), similarity
+
+    return SuiteBERTopic, SuiteEmbedder
 
 
 class _quiet_bertopic:  # noqa: N801  (a context manager used like a function)

@@ -19,59 +19,87 @@ On the reference corpus this gives NMI 0.376 against the 20 primary areas
 from __future__ import annotations
 
 import warnings
+from numbers import Integral
+from typing import ClassVar
 
 import numpy as np
+from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin, _fit_context
+from sklearn.utils._param_validation import Interval
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 # Above this many papers Ward's full distance matrix (n^2 / 2 doubles) gets
 # too large; the clustering is then restricted to the kNN graph.
 WARD_FULL_MAX = 12_000
 # Below this many papers no clustering is meaningful: they form one topic.
 MIN_CLUSTERED = 6
+# Cosines to topic centroids are rounded to this many decimals before the
+# nearest topic is chosen: a tie within float noise goes to the lower topic.
+ASSIGN_DECIMALS = 6
 
 
-class SmoothedPCA:
+class SmoothedPCA(TransformerMixin, BaseEstimator):
     """Average each row with its nearest neighbours (cosine), then project on the leading principal components.
 
     Averaging with neighbours pulls a paper toward the dense part of its
     neighbourhood, which makes the later clustering follow areas rather
     than single pairs; the exact SVD has no random start. A scikit-learn
-    style transformer that fits BERTopic's ``umap_model`` slot.
+    transformer that fits BERTopic's ``umap_model`` slot.
+
+    ``fit_transform(X)`` returns the smoothed rows of ``X`` projected
+    (``embedding_``); ``transform(X)`` projects rows as they are, unsmoothed
+    (a new paper has no neighbours of its own among the fitted ones), so
+    ``transform`` of the fitted data is not ``embedding_``.
 
     Args:
         n_neighbors: Neighbours averaged with each row (0: no smoothing).
-        n_components: Principal components kept.
+        n_components: Principal components kept (fewer when there are
+            fewer rows or columns).
 
     Attributes:
-        embedding_: The reduced rows of the data passed to ``fit``.
+        embedding_: The reduced, smoothed rows of the data passed to ``fit``.
         neighbors_: Indices of each row's neighbours, nearest first.
+        pca_: The fitted principal components.
+        n_features_in_: Columns seen by ``fit``.
     """
 
-    def __init__(self, n_neighbors: int = 10, n_components: int = 30):
+    _parameter_constraints: ClassVar[dict] = {
+        "n_neighbors": [Interval(Integral, 0, None, closed="left")],
+        "n_components": [Interval(Integral, 1, None, closed="left")],
+    }
+
+    def __init__(self, *, n_neighbors: int = 10, n_components: int = 30):
         self.n_neighbors = n_neighbors
         self.n_components = n_components
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument names)
-        """Smooth and project ``X``; the result is ``embedding_``."""
+        """Smooth and project ``X``; the result is ``embedding_``.
+
+        Returns:
+            The fitted estimator.
+        """
         from sklearn.decomposition import PCA
 
-        X = np.asarray(X, dtype=np.float64)  # noqa: N806
+        X = validate_data(self, X, dtype=np.float64)  # noqa: N806
         self.neighbors_ = nearest_neighbors(X, self.n_neighbors)
         smoothed = smooth(X, self.neighbors_)
         components = max(1, min(self.n_components, X.shape[0] - 1, X.shape[1]))
         self.pca_ = PCA(n_components=components, svd_solver="full").fit(smoothed)
         self.embedding_ = self.pca_.transform(smoothed)
-        self._fitted_rows = X
         return self
 
     def transform(self, X):  # noqa: N803
-        """The reduced rows; the fitted data gives ``embedding_`` back, new rows are projected unsmoothed."""
-        X = np.asarray(X, dtype=np.float64)  # noqa: N806
-        if X.shape == self._fitted_rows.shape and np.array_equal(X, self._fitted_rows):
-            return self.embedding_
+        """Rows of ``X`` scaled to unit length and projected on the fitted components (no smoothing).
+
+        Raises:
+            NotFittedError: ``fit`` was not called.
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, reset=False)  # noqa: N806
         return self.pca_.transform(unit_rows(X))
 
     def fit_transform(self, X, y=None):  # noqa: N803
-        """Fit, then return ``embedding_``."""
+        """Fit, then return ``embedding_`` (the smoothed rows projected)."""
         return self.fit(X, y).embedding_
 
 
@@ -115,37 +143,70 @@ def ward_clustering(n_clusters: int, n_samples: int):
     return GraphWard(n_clusters=n_clusters)
 
 
-class SingleCluster:
-    """A clustering that puts every document in topic 0 (for tiny corpora)."""
+class SingleCluster(ClusterMixin, BaseEstimator):
+    """A clustering that puts every document in topic 0 (for tiny corpora).
 
+    Attributes:
+        labels_: Zero for every row seen by ``fit``.
+        n_features_in_: Columns seen by ``fit``.
+    """
+
+    _parameter_constraints: ClassVar[dict] = {}
+
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y=None):  # noqa: N803  (scikit-learn's argument name)
-        """Label every row 0."""
-        self.labels_ = np.zeros(len(X), dtype=int)
+        """Label every row 0.
+
+        Returns:
+            The fitted estimator.
+        """
+        X = validate_data(self, X)  # noqa: N806
+        self.labels_ = np.zeros(len(X), dtype=np.int64)
         return self
 
     def predict(self, X):  # noqa: N803
-        """Every row is topic 0."""
-        return np.zeros(len(X), dtype=int)
+        """Every row is topic 0.
+
+        Raises:
+            NotFittedError: ``fit`` was not called.
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)  # noqa: N806
+        return np.zeros(len(X), dtype=np.int64)
 
 
-class GraphWard:
-    """Ward's clustering restricted to merges along a 15-nearest-neighbour graph (memory linear in n).
+class GraphWard(ClusterMixin, BaseEstimator):
+    """Ward's clustering restricted to merges along a nearest-neighbour graph (memory linear in n).
 
     Args:
         n_clusters: Number of clusters.
         n_neighbors: Neighbours per row in the connectivity graph.
+
+    Attributes:
+        labels_: Each row's cluster.
+        n_features_in_: Columns seen by ``fit``.
     """
 
-    def __init__(self, n_clusters: int, n_neighbors: int = 15):
+    _parameter_constraints: ClassVar[dict] = {
+        "n_clusters": [Interval(Integral, 1, None, closed="left")],
+        "n_neighbors": [Interval(Integral, 1, None, closed="left")],
+    }
+
+    def __init__(self, *, n_clusters: int = 2, n_neighbors: int = 15):
         self.n_clusters = n_clusters
         self.n_neighbors = n_neighbors
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y=None):  # noqa: N803
-        """Cluster the rows of ``X``; labels in ``labels_``."""
+        """Cluster the rows of ``X``; labels in ``labels_``.
+
+        Returns:
+            The fitted estimator.
+        """
         from scipy.sparse import csr_matrix
         from sklearn.cluster import AgglomerativeClustering
 
-        X = np.asarray(X, dtype=np.float64)  # noqa: N806
+        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)  # noqa: N806
         neighbors = nearest_neighbors(X, self.n_neighbors)
         rows = np.repeat(np.arange(len(X)), neighbors.shape[1])
         graph = csr_matrix((np.ones(rows.size), (rows, neighbors.ravel())), shape=(len(X), len(X)))
@@ -156,6 +217,75 @@ class GraphWard:
             warnings.filterwarnings("ignore", message=".*connected components.*")
             self.labels_ = model.fit_predict(X)
         return self
+
+
+def seeded(stage, random_state):
+    """``stage``, or a copy of it seeded with ``random_state`` when it has a ``random_state`` parameter left at None.
+
+    A stage whose seed the user set keeps it; a stage without the parameter
+    (an HDBSCAN, a duck-typed object without ``get_params``) is used as given.
+    """
+    if stage is None or random_state is None or not hasattr(stage, "get_params"):
+        return stage
+    params = stage.get_params(deep=False)
+    if "random_state" not in params or params["random_state"] is not None:
+        return stage
+    from sklearn.base import clone
+
+    return clone(stage).set_params(random_state=random_state)
+
+
+def outliers_to_nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+    """Give each outlier the topic whose centroid (in embedding space) is closest."""
+    ids = np.unique(topics[topics >= 0])
+    centroids = np.vstack([embeddings[topics == t].mean(axis=0) for t in ids])
+    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
+    outliers = topics == -1
+    assigned = topics.copy()
+    assigned[outliers] = ids[np.argmax(embeddings[outliers] @ centroids.T, axis=1)]
+    return assigned
+
+
+def merge_topics(topics: np.ndarray, features: np.ndarray, max_topics: int) -> np.ndarray:
+    """Merge the closest topics (average-linkage cosine on centroids) down to ``max_topics``."""
+    ids = np.unique(topics[topics >= 0])
+    if len(ids) <= max_topics:
+        return topics
+    from sklearn.cluster import AgglomerativeClustering
+
+    centroids = np.vstack([features[topics == t].mean(axis=0) for t in ids])
+    groups = AgglomerativeClustering(n_clusters=max_topics, metric="cosine", linkage="average").fit_predict(centroids)
+    mapping = dict(zip(ids.tolist(), groups.tolist(), strict=True))
+    mapping[-1] = -1
+    return np.array([mapping[t] for t in topics.tolist()])
+
+
+def renumber_by_size(topics: np.ndarray) -> np.ndarray:
+    """Topic 0 is the largest (ties: first to appear), as in BERTopic; -1 stays -1."""
+    kept = [t for t in dict.fromkeys(topics.tolist()) if t != -1]
+    sizes = {t: int((topics == t).sum()) for t in kept}
+    order = sorted(kept, key=lambda t: -sizes[t])
+    mapping = {t: i for i, t in enumerate(order)}
+    mapping[-1] = -1
+    return np.array([mapping[t] for t in topics.tolist()])
+
+
+def topic_centroids(vectors: np.ndarray, topics: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each topic's id (sorted) and the unit-length mean of its rows of ``vectors``."""
+    vectors, topics = np.asarray(vectors, dtype=np.float64), np.asarray(topics)
+    ids = np.unique(topics)
+    return ids, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids]))
+
+
+def nearest_centroid(vectors: np.ndarray, ids: np.ndarray, centroids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's nearest topic by cosine to the centroids, and that cosine; deterministic on every machine.
+
+    Cosines are rounded to :data:`ASSIGN_DECIMALS` first, so a tie within
+    float noise goes to the topic listed first in ``ids`` (the lowest).
+    """
+    similarity = np.round(unit_rows(vectors) @ unit_rows(centroids).T, ASSIGN_DECIMALS)
+    best = np.argmax(similarity, axis=1)
+    return np.asarray(ids)[best].astype(np.int64), similarity[np.arange(len(best)), best]
 
 
 def unit_rows(vectors) -> np.ndarray:

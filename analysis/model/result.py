@@ -30,7 +30,7 @@ from analysis.model.themes import Theme, ThemeSet
 FORMAT_VERSION = 2
 
 
-@dataclass(eq=False)  # arrays inside: compare fields, not objects
+@dataclass(eq=False, kw_only=True)  # arrays inside: compare fields, not objects; built by keyword
 class TopicPieces:
     """Everything the topic fit found, independent of the themes: enough to rebuild the BERTopic model.
 
@@ -44,8 +44,10 @@ class TopicPieces:
         xy: Each paper's map position.
         latin: Whether the c-TF-IDF counted Latin-alphabet words (else any script).
         min_df: ``min_df`` of the c-TF-IDF vectoriser.
-        slots: The reduction and clustering settings (``n_neighbors``,
-            ``n_components``, ``max_topics``), for the BERTopic model's slots.
+        slots: The fit's settings: ``n_neighbors``, ``n_components``,
+            ``max_topics`` (the reduction and clustering), and ``embedding``,
+            the backend's name when it was chosen by name (new papers are
+            embedded with it; absent for a backend object).
         reducer: The fitted reduction, when fitted in this process (not saved).
         clusterer: The fitted clustering, when fitted in this process (not saved).
     """
@@ -95,7 +97,7 @@ class TopicPieces:
         )
 
 
-@dataclass
+@dataclass(kw_only=True)
 class TopicResult:
     """A fitted analysis: one row per paper, one row per topic, the themes, and the pieces behind the model.
 
@@ -111,6 +113,9 @@ class TopicResult:
             report's similarities use them too); None when not kept.
         pieces: What the topic fit found (:class:`TopicPieces`); None for a
             result loaded from a folder of the earlier format.
+        backend: The embedding backend of the fit, when fitted in this
+            process (not saved); a loaded result selects it again by the
+            name in ``pieces.slots["embedding"]``.
         model: The fitted BERTopic, built on first access (it imports
             BERTopic, a few seconds).
     """
@@ -122,6 +127,7 @@ class TopicResult:
     papers: pd.DataFrame
     embeddings: np.ndarray | None = field(default=None, repr=False)
     pieces: TopicPieces | None = field(default=None, repr=False)
+    backend: object = field(default=None, repr=False, compare=False)
     _model: object = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -130,12 +136,80 @@ class TopicResult:
         if self._model is None:
             from analysis.model.bertopic_model import build_bertopic
 
-            self._model = build_bertopic(self.pieces, self.papers)
+            self._model = build_bertopic(self)
         return self._model
 
     @model.setter
     def model(self, model) -> None:
         self._model = model
+
+    def embedding_backend(self):
+        """The backend that embedded the papers: the fit's own, or the one named in the pieces.
+
+        Raises:
+            ValueError: Neither is known (a backend object was passed to a
+                fit in another process).
+        """
+        if self.backend is None:
+            name = (self.pieces.slots if self.pieces is not None else {}).get("embedding")
+            if name is None:
+                raise ValueError(
+                    "this result does not say which embedding backend made it: pass embeddings= to transform"
+                )
+            from analysis.embedding.registry import select_backend
+
+            self.backend = select_backend(name)
+        return self.backend
+
+    def topic_centroids(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each topic's id (ascending) and its centroid: the unit mean of its papers' embeddings."""
+        from analysis.model.clustering import topic_centroids
+
+        if self.pieces is None:
+            raise ValueError("this result has no fitted pieces (loaded from the earlier format): refit it")
+        return topic_centroids(self.pieces.embeddings, self.pieces.topics)
+
+    def transform(self, texts: list[str], embeddings: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Assign new papers to the existing topics: each to the topic whose centroid is nearest (cosine).
+
+        A text is embedded as a paper is (``title. abstract`` or the abstract
+        alone), with the fit's backend, in the same space as the topic
+        centroids (:meth:`topic_centroids`); cosines are rounded to 1e-6
+        and a tie goes to the lower topic, so the answer is the same on
+        every machine. Nothing is refitted: topics, terms and labels stay.
+
+        Args:
+            texts: The new papers' texts.
+            embeddings: Their embeddings, one row per text (skips embedding).
+
+        Returns:
+            Each text's topic and its cosine to that topic's centroid.
+
+        Example:
+            >>> topics, similarity = result.transform(["A diffusion model for video ..."])
+        """
+        from analysis.model.clustering import nearest_centroid
+
+        texts = [texts] if isinstance(texts, str) else list(texts)
+        ids, centroids = self.topic_centroids()
+        if embeddings is None:
+            embeddings, centroids = self._embed_new(texts, centroids)
+        embeddings = np.asarray(embeddings)
+        if len(embeddings) != len(texts):
+            raise ValueError(f"{len(embeddings)} embeddings for {len(texts)} texts")
+        return nearest_centroid(embeddings, ids, centroids)
+
+    def _embed_new(self, texts: list[str], centroids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The texts' vectors and the centroids in one space: a backend fitted per corpus embeds both at once."""
+        from analysis.embedding.cache import document_texts, embed_texts
+        from analysis.model.clustering import topic_centroids
+
+        backend = self.embedding_backend()
+        if not getattr(backend, "needs_corpus", False):
+            return embed_texts(texts, backend), centroids
+        together = embed_texts([*document_texts(self.papers), *texts], backend)
+        _, centroids = topic_centroids(together[: len(self.papers)], self.pieces.topics)
+        return together[len(self.papers) :], centroids
 
     def topic_terms(self, topic: int) -> list[tuple[str, float]]:
         """The ``(term, score)`` pairs of one topic, best first (empty for an unknown topic)."""

@@ -17,16 +17,30 @@ edit only re-scores themes on the cached topics.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
+from numbers import Real
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, _fit_context
+from sklearn.utils._param_validation import HasMethods, Interval
 
-from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
+from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import document_texts, embed_papers, topic_texts
-from analysis.embedding.registry import select_backend
-from analysis.model.clustering import MIN_CLUSTERED, SingleCluster, SmoothedPCA, ward_clustering
+from analysis.embedding.registry import resolve_embedding, select_backend
+from analysis.model.clustering import (
+    MIN_CLUSTERED,
+    SingleCluster,
+    SmoothedPCA,
+    merge_topics,
+    outliers_to_nearest_topic,
+    renumber_by_size,
+    seeded,
+    ward_clustering,
+)
 from analysis.model.ctfidf import class_tfidf
 from analysis.model.labels import has_latin_words, rank_topic_terms, topic_labels
 from analysis.model.layout import topic_layout
@@ -35,11 +49,23 @@ from analysis.model.themes import ThemeSet, load_themes, score_themes
 from analysis.progress import Stages
 from analysis.text import strip_markup
 
-__all__ = ["MIN_CLUSTERED", "SingleCluster", "TopicModel", "fit_topics", "size_parameters"]
+__all__ = ["MIN_CLUSTERED", "SingleCluster", "TopicModel", "fit_count", "fit_topics", "size_parameters"]
 
 # Weight of the LSA vector beside the embedding in the clustered features
 # (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
 LEXICAL_WEIGHT = 0.6
+
+# Topic fits made in this process (cache hits not counted): see fit_count().
+_FITS = [0]
+
+
+def fit_count() -> int:
+    """How many topic fits this process has made (a fit loaded from the result cache is not one).
+
+    Tests and notebooks read it before and after a call to see whether the
+    call fitted or reused a cached fit.
+    """
+    return _FITS[0]
 
 
 @dataclass(frozen=True)
@@ -74,10 +100,11 @@ def size_parameters(n: int) -> SizeParameters:
     )
 
 
-class TopicModel:
-    """BERTopic's method configured for the corpus size, with themes (scikit-learn style).
+class TopicModel(BaseEstimator):
+    """BERTopic's method configured for the corpus size, with themes (a scikit-learn estimator).
 
-    Every setting is stored as given; ``fit`` validates and fits.
+    Every setting is keyword-only and stored as given; ``fit`` validates
+    them (:attr:`_parameter_constraints`) and fits.
 
     Args:
         themes: A :class:`ThemeSet`, a path to a themes file, or None for the
@@ -95,9 +122,11 @@ class TopicModel:
         hdbscan_model: A clustering (BERTopic's ``hdbscan_model`` slot)
             instead of the sized Ward clustering.
         topic_weight: Weight of a paper's topic in its theme scores.
-        random_state: Seed for stochastic components passed in (a UMAP, an
-            HDBSCAN). The default stages are deterministic: they give the
-            same topics for every seed.
+        random_state: Seed of a stochastic stage passed in: an injected
+            ``umap_model`` or ``hdbscan_model`` that has a ``random_state``
+            parameter left at None is fitted as a copy with this seed (a
+            stage whose seed is set keeps it). The default stages have no
+            random step: they give the same topics for every seed.
         timer: Called as ``timer(stage, seconds)`` after each stage of the
             fit: ``embed``, ``lexical``, ``reduce``, ``cluster``, ``map``,
             ``themes`` and ``represent`` (c-TF-IDF terms and labels, and
@@ -109,7 +138,8 @@ class TopicModel:
             are unchanged, and store a new fit there; the themes are scored
             again either way. An injected ``umap_model`` or ``hdbscan_model``
             cannot be keyed (its settings and state are its own): the cache
-            is then skipped.
+            is then skipped. On by default, as in :func:`fit_topics`, the
+            pipeline and the command line (``--no-cache``).
 
     Attributes:
         result_: The :class:`~analysis.TopicResult`.
@@ -118,8 +148,21 @@ class TopicModel:
         cache_hit_: Whether the topics came from the result cache.
     """
 
+    _parameter_constraints: ClassVar[dict] = {
+        "themes": [None, str, os.PathLike, ThemeSet],
+        "embedding": [str, HasMethods(["encode"])],
+        "keep_outliers": ["boolean"],
+        "umap_model": [None, HasMethods(["fit"])],
+        "hdbscan_model": [None, HasMethods(["fit"])],
+        "topic_weight": [None, Interval(Real, 0, 1, closed="both")],
+        "random_state": ["random_state"],
+        "timer": [None, callable],
+        "use_cache": ["boolean"],
+    }
+
     def __init__(
         self,
+        *,
         themes=None,
         embedding=DEFAULT_EMBEDDING,
         keep_outliers=False,
@@ -128,7 +171,7 @@ class TopicModel:
         topic_weight=None,
         random_state=DEFAULT_RANDOM_STATE,
         timer=None,
-        use_cache=False,
+        use_cache=DEFAULT_USE_CACHE,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -145,6 +188,7 @@ class TopicModel:
         """The fitted BERTopic (built from the fit on first access)."""
         return self.result_.model
 
+    @_fit_context(prefer_skip_nested_validation=False)
     def fit(self, papers: pd.DataFrame, embeddings: np.ndarray | None = None) -> TopicModel:
         """Fit topics and themes; the result is in ``result_``.
 
@@ -152,6 +196,12 @@ class TopicModel:
             papers: One row per paper (from :func:`analysis.load_corpus`).
             embeddings: Precomputed embeddings, one row per paper; computed
                 (and cached) with ``embedding`` when None.
+
+        Returns:
+            The fitted model.
+
+        Raises:
+            InvalidParameterError: A setting is of the wrong type or out of range.
         """
         from sklearn.utils import check_random_state
 
@@ -160,7 +210,7 @@ class TopicModel:
         # "represent": mostly c-TF-IDF and labels.
         with stages("represent"):
             papers = _validate(papers)
-            check_random_state(self.random_state)  # fail early on a seed numpy rejects
+            check_random_state(self.random_state)  # once, as scikit-learn's estimators do
             themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
             self.backend_ = select_backend(self.embedding)
             pieces = self._cached_or_fitted(papers, embeddings, stages)
@@ -182,6 +232,7 @@ class TopicModel:
                 self.cache_hit_ = True
                 return pieces
         self.cache_hit_ = False
+        _FITS[0] += 1
         pieces = self._fit_pieces(papers, embeddings, stages)
         if store is not None:
             store.save(key, pieces)
@@ -209,17 +260,31 @@ class TopicModel:
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}
+        if isinstance(self.embedding, str):  # a name a loaded result can select again to embed new papers
+            slots["embedding"] = resolve_embedding(self.embedding)
         return TopicPieces(
-            topics, terms, labels, features, embeddings, xy, latin, self.params_.min_df, slots, reducer, clusterer
+            topics=topics,
+            terms=terms,
+            labels=labels,
+            features=features,
+            embeddings=embeddings,
+            xy=xy,
+            latin=latin,
+            min_df=self.params_.min_df,
+            slots=slots,
+            reducer=reducer,
+            clusterer=clusterer,
         )
 
     def _slots(self, n: int):
-        """The reduction (None: none) and the clustering, sized for ``n`` papers unless given."""
+        """The reduction (None: none) and the clustering, sized for ``n`` papers unless given (then seeded)."""
         params = self.params_
         if n < MIN_CLUSTERED:
             return None, SingleCluster()
-        reducer = self.umap_model or SmoothedPCA(params.n_neighbors, params.n_components)
-        return reducer, self.hdbscan_model or ward_clustering(params.max_topics, n)
+        reducer = seeded(self.umap_model, self.random_state) or SmoothedPCA(
+            n_neighbors=params.n_neighbors, n_components=params.n_components
+        )
+        return reducer, seeded(self.hdbscan_model, self.random_state) or ward_clustering(params.max_topics, n)
 
     def _features(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
         """What is clustered: the embedding with the paper's LSA vector beside it.
@@ -246,8 +311,8 @@ class TopicModel:
             # The clustering found no dense region: one topic says more than none.
             topics = np.zeros_like(topics)
         elif not self.keep_outliers and (topics == -1).any():
-            topics = _nearest_topic(topics, features)
-        topics = _renumber_by_size(_merge_topics(topics, features, self.params_.max_topics))
+            topics = outliers_to_nearest_topic(topics, features)
+        topics = renumber_by_size(merge_topics(topics, features, self.params_.max_topics))
         return topics, _reduced(reducer, features)
 
 
@@ -283,7 +348,14 @@ def assemble(
     )
     topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, labels)
     return TopicResult(
-        documents, topic_frame, themes, themed.matrix, papers.reset_index(drop=True), themed.vectors, pieces
+        documents=documents,
+        topics=topic_frame,
+        themes=themes,
+        theme_scores=themed.matrix,
+        papers=papers.reset_index(drop=True),
+        embeddings=themed.vectors,
+        pieces=pieces,
+        backend=backend,
     )
 
 
@@ -301,41 +373,6 @@ def _validate(papers: pd.DataFrame) -> pd.DataFrame:
     if papers.empty:
         raise ValueError("no papers to model: the corpus is empty")
     return papers.reset_index(drop=True)
-
-
-def _nearest_topic(topics: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
-    """Give each outlier the topic whose centroid (in embedding space) is closest."""
-    ids = np.unique(topics[topics >= 0])
-    centroids = np.vstack([embeddings[topics == t].mean(axis=0) for t in ids])
-    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
-    outliers = topics == -1
-    assigned = topics.copy()
-    assigned[outliers] = ids[np.argmax(embeddings[outliers] @ centroids.T, axis=1)]
-    return assigned
-
-
-def _merge_topics(topics: np.ndarray, features: np.ndarray, max_topics: int) -> np.ndarray:
-    """Merge the closest topics (average-linkage cosine on centroids) down to ``max_topics``."""
-    ids = np.unique(topics[topics >= 0])
-    if len(ids) <= max_topics:
-        return topics
-    from sklearn.cluster import AgglomerativeClustering
-
-    centroids = np.vstack([features[topics == t].mean(axis=0) for t in ids])
-    groups = AgglomerativeClustering(n_clusters=max_topics, metric="cosine", linkage="average").fit_predict(centroids)
-    mapping = dict(zip(ids.tolist(), groups.tolist(), strict=True))
-    mapping[-1] = -1
-    return np.array([mapping[t] for t in topics.tolist()])
-
-
-def _renumber_by_size(topics: np.ndarray) -> np.ndarray:
-    """Topic 0 is the largest (ties: first to appear), as in BERTopic; -1 stays -1."""
-    kept = [t for t in dict.fromkeys(topics.tolist()) if t != -1]
-    sizes = {t: int((topics == t).sum()) for t in kept}
-    order = sorted(kept, key=lambda t: -sizes[t])
-    mapping = {t: i for i, t in enumerate(order)}
-    mapping[-1] = -1
-    return np.array([mapping[t] for t in topics.tolist()])
 
 
 def _topic_frame(ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
@@ -360,7 +397,7 @@ def fit_topics(
     random_state: int = DEFAULT_RANDOM_STATE,
     embeddings: np.ndarray | None = None,
     keep_outliers: bool = False,
-    use_cache: bool = True,
+    use_cache: bool = DEFAULT_USE_CACHE,
 ) -> TopicResult:
     """Topics and themes for a paper frame in one call, reusing a cached fit where nothing changed.
 
@@ -368,8 +405,9 @@ def fit_topics(
         papers: One row per paper (from :func:`analysis.load_corpus`).
         themes: A :class:`ThemeSet`, a themes file path, or None for the bundled themes.
         embedding: A backend or its name (see :class:`TopicModel`); default ``"minilm"``.
-        random_state: Seed for stochastic components; the default stages are
-            deterministic and give the same result for every seed.
+        random_state: Seed of stochastic stages; the stages used here have
+            no random step and give the same result for every seed (it
+            matters for a :class:`TopicModel` with an injected UMAP).
         embeddings: Precomputed embeddings (skips the embedding step).
         keep_outliers: Keep a clustering's outlier topic -1.
         use_cache: Reuse (and store) the topic fit in the result cache

@@ -189,7 +189,7 @@ def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, re
     from analysis import TopicModel, load_themes
 
     backend = recording_backend()
-    model = TopicModel(embedding=backend).fit(seed_result.papers)
+    model = TopicModel(embedding=backend, use_cache=False).fit(seed_result.papers)
     assert model.backend_ is backend and len(model.result_.documents) == 26
     assert backend.calls[0] == document_texts(seed_result.papers)
     # Then the topic labels' candidate phrases, each encoded once ...

@@ -69,3 +69,16 @@ def test_topics_without_out_prints_and_writes_nothing(capsys):
     assert len(rows) == len(labels) and all(row.endswith(label) for row, label in zip(rows, labels, strict=True))
     assert "wrote" not in printed
     assert {path.name: path.read_bytes() for path in FIGURES_DIR.iterdir() if path.is_file()} == before
+
+
+@pytest.mark.parametrize("command", ["topics", "report"])
+def test_seed_is_gone_and_says_why(capsys, command):
+    # The pipeline has no random step: a seed that changed nothing was removed, with a reason.
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--seed", "7"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "--seed was removed: the pipeline has no random step" in err
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "--seed" not in capsys.readouterr().out

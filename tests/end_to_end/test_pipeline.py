@@ -138,8 +138,8 @@ def test_cli_topics_prints_table_and_writes_csvs(seed_result, tmp_path, monkeypa
     monkeypatch.setattr(pipeline, "fit", fake_fit)
     assert main(["topics", "seeds", "--out", str(tmp_path / "no"), "--no-cache", "--embedding", "tfidf"]) == 0
     assert calls["use_cache"] is False
-    assert main(["topics", "seeds", "--out", str(tmp_path), "--seed", "7", "--embedding", "tfidf"]) == 0
-    assert calls == {"n": 26, "embedding": "tfidf", "seed": 7, "use_cache": True}
+    assert main(["topics", "seeds", "--out", str(tmp_path), "--embedding", "tfidf"]) == 0
+    assert calls == {"n": 26, "embedding": "tfidf", "seed": 42, "use_cache": True}
     out = capsys.readouterr().out
     assert out.splitlines()[0].split() == ["topic", "size", "theme", "label"]
     assert seed_result.topics["label"].iloc[0] in out

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sklearn.exceptions import NotFittedError
 from sklearn.metrics import adjusted_rand_score, silhouette_score
+from sklearn.utils._param_validation import InvalidParameterError
+from sklearn.utils.estimator_checks import check_estimator
 
-from analysis.model.clustering import GraphWard, SmoothedPCA, nearest_neighbors, ward_clustering
+from analysis.model.clustering import (
+    GraphWard,
+    SingleCluster,
+    SmoothedPCA,
+    nearest_neighbors,
+    unit_rows,
+    ward_clustering,
+)
 from analysis.model.layout import MAP_DECIMALS, topic_layout
 from analysis.model.themes import Theme, ThemeSet, assign
 
@@ -35,17 +45,77 @@ def test_smoothed_pca_returns_its_fit_and_projects_new_rows():
     reducer = SmoothedPCA(n_neighbors=3, n_components=4)
     reduced = reducer.fit_transform(points)
     assert reduced.shape == (60, 4) and reducer.neighbors_.shape == (60, 3)
-    assert reducer.transform(points) is reducer.embedding_
-    assert reducer.transform(points[:5]).shape == (5, 4)
+    assert reduced is reducer.embedding_
+    # transform projects rows as they are (no neighbours to smooth with), the fitted ones included.
+    np.testing.assert_allclose(reducer.transform(points[:5]), reducer.pca_.transform(unit_rows(points[:5])))
+    assert not np.allclose(reducer.transform(points), reduced)
     assert SmoothedPCA(n_neighbors=3, n_components=50).fit_transform(points[:7]).shape == (7, 6)
+
+
+def test_smoothed_pca_keeps_no_copy_of_its_input():
+    points, _ = blobs()
+    reducer = SmoothedPCA(n_neighbors=3, n_components=4).fit(points)
+    sizes = {name: np.asarray(value).size for name, value in vars(reducer).items() if isinstance(value, np.ndarray)}
+    assert sizes == {"neighbors_": 60 * 3, "embedding_": 60 * 4}
+
+
+@pytest.mark.parametrize("stage", [SmoothedPCA(), SingleCluster()], ids=lambda s: type(s).__name__)
+def test_unfitted_stages_say_so(stage):
+    method = stage.transform if hasattr(stage, "transform") else stage.predict
+    with pytest.raises(NotFittedError):
+        method(np.ones((3, 2)))
+
+
+@pytest.mark.parametrize("stage", [SmoothedPCA, GraphWard], ids=lambda s: s.__name__)
+def test_settings_are_keyword_only_and_checked_in_fit(stage):
+    with pytest.raises(TypeError):
+        stage(3)
+    bad = stage(n_neighbors=-1)  # stored as given ...
+    assert bad.get_params()["n_neighbors"] == -1
+    with pytest.raises(InvalidParameterError, match="n_neighbors"):  # ... and refused by fit
+        bad.fit(blobs()[0])
+
+
+# check_estimator's checks that cannot hold for these stages, and why.
+SMOOTHING = (
+    "fit_transform returns the fitted rows smoothed (each averaged with its neighbours), transform projects "
+    "rows unsmoothed (a new paper has no neighbours of its own), so the two differ on the fitted data by design; "
+    "without smoothing (n_neighbors=0) the check passes"
+)
+EXPECTED_FAILURES = {
+    "SmoothedPCA(n_components=2)": {
+        "check_transformer_general": SMOOTHING,
+        "check_transformer_data_not_an_array": SMOOTHING,
+    },
+    "SmoothedPCA(n_components=2, n_neighbors=0)": {},
+    "GraphWard()": {},
+    "SingleCluster()": {"check_clustering": "one cluster by design (corpora under 6 papers); the check wants 3"},
+}
+STAGES = [SmoothedPCA(n_components=2), SmoothedPCA(n_neighbors=0, n_components=2), GraphWard(), SingleCluster()]
+
+
+@pytest.mark.parametrize("stage", STAGES, ids=repr)
+def test_stages_pass_scikit_learns_estimator_checks(stage):
+    expected = EXPECTED_FAILURES[repr(stage)]
+    results = check_estimator(stage, expected_failed_checks=expected, on_fail=None, on_skip=None)
+    failed = {r["check_name"]: str(r["exception"])[:300] for r in results if r["status"] == "failed"}
+    assert failed == {}
+    # Each expected failure does fail (a check that passes again is taken off the list).
+    assert {r["check_name"] for r in results if r["status"] == "xfail"} == set(expected)
 
 
 def test_ward_on_smoothed_pca_finds_separated_groups_for_any_row_order():
     points, labels = blobs()
-    found = ward_clustering(3, len(points)).fit(SmoothedPCA(3, 5).fit_transform(points)).labels_
+    found = (
+        ward_clustering(3, len(points)).fit(SmoothedPCA(n_neighbors=3, n_components=5).fit_transform(points)).labels_
+    )
     assert adjusted_rand_score(labels, found) == 1.0
     order = np.random.default_rng(2).permutation(len(points))
-    shuffled = ward_clustering(3, len(points)).fit(SmoothedPCA(3, 5).fit_transform(points[order])).labels_
+    shuffled = (
+        ward_clustering(3, len(points))
+        .fit(SmoothedPCA(n_neighbors=3, n_components=5).fit_transform(points[order]))
+        .labels_
+    )
     assert adjusted_rand_score(labels[order], shuffled) == 1.0
 
 

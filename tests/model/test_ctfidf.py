@@ -129,10 +129,12 @@ def test_representative_papers_belong_to_their_topic(seed_result):
         assert docs and {topic_of[d] for d in docs} == {topic}
 
 
-def test_topic_vectors_are_each_topics_mean_clustered_vector(seed_result):
+def test_topic_vectors_are_each_topics_mean_embedding(seed_result):
+    # In the embedding's space (MiniLM), where new text is embedded: not the clustered features (+ LSA).
     pieces, model = seed_result.pieces, seed_result.model
+    assert model.topic_embeddings_.shape == (6, pieces.embeddings.shape[1]) == (6, 384)
     for topic in range(6):
-        expected = pieces.features[pieces.topics == topic].mean(axis=0)
+        expected = pieces.embeddings[pieces.topics == topic].mean(axis=0)
         np.testing.assert_allclose(model.topic_embeddings_[topic], expected, rtol=0, atol=1e-6)
 
 
@@ -153,4 +155,6 @@ def test_small_corpora_build_a_model_too(seed_result, n):
 
     result = fit_topics(seed_result.papers.iloc[:n], embeddings=seed_result.embeddings[:n], use_cache=False)
     assert result.model.get_topics() == result.pieces.terms
-    assert type(result.model.hdbscan_model).__name__ == ("SingleCluster" if n < 6 else "AgglomerativeClustering")
+    assert type(result.pieces.clusterer).__name__ == ("SingleCluster" if n < 6 else "AgglomerativeClustering")
+    topics, _ = result.model.transform(result.papers["text"].tolist()[:2])
+    assert len(topics) == 2 and set(topics) <= set(result.pieces.topics.tolist())

@@ -12,7 +12,18 @@ import pytest
 from analysis import TopicModel, fit_topics
 from analysis.model import fit_cache
 from analysis.model.themes import Theme, load_themes
+from analysis.model.topics import fit_count
 from analysis.pipeline import documents_table
+
+
+class Fits:
+    """The topic fits made since it was created, by the public counter (``len(fits)``)."""
+
+    def __init__(self):
+        self.start = fit_count()
+
+    def __len__(self):
+        return fit_count() - self.start
 
 
 @pytest.fixture
@@ -20,15 +31,7 @@ def cache(tmp_path, monkeypatch):
     """An empty cache root for this test, nothing remembered in memory, and a count of topic fits."""
     monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path / "cache"))
     fit_cache.forget_memory()
-    fits = []
-    real = TopicModel._fit_pieces
-
-    def counted(self, *args, **kwargs):
-        fits.append(1)
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(TopicModel, "_fit_pieces", counted)
-    yield fits
+    yield Fits()
     fit_cache.forget_memory()
 
 

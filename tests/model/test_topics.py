@@ -132,36 +132,64 @@ def test_injected_umap_and_hdbscan_still_work_and_keep_outliers_keeps_minus_one(
     from hdbscan import HDBSCAN
     from umap import UMAP
 
-    model = TopicModel(
-        keep_outliers=True,
-        umap_model=UMAP(n_neighbors=5, n_components=5, init="random", random_state=42),
-        hdbscan_model=HDBSCAN(min_cluster_size=3),
-    ).fit(seed_result.papers, embeddings=seed_result.embeddings)
+    umap = UMAP(n_neighbors=5, n_components=5, init="random", random_state=42)
+    model = TopicModel(keep_outliers=True, umap_model=umap, hdbscan_model=HDBSCAN(min_cluster_size=3))
+    model.fit(seed_result.papers, embeddings=seed_result.embeddings)
     documents = model.result_.documents
     assert len(documents) == 26 and (documents["topic"] >= -1).all()
-    assert type(model.model_.umap_model).__name__ == "UMAP"
+    assert model.result_.pieces.reducer is umap  # its own seed set: used as given
 
 
-def test_default_stages_are_bertopic_slots(seed_result):
+def test_an_injected_umap_without_a_seed_gets_the_models_random_state(seed_result):
+    from sklearn.cluster import KMeans
+    from umap import UMAP
+
+    umap, kmeans = UMAP(n_neighbors=5, n_components=5, init="random"), KMeans(4, n_init=1)
+    model = TopicModel(umap_model=umap, hdbscan_model=kmeans, random_state=7, use_cache=False)
+    pieces = model.fit(seed_result.papers, embeddings=seed_result.embeddings).result_.pieces
+    assert pieces.reducer.random_state == 7 and pieces.clusterer.random_state == 7
+    assert umap.random_state is None and kmeans.random_state is None  # the given objects are left as they were
+    again = TopicModel(umap_model=umap, hdbscan_model=kmeans, random_state=7, use_cache=False)
+    pd.testing.assert_frame_equal(
+        again.fit(seed_result.papers, embeddings=seed_result.embeddings).result_.documents, model.result_.documents
+    )  # seeded: the same topics twice
+
+
+def test_the_default_stages_have_no_random_step(seed_result):
+    # Nothing in the default pipeline takes a seed: every stage is exact (neighbours, SVD, Ward, the map) ...
+    model = TopicModel(use_cache=False).fit(seed_result.papers, embeddings=seed_result.embeddings)
+    for stage in (model.result_.pieces.reducer, model.result_.pieces.clusterer):
+        assert "random_state" not in stage.get_params()
+    # ... so the seed changes no byte of the result.
+    other = TopicModel(use_cache=False, random_state=12345).fit(seed_result.papers, embeddings=seed_result.embeddings)
+    pd.testing.assert_frame_equal(other.result_.documents, model.result_.documents)
+    pd.testing.assert_frame_equal(other.result_.topics, model.result_.topics)
+
+
+def test_default_stages_made_the_topics(seed_result):
     from analysis.model.clustering import SmoothedPCA
 
-    assert isinstance(seed_result.model.umap_model, SmoothedPCA)
-    assert type(seed_result.model.hdbscan_model).__name__ == "AgglomerativeClustering"
-    assert seed_result.model.hdbscan_model.n_clusters == 6
+    # The fitted stages are kept in the process that fitted them (a result-cache hit has none).
+    pieces = fit_topics(seed_result.papers, embeddings=seed_result.embeddings, use_cache=False).pieces
+    assert isinstance(pieces.reducer, SmoothedPCA)
+    assert type(pieces.clusterer).__name__ == "AgglomerativeClustering" and pieces.clusterer.n_clusters == 6
+    # The BERTopic view was given these topics (BERTopic's manual topic modeling): its slots say so.
+    assert type(seed_result.model.umap_model).__name__ == "BaseDimensionalityReduction"
+    assert type(seed_result.model.hdbscan_model).__name__ == "BaseCluster"
 
 
 def test_a_timer_gets_every_stage_of_the_fit_and_changes_nothing(seed_result):
     from analysis.model.clustering import SmoothedPCA
 
     seen = {}
-    model = TopicModel(timer=lambda stage, seconds: seen.setdefault(stage, []).append(seconds))
+    model = TopicModel(timer=lambda stage, seconds: seen.setdefault(stage, []).append(seconds), use_cache=False)
     model.fit(seed_result.papers, embeddings=seed_result.embeddings)
     assert sorted(seen) == ["cluster", "lexical", "map", "reduce", "represent", "themes"]
     assert all(len(times) == 1 and times[0] >= 0 for times in seen.values())
     pd.testing.assert_frame_equal(model.result_.documents, seed_result.documents)
-    # BERTopic's slots hold their own models again, not the timing wrappers.
-    assert isinstance(model.model_.umap_model, SmoothedPCA)
-    assert type(model.model_.hdbscan_model).__name__ == "AgglomerativeClustering"
+    # The fitted stages are the stages themselves, not timing wrappers.
+    assert isinstance(model.result_.pieces.reducer, SmoothedPCA)
+    assert type(model.result_.pieces.clusterer).__name__ == "AgglomerativeClustering"
 
 
 def test_tfidf_backend_end_to_end(seed_result):
@@ -222,3 +250,42 @@ def test_default_themes_file():
     themes = load_themes()
     assert themes.names == [DIFFUSION, RL, SAFETY, SCIENCE, "other"]
     assert all(len(t.seeds) >= 6 for t in themes.themes)
+
+
+def test_topic_model_is_a_scikit_learn_estimator():
+    import inspect
+
+    from sklearn.base import clone
+    from sklearn.utils._param_validation import InvalidParameterError
+    from sklearn.utils.estimator_checks import (
+        check_get_params_invariance,
+        check_no_attributes_set_in_init,
+        check_parameters_default_constructible,
+    )
+
+    model = TopicModel(embedding="tfidf", random_state=3)
+    for check in (check_no_attributes_set_in_init, check_parameters_default_constructible, check_get_params_invariance):
+        check("TopicModel", model)
+    assert clone(model).get_params() == model.get_params()
+    with pytest.raises(TypeError):
+        TopicModel(None, "tfidf")  # keyword-only
+    with pytest.raises(InvalidParameterError, match="topic_weight"):
+        TopicModel(topic_weight=2.0).fit(pd.DataFrame({"text": ["a"]}))
+    # One result-cache default: TopicModel, fit_topics and the pipeline agree.
+    from analysis.pipeline import fit
+
+    defaults = {f: inspect.signature(f).parameters["use_cache"].default for f in (TopicModel, fit_topics, fit)}
+    assert set(defaults.values()) == {True}, defaults
+
+
+def test_fit_count_counts_fits_not_cache_hits(seed_result, tmp_path, monkeypatch):
+    from analysis.model import fit_cache
+    from analysis.model.topics import fit_count
+
+    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    fit_cache.forget_memory()
+    start = fit_count()
+    first = TopicModel().fit(seed_result.papers, embeddings=seed_result.embeddings)
+    second = TopicModel().fit(seed_result.papers, embeddings=seed_result.embeddings)
+    assert fit_count() - start == 1 and (first.cache_hit_, second.cache_hit_) == (False, True)
+    fit_cache.forget_memory()

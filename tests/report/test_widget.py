@@ -54,7 +54,9 @@ def small_result():
             "sources": "list.txt:1",
         }
     )
-    return TopicResult(documents, topics, themes, np.zeros((7, len(names))), papers)
+    return TopicResult(
+        documents=documents, topics=topics, themes=themes, theme_scores=np.zeros((7, len(names))), papers=papers
+    )
 
 
 def test_points_are_compact_arrays_with_the_report_colours(small_result):
