@@ -260,11 +260,28 @@ function showPaper(index) {
     .concat(extras)
     .join(" · ");
   document.getElementById("details-text").textContent = p.text;
+  showNeighbours(p);
   document.querySelector("aside").scrollTop = 0;
   const point = locate(index);
   if (point) {
     Plotly.Fx.hover(gd, [point]);
   }
+}
+
+// The paper's nearest papers, computed in Python (exact cosine, ties by doc_id): each opens its own panel.
+function showNeighbours(p) {
+  const near = document.getElementById("details-near");
+  near.replaceChildren();
+  (p.near || []).forEach((pair) => {
+    const item = document.createElement("li");
+    item.appendChild(paperButton(pair[0], papers[pair[0]].blurb));
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = ` ${pair[1].toFixed(2)}`;
+    item.appendChild(score);
+    near.appendChild(item);
+  });
+  document.getElementById("details-near-block").hidden = near.childElementCount === 0;
 }
 
 function setColour(group) {
