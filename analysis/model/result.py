@@ -264,6 +264,27 @@ class TopicResult:
         together = embed_texts([*document_texts(self.papers), *texts], backend)
         return together[: len(self.papers)], together[len(self.papers) :]
 
+    def add(self, papers: pd.DataFrame, batch: str | None = None) -> TopicResult:
+        """A new result with ``papers`` added; every paper already here keeps its topic, label, theme and place.
+
+        A copy of a paper already here merges into it (its sources added); a
+        new paper joins the nearest topic when it fits as well as that
+        topic's own papers, misfits similar to each other form new topics,
+        and a lone misfit joins its nearest topic with ``misfit`` set (the
+        rules: :mod:`analysis.model.incremental`). Each paper records its
+        ``batch``; the papers of the first fit are in batch ``"first fit"``.
+
+        Args:
+            papers: One row per paper (from :func:`analysis.load_corpus`).
+            batch: The batch name; default today's date (ISO).
+
+        Example:
+            >>> result = result.add(load_corpus("this_week.bib"), batch="week 12")
+        """
+        from analysis.model.incremental import add_batch
+
+        return add_batch(self, papers, batch)[0]
+
     def topic_terms(self, topic: int) -> list[tuple[str, float]]:
         """The ``(term, score)`` pairs of one topic, best first (empty for an unknown topic)."""
         if self.pieces is None:

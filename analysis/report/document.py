@@ -17,6 +17,7 @@ import re
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.content import ReportContent, theme_topics
+from analysis.report.whats_new import what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
 # The topic map is a page of its own (topic_map.py), not the view of a report
@@ -51,6 +52,7 @@ def report_markdown(result, static_files: list[str], skipped: str | None = None,
         "",
         "Open [topic_map.html](topic_map.html) for the interactive map: search, hover and read each abstract.",
         "",
+        *what_is_new_markdown(result, md_escape),
     ]
     for theme in _themes_present(content):
         lines += [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
@@ -205,6 +207,7 @@ def report_html(result, static_files: list[str], skipped: str | None = None, fig
         '<p>Open the <a href="topic_map.html">interactive topic map</a> to search, hover and read each abstract.</p>',
         _html_nav(themes),
     ]
+    body += [section for section in (what_is_new_html(result),) if section]
     for theme in themes:
         body.append(_html_theme(content, theme, colors[theme]))
     body.append(_html_pairs(content))
