@@ -17,6 +17,7 @@ import re
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.content import ReportContent, theme_topics
+from analysis.report.links import markdown_link, paper_links
 from analysis.report.whats_new import what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
@@ -54,6 +55,7 @@ def report_markdown(result, static_files: list[str], skipped: str | None = None,
         "",
         *what_is_new_markdown(result, md_escape),
     ]
+    links = paper_links(result.papers)
     for theme in _themes_present(content):
         lines += [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
         topics = theme_topics(result, theme)
@@ -62,7 +64,8 @@ def report_markdown(result, static_files: list[str], skipped: str | None = None,
         for row in content.order[content.order["theme"] == theme].itertuples():
             paper = documents.iloc[row.row]
             lines.append(
-                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))} — "
+                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
+                f"{_md_link(links[row.row])} — "
                 f"{md_escape(content.summaries[row.row])} "
                 f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
             )
@@ -114,6 +117,20 @@ _METHOD_NOTE = (
 def _md_title(title: str) -> str:
     """``, *Full Title*`` after a paper's name, whole (never cut), or nothing without a title."""
     return f", *{md_escape(title)}*" if title else ""
+
+
+def _md_link(link) -> str:
+    """`` (link)`` after a paper's title: a Markdown link for http(s), else the value as text; nothing without one."""
+    return f" ({markdown_link(link, md_escape)})" if link is not None else ""
+
+
+def _html_link(link) -> str:
+    """The same in HTML: an anchor only for an http(s) URL."""
+    if link is None:
+        return ""
+    if not link.href:
+        return f" <span class='link'>({escape(link.text)})</span>"
+    return f' (<a class="link" href="{escape(link.href)}" rel="noopener noreferrer">{escape(link.text)}</a>)'
 
 
 def _html_title(title: str) -> str:
@@ -243,11 +260,13 @@ def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
     result = content.result
     documents = result.documents
     topics = "; ".join(_topic_phrase(t, markdown=False) for t in theme_topics(result, theme))
+    links = paper_links(result.papers)
     items = []
     for row in content.order[content.order["theme"] == theme].itertuples():
         paper = documents.iloc[row.row]
         items.append(
-            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))} — "
+            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
+            f"{_html_link(links[row.row])} — "
             f"{escape(content.summaries[row.row])} "
             f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
             f" · {escape(result.papers['sources'].iloc[row.row])}</span></li>"

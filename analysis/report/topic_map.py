@@ -37,6 +37,7 @@ from analysis.corpus.dedup import PAPER_COLUMNS
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
+from analysis.report.links import paper_links
 from analysis.text import list_label, paper_blurb, readable
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
@@ -113,6 +114,7 @@ def map_papers(result) -> list[dict]:
     extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
     titles = papers["title"].fillna("").astype(str) if "title" in papers else [""] * len(papers)
     near = map_neighbours(result)
+    links = paper_links(papers)
     rows = []
     for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
         rows.append(
@@ -130,6 +132,8 @@ def map_papers(result) -> list[dict]:
                 "near": near[i],
             }
         )
+        if links[i] is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
+            rows[-1]["link"] = [links[i].href, links[i].text]
     return rows
 
 

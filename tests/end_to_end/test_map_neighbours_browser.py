@@ -1,4 +1,4 @@
-"""The topic map's nearest papers in headless Chromium: a clicked paper lists its five nearest, as text.
+"""The topic map's paper panel in headless Chromium: its five nearest papers and its link, as text.
 
 Skipped without Debian's chromium and chromium-driver (see test_browser.py). The expected neighbours come
 from ``result.similar`` in Python, never from the page.
@@ -68,3 +68,27 @@ def test_a_hostile_neighbour_stays_text(browser, hostile_report_dir, hostile_res
     assert browser.execute_script("return document.querySelectorAll('#details img, #details script').length") == 0
     assert browser.find_element(By.ID, "details-name").text == hostile_result.documents["name"].iat[neighbour]
     assert _severe(browser) == []
+
+
+def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
+    import dataclasses
+
+    from selenium.webdriver.common.by import By
+
+    from analysis.pipeline import write_report
+
+    urls = [""] * len(seed_result.papers)
+    urls[0], urls[1] = "https://example.org/paper", "javascript:alert(document.title='pwned')"
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
+    write_report(result, tmp_path, static=False, progress=lambda message: None)
+    _open(browser, tmp_path / "topic_map.html")
+    browser.execute_script("document.querySelector('#matches button[data-paper=\"0\"]').click()")
+    anchors = browser.find_elements(By.CSS_SELECTOR, "#details-link a")
+    assert [(a.get_attribute("href"), a.text) for a in anchors] == [("https://example.org/paper", urls[0])]
+    assert anchors[0].get_attribute("rel") == "noopener noreferrer"
+    browser.execute_script("document.querySelector('#matches button[data-paper=\"1\"]').click()")
+    assert browser.find_elements(By.CSS_SELECTOR, "#details-link a") == []
+    assert browser.find_element(By.ID, "details-link").text == urls[1]
+    browser.execute_script("document.querySelector('#matches button[data-paper=\"2\"]').click()")
+    assert not browser.find_element(By.ID, "details-link").is_displayed()
+    assert browser.title != "pwned" and _severe(browser) == []

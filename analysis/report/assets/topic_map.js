@@ -260,11 +260,38 @@ function showPaper(index) {
     .concat(extras)
     .join(" · ");
   document.getElementById("details-text").textContent = p.text;
+  showLink(p);
   showNeighbours(p);
   document.querySelector("aside").scrollTop = 0;
   const point = locate(index);
   if (point) {
     Plotly.Fx.hover(gd, [point]);
+  }
+}
+
+// The paper's page: an anchor only for an http(s) URL (Python checked it; checked again here), else plain text.
+function showLink(p) {
+  const holder = document.getElementById("details-link");
+  holder.replaceChildren();
+  holder.hidden = !p.link;
+  if (!p.link) {
+    return;
+  }
+  let safe = false;
+  try {
+    safe = ["http:", "https:"].includes(new URL(p.link[0]).protocol);
+  } catch {
+    safe = false;
+  }
+  if (safe) {
+    const anchor = document.createElement("a");
+    anchor.href = p.link[0];
+    anchor.target = "_blank";
+    anchor.rel = "noopener noreferrer";
+    anchor.textContent = p.link[1];
+    holder.appendChild(anchor);
+  } else {
+    holder.textContent = p.link[1];
   }
 }
 
