@@ -136,7 +136,7 @@ def add_batch(
     matches = match_existing(result.papers["text"].tolist(), papers["text"].tolist(), threshold)
     old_papers = _merge_provenance(result.papers, papers, matches)
     fresh = papers[[m is None for m in matches]].reset_index(drop=True)
-    fresh = fresh[~fresh["doc_id"].isin(result.documents["doc_id"])].reset_index(drop=True)
+    fresh = fresh[~fresh["doc_id"].isin(result.documents["doc_id"])].drop_duplicates("doc_id", ignore_index=True)
     base = dataclasses.replace(result, papers=old_papers)
     if fresh.empty:
         return base, AddSummary(batch, len(papers), len(papers), 0, 0, 0, ())
