@@ -57,19 +57,7 @@ def report_markdown(result, static_files: list[str], skipped: str | None = None,
     ]
     links = paper_links(result.papers)
     for theme in _themes_present(content):
-        lines += [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
-        topics = theme_topics(result, theme)
-        lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
-        lines += ["", "Reading order (most central first):", ""]
-        for row in content.order[content.order["theme"] == theme].itertuples():
-            paper = documents.iloc[row.row]
-            lines.append(
-                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
-                f"{_md_link(links[row.row])} — "
-                f"{md_escape(content.summaries[row.row])} "
-                f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
-            )
-        lines.append("")
+        lines += _md_theme(content, theme, links)
     lines += ["## Related papers in different themes", "", _PAIRS_INTRO, ""]
     if content.pairs.empty:
         lines.append("No pairs: fewer than two themes have papers.")
@@ -112,6 +100,25 @@ _METHOD_NOTE = (
     "closest both to their theme's definition and to the other papers of the theme."
     " The tables behind it are documents.csv and topics.csv."
 )
+
+
+def _md_theme(content: ReportContent, theme: str, links) -> list[str]:
+    """One theme's Markdown: its description, its topics and its papers in reading order."""
+    result, documents = content.result, content.result.documents
+    lines = [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
+    topics = theme_topics(result, theme)
+    lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
+    lines += ["", "Reading order (most central first):", ""]
+    for row in content.order[content.order["theme"] == theme].itertuples():
+        paper = documents.iloc[row.row]
+        lines.append(
+            f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
+            f"{_md_link(links[row.row])} — "
+            f"{md_escape(content.summaries[row.row])} "
+            f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
+        )
+    lines.append("")
+    return lines
 
 
 def _md_title(title: str) -> str:
