@@ -89,6 +89,7 @@ notebooks: $(STAMP)
 bench: $(BENCH_STAMP) browser
 	$(PY) bench/run.py
 	$(PY) bench/bench_large.py
+	$(PY) bench/bench_add.py
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache node_modules

@@ -1,4 +1,4 @@
-"""Command line: ``python -m analysis corpus|topics|report ...``.
+"""Command line: ``python -m analysis corpus|topics|report|add ...``.
 
 Exit codes: 0 success, 1 bad input (the message names the file), 2 usage.
 Errors go to stderr; summaries and tables to stdout.
@@ -95,6 +95,14 @@ def _add_topic_commands(commands) -> None:
         "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
     )
     report.set_defaults(run=_run_report)
+    add = commands.add_parser("add", help="add papers to the run whose report is in --to, and rewrite that report")
+    _add_inputs(add)
+    add.add_argument("--to", type=Path, required=True, help="folder of the report to add to (made by `report --out`)")
+    add.add_argument("--batch", default=None, help="name of this batch (default: today's date)")
+    add.add_argument(
+        "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
+    )
+    add.set_defaults(run=_run_add)
 
 
 def _add_model_options(parser: argparse.ArgumentParser) -> None:
@@ -153,6 +161,13 @@ def _run_report(args) -> int:
     from analysis.pipeline import run_report
 
     run_report(args.paths, static=not args.no_static, **_run_options(args))
+    return 0
+
+
+def _run_add(args) -> int:
+    from analysis.pipeline import run_add
+
+    run_add(args.paths, args.to, batch=args.batch, threshold=args.threshold, static=not args.no_static)
     return 0
 
 

@@ -25,6 +25,7 @@ from analysis.output import atomic_write, ensure_folder, ensure_replaceable, rep
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
 
 if TYPE_CHECKING:
+    from analysis.model.incremental import AddSummary
     from analysis.model.result import TopicResult
     from analysis.model.themes import ThemeSet
 
@@ -126,8 +127,85 @@ def run_report(
     papers = load_papers(paths, threshold, progress, timer).papers
     result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache)
     written = write_report(result, out, static=static, progress=progress, timer=timer)
+    save_run(result, out)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
+
+
+# The fitted run a report was made from, kept inside the report's folder for `add`. Its parquet and
+# float arrays are not byte-identical across machines, so it is never committed (.gitignore: .run/).
+RUN_FOLDER = ".run"
+
+
+def save_run(result: TopicResult, out: str | Path) -> Path:
+    """Save the fitted ``result`` beside its report in ``out`` (``out/.run``), for ``add``."""
+    return result.save(Path(out) / RUN_FOLDER)
+
+
+def load_run(out: str | Path) -> TopicResult:
+    """The fitted run whose report is in ``out``.
+
+    Raises:
+        InputError: ``out`` holds no saved run (a report written before runs were kept, or by ``write_report``).
+    """
+    from analysis.errors import InputError
+    from analysis.model.result import TopicResult
+
+    folder = Path(out) / RUN_FOLDER
+    if not (folder / "format.json").is_file():
+        raise InputError(Path(out), "no saved run here: make the report with `python -m analysis report --out` first")
+    return TopicResult.load(folder)
+
+
+def run_add(
+    paths: Iterable[str | Path],
+    to: str | Path,
+    batch: str | None = None,
+    threshold: float = DEDUP_THRESHOLD,
+    static: bool = True,
+    progress: Progress = stderr_progress,
+    timer: Timer | None = None,
+) -> tuple[TopicResult, AddSummary]:
+    """Add the papers in ``paths`` to the run whose report is in ``to``, rewrite that report, say how they fit.
+
+    Old papers keep topic, label, theme and map place (the rules:
+    :mod:`analysis.model.incremental`). Prints the share of new papers placed
+    in old topics and in new ones, and advises a full refit when most fit none.
+
+    Returns:
+        The new result and its :class:`~analysis.model.incremental.AddSummary`.
+    """
+    from analysis.model.incremental import add_batch
+
+    result = load_run(to)
+    papers = load_papers(paths, threshold, progress, timer).papers
+    step = Step(progress, f"adding {len(papers)} papers to the {len(result.documents)} of {display_path(to)}")
+    before = result.papers["sources"].tolist()
+    result, summary = add_batch(result, papers, batch, threshold)
+    step.done(f"{summary.added} added, {summary.merged} merged into papers already there")
+    if summary.added or result.papers["sources"].tolist() != before:  # new papers, or new places of old ones
+        write_report(result, to, static=static, progress=progress, timer=timer)
+        save_run(result, to)
+    print(add_message(summary))
+    return result, summary
+
+
+def add_message(summary: AddSummary) -> str:
+    """What ``add`` prints: papers added and merged, where they went, and whether to refit."""
+    old, new, none = summary.shares()
+    lines = [
+        f"batch {summary.batch}: {summary.read} papers read, {summary.merged} already in the run (merged), "
+        f"{summary.added} added",
+    ]
+    if summary.added:
+        lines.append(
+            f"{old:.0%} fit an old topic, {new:.0%} formed {len(summary.new_topics)} new "
+            f"topic{'' if len(summary.new_topics) == 1 else 's'}, "
+            f"{none:.0%} fit no topic (joined the nearest, flagged as misfit)"
+        )
+    if summary.refit_advised():
+        lines.append("most new papers do not fit the old topics: consider a full refit (python -m analysis report)")
+    return "\n".join(lines)
 
 
 def write_report(

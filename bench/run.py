@@ -139,6 +139,12 @@ class Run:
             from bench.bench_large import append_results
 
             append_results(json.loads(large.read_text(encoding="utf-8")), self.args.out)
+        added = self.args.out / "add.json"
+        if self.args.only and added.exists():
+            # The same for bench_add.py's section.
+            from bench.bench_add import append_results as append_add
+
+            append_add(json.loads(added.read_text(encoding="utf-8")), self.args.out)
 
 
 def _cache_note(args: argparse.Namespace) -> str:

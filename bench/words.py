@@ -29,7 +29,6 @@ def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, e
 def name_accuracy(titles, names) -> dict:
     """Titles with a "Name:" prefix (markup reduced), and the share of them named by it."""
     from analysis.corpus.names import TITLE_PREFIX
-
     from analysis.text import strip_markup
 
     pairs = []
@@ -44,7 +43,6 @@ def name_accuracy(titles, names) -> dict:
 def previous_names(texts, titles) -> list[str]:
     """The names before titles came first: the method the abstract introduces, else the whole title, shortened."""
     from analysis.corpus.names import _shorten, introduced_name, paper_name
-
     from analysis.text import strip_markup
 
     names = []

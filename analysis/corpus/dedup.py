@@ -114,6 +114,23 @@ def deduplicate(raw: pd.DataFrame, threshold: float = DEDUP_THRESHOLD) -> tuple[
     return _build_frames(raw, normalized, groups, similarity)
 
 
+def match_existing(known: list[str], texts: list[str], threshold: float = DEDUP_THRESHOLD) -> list[int | None]:
+    """For each of ``texts``, the first of ``known`` it is an exact or near copy of (None: a new paper).
+
+    The same test as :func:`deduplicate` (normalised text, then Jaccard of
+    word 3-shingles at ``threshold``), run over both lists at once: adding
+    papers to a fitted run merges a copy into the paper it copies.
+    """
+    normalized = [normalize(t) for t in [*known, *texts]]
+    if not texts:
+        return []
+    groups, _ = _group(normalized, threshold)
+    first_known: dict[int, int] = {}
+    for i, root in enumerate(groups[: len(known)].tolist()):
+        first_known.setdefault(root, i)
+    return [first_known.get(root) for root in groups[len(known) :].tolist()]
+
+
 def _group(normalized: list[str], threshold: float):
     """Group label (index of the group's first entry) for every entry.
 

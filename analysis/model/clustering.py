@@ -18,7 +18,9 @@ bench/RESULTS.md.
 
 from __future__ import annotations
 
+import math
 import warnings
+from dataclasses import dataclass
 from numbers import Integral
 from typing import ClassVar, Self, TypeVar, cast
 
@@ -36,6 +38,38 @@ MIN_CLUSTERED = 6
 # Cosines to topic centroids are rounded to this many decimals before the
 # nearest topic is chosen: a tie within float noise goes to the lower topic.
 ASSIGN_DECIMALS = 6
+
+
+@dataclass(frozen=True)
+class SizeParameters:
+    """Topic-model settings for one corpus size."""
+
+    n_neighbors: int
+    n_components: int
+    max_topics: int
+    min_df: int
+
+
+def size_parameters(n: int) -> SizeParameters:
+    """Settings that follow the corpus size.
+
+    * ``n_neighbors``: each paper is averaged with this many neighbours
+      before clustering, sqrt(n)/2 from 1 up to 10: 3 for the 26 seed
+      papers, 10 from 400 papers on (10 beat 20, 30 and none on the
+      reference corpus; bench/RESULTS.md has the measures).
+    * ``n_components``: principal components clustered, 30 (fewer only when
+      there are fewer papers); 30 beat 50 and the unreduced vectors.
+    * ``max_topics``: the number of topics, 1.25 sqrt(n): 6 for the 26
+      seed papers, 12 for 100, 59 for 2,260, at most 60.
+    * ``min_df`` of the c-TF-IDF vectoriser counts topics (one document per
+      topic), so it stays at 1.
+    """
+    return SizeParameters(
+        n_neighbors=int(min(10, max(1, math.ceil(math.sqrt(n) / 2)))),
+        n_components=int(max(1, min(30, n - 1))),
+        max_topics=int(min(60, max(2, round(1.25 * math.sqrt(n))))),
+        min_df=1,
+    )
 
 
 class SmoothedPCA(TransformerMixin, BaseEstimator):

@@ -213,6 +213,80 @@ class TopicResult:
         _, centroids = topic_centroids(together[: len(self.papers)], self.pieces.topics)
         return together[len(self.papers) :], centroids
 
+    def search(self, query: str, k: int = 10) -> pd.DataFrame:
+        """The ``k`` papers nearest a query by meaning: the query embedded with the run's backend.
+
+        Scores are cosines rounded as shown (two decimals); papers of equal
+        score are ranked by ``doc_id``, so the list is the same on every machine.
+
+        Args:
+            query: Words, a sentence or an abstract.
+            k: How many papers to return.
+
+        Returns:
+            ``rank``, ``doc_id``, ``name``, ``title``, ``topic``,
+            ``topic_label``, ``theme`` and ``score``, best first.
+
+        Example:
+            >>> result.search("watermarking language model outputs", k=3)
+        """
+        from analysis.model.search import search_vectors
+
+        vectors, query_vectors = self._vectors_with([str(query)])
+        return search_vectors(self, query_vectors, vectors, k)
+
+    def similar(self, doc_id: str, k: int = 5) -> pd.DataFrame:
+        """The ``k`` papers nearest the paper ``doc_id`` (exact cosine in the embedding space, itself left out).
+
+        Returns:
+            The columns of :meth:`search`, nearest first.
+
+        Raises:
+            KeyError: No paper has that ``doc_id``.
+        """
+        from analysis.model.search import similar_to
+
+        return similar_to(self, self.paper_vectors(), doc_id, k)
+
+    def paper_vectors(self) -> np.ndarray:
+        """The papers' vectors in the space themes, search and neighbours use (one row per paper)."""
+        if self.embeddings is not None:
+            return np.asarray(self.embeddings)
+        if self.pieces is None:
+            raise ValueError("this result keeps no paper vectors: refit it")
+        return np.asarray(self.pieces.embeddings)
+
+    def _vectors_with(self, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The papers' vectors and the texts' vectors in one space (a backend fitted per corpus embeds both)."""
+        from analysis.embedding.cache import document_texts, embed_texts
+
+        backend = self.embedding_backend()
+        if not getattr(backend, "needs_corpus", False):
+            return self.paper_vectors(), embed_texts(texts, backend)
+        together = embed_texts([*document_texts(self.papers), *texts], backend)
+        return together[: len(self.papers)], together[len(self.papers) :]
+
+    def add(self, papers: pd.DataFrame, batch: str | None = None) -> TopicResult:
+        """A new result with ``papers`` added; every paper already here keeps its topic, label, theme and place.
+
+        A copy of a paper already here merges into it (its sources added); a
+        new paper joins the nearest topic when it fits as well as that
+        topic's own papers, misfits similar to each other form new topics,
+        and a lone misfit joins its nearest topic with ``misfit`` set (the
+        rules: :mod:`analysis.model.incremental`). Each paper records its
+        ``batch``; the papers of the first fit are in batch ``"first fit"``.
+
+        Args:
+            papers: One row per paper (from :func:`analysis.load_corpus`).
+            batch: The batch name; default today's date (ISO).
+
+        Example:
+            >>> result = result.add(load_corpus("this_week.bib"), batch="week 12")
+        """
+        from analysis.model.incremental import add_batch
+
+        return add_batch(self, papers, batch)[0]
+
     def topic_terms(self, topic: int) -> list[tuple[str, float]]:
         """The ``(term, score)`` pairs of one topic, best first (empty for an unknown topic)."""
         if self.pieces is None:

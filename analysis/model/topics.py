@@ -16,9 +16,7 @@ edit only re-scores themes on the cached topics.
 
 from __future__ import annotations
 
-import math
 import os
-from dataclasses import dataclass
 from numbers import Real
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -36,11 +34,13 @@ from analysis.embedding.registry import resolve_embedding, select_backend
 from analysis.model.clustering import (
     MIN_CLUSTERED,
     SingleCluster,
+    SizeParameters,
     SmoothedPCA,
     merge_topics,
     outliers_to_nearest_topic,
     renumber_by_size,
     seeded,
+    size_parameters,
     ward_clustering,
 )
 from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
@@ -54,7 +54,15 @@ from analysis.text import strip_markup
 if TYPE_CHECKING:
     from bertopic import BERTopic
 
-__all__ = ["MIN_CLUSTERED", "SingleCluster", "TopicModel", "fit_count", "fit_topics", "size_parameters"]
+__all__ = [
+    "MIN_CLUSTERED",
+    "SingleCluster",
+    "SizeParameters",
+    "TopicModel",
+    "fit_count",
+    "fit_topics",
+    "size_parameters",
+]
 
 # Weight of the LSA vector beside the embedding in the clustered features
 # (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
@@ -71,38 +79,6 @@ def fit_count() -> int:
     call fitted or reused a cached fit.
     """
     return _FITS[0]
-
-
-@dataclass(frozen=True)
-class SizeParameters:
-    """Topic-model settings for one corpus size."""
-
-    n_neighbors: int
-    n_components: int
-    max_topics: int
-    min_df: int
-
-
-def size_parameters(n: int) -> SizeParameters:
-    """Settings that follow the corpus size.
-
-    * ``n_neighbors``: each paper is averaged with this many neighbours
-      before clustering, sqrt(n)/2 from 1 up to 10: 3 for the 26 seed
-      papers, 10 from 400 papers on (10 beat 20, 30 and none on the
-      reference corpus; bench/RESULTS.md has the measures).
-    * ``n_components``: principal components clustered, 30 (fewer only when
-      there are fewer papers); 30 beat 50 and the unreduced vectors.
-    * ``max_topics``: the number of topics, 1.25 sqrt(n): 6 for the 26
-      seed papers, 12 for 100, 59 for 2,260, at most 60.
-    * ``min_df`` of the c-TF-IDF vectoriser counts topics (one document per
-      topic), so it stays at 1.
-    """
-    return SizeParameters(
-        n_neighbors=int(min(10, max(1, math.ceil(math.sqrt(n) / 2)))),
-        n_components=int(max(1, min(30, n - 1))),
-        max_topics=int(min(60, max(2, round(1.25 * math.sqrt(n))))),
-        min_df=1,
-    )
 
 
 class TopicModel(BaseEstimator):

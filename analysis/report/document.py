@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.content import ReportContent, theme_topics
+from analysis.report.links import markdown_link, paper_links
+from analysis.report.whats_new import what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
 if TYPE_CHECKING:
@@ -59,20 +61,11 @@ def report_markdown(
         "",
         "Open [topic_map.html](topic_map.html) for the interactive map: search, hover and read each abstract.",
         "",
+        *what_is_new_markdown(result, md_escape),
     ]
+    links = paper_links(result.papers)
     for theme in _themes_present(content):
-        lines += [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
-        topics = theme_topics(result, theme)
-        lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
-        lines += ["", "Reading order (most central first):", ""]
-        for row in content.order[content.order["theme"] == theme].itertuples():
-            paper = documents.iloc[row.row]
-            lines.append(
-                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))} — "
-                f"{md_escape(content.summaries[row.row])} "
-                f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
-            )
-        lines.append("")
+        lines += _md_theme(content, theme, links)
     lines += ["## Related papers in different themes", "", _PAIRS_INTRO, ""]
     if content.pairs.empty:
         lines.append("No pairs: fewer than two themes have papers.")
@@ -117,9 +110,42 @@ _METHOD_NOTE = (
 )
 
 
+def _md_theme(content: ReportContent, theme: str, links) -> list[str]:
+    """One theme's Markdown: its description, its topics and its papers in reading order."""
+    result, documents = content.result, content.result.documents
+    lines = [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
+    topics = theme_topics(result, theme)
+    lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
+    lines += ["", "Reading order (most central first):", ""]
+    for row in content.order[content.order["theme"] == theme].itertuples():
+        paper = documents.iloc[row.row]
+        lines.append(
+            f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
+            f"{_md_link(links[row.row])} — "
+            f"{md_escape(content.summaries[row.row])} "
+            f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
+        )
+    lines.append("")
+    return lines
+
+
 def _md_title(title: str) -> str:
     """``, *Full Title*`` after a paper's name, whole (never cut), or nothing without a title."""
     return f", *{md_escape(title)}*" if title else ""
+
+
+def _md_link(link) -> str:
+    """`` (link)`` after a paper's title: a Markdown link for http(s), else the value as text; nothing without one."""
+    return f" ({markdown_link(link, md_escape)})" if link is not None else ""
+
+
+def _html_link(link) -> str:
+    """The same in HTML: an anchor only for an http(s) URL."""
+    if link is None:
+        return ""
+    if not link.href:
+        return f" <span class='link'>({escape(link.text)})</span>"
+    return f' (<a class="link" href="{escape(link.href)}" rel="noopener noreferrer">{escape(link.text)}</a>)'
 
 
 def _html_title(title: str) -> str:
@@ -220,6 +246,7 @@ def report_html(
         '<p>Open the <a href="topic_map.html">interactive topic map</a> to search, hover and read each abstract.</p>',
         _html_nav(themes),
     ]
+    body += [section for section in (what_is_new_html(result),) if section]
     for theme in themes:
         body.append(_html_theme(content, theme, colors[theme]))
     body.append(_html_pairs(content))
@@ -255,11 +282,13 @@ def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
     result = content.result
     documents = result.documents
     topics = "; ".join(_topic_phrase(t, markdown=False) for t in theme_topics(result, theme))
+    links = paper_links(result.papers)
     items = []
     for row in content.order[content.order["theme"] == theme].itertuples():
         paper = documents.iloc[row.row]
         items.append(
-            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))} — "
+            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
+            f"{_html_link(links[row.row])} — "
             f"{escape(content.summaries[row.row])} "
             f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
             f" · {escape(result.papers['sources'].iloc[row.row])}</span></li>"

@@ -38,6 +38,7 @@ from analysis.corpus.dedup import PAPER_COLUMNS
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
+from analysis.report.links import paper_links
 from analysis.text import list_label, paper_blurb, readable
 
 if TYPE_CHECKING:
@@ -116,6 +117,8 @@ def map_papers(result: TopicResult) -> list[dict]:
     extras = filter_columns(papers)
     extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
     titles = papers["title"].astype(str)
+    near = map_neighbours(result)
+    links = paper_links(papers)
     rows = []
     for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
         rows.append(
@@ -130,9 +133,41 @@ def map_papers(result: TopicResult) -> list[dict]:
                 "extra": [extra_at[c][_category(papers[c].iat[i])] for c in extras],
                 "x": float(documents["x"].iat[i]),
                 "y": float(documents["y"].iat[i]),
+                "near": near[i],
             }
         )
+        link = links[i]
+        if link is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
+            rows[-1]["link"] = [link.href, link.text]
     return rows
+
+
+# Nearest papers listed in a clicked paper's panel.
+NEIGHBOURS_SHOWN = 5
+
+
+def map_neighbours(result: TopicResult, k: int = NEIGHBOURS_SHOWN) -> list[list[list]]:
+    """Each paper's nearest papers as ``[index, score]`` pairs (exact cosine, as shown; none without vectors).
+
+    Computed once here (:func:`analysis.model.search.nearest_papers`), so the
+    page only lists them: ties at the shown score go by ``doc_id``, the same
+    on every machine.
+    """
+    from analysis.model.search import nearest_papers
+
+    n = len(result.documents)
+    vectors_of = getattr(result, "paper_vectors", None)
+    try:
+        vectors = vectors_of() if vectors_of is not None else None
+    except ValueError:
+        vectors = None
+    if vectors is None or len(vectors) != n:
+        return [[] for _ in range(n)]
+    indices, scores = nearest_papers(vectors, result.documents["doc_id"], k)
+    return [
+        [[int(j), float(s)] for j, s in zip(row, row_scores, strict=True)]
+        for row, row_scores in zip(indices.tolist(), scores.tolist(), strict=True)
+    ]
 
 
 def list_files(papers: pd.DataFrame) -> list[str]:

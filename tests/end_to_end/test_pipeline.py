@@ -124,7 +124,8 @@ def test_cli_report_prints_progress_and_skips_static_without_chromium(seed_resul
     assert any("26 papers (38 entries, 12 duplicates merged)" in line for line in progress)
     assert any("skipped PNG/SVG figures: no Chromium found" in line for line in progress)
     assert captured.out.startswith(f"wrote {len(TEXT_FILES) + 1} files to ")
-    assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js"])
+    # The report's files, and the fitted run that `add` reads (gitignored: its floats are this machine's).
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js", pipeline.RUN_FOLDER])
     assert "Static figures were not written: no Chromium found" in (out / "report.md").read_text(encoding="utf-8")
 
 
@@ -159,7 +160,8 @@ def test_cli_report_no_static_writes_the_html_and_says_why_there_are_no_figures(
     monkeypatch.setattr(analysis.figures, "render_static", lambda *a, **k: pytest.fail("static export ran"))
     out = tmp_path / "out"
     assert main(["report", "seeds", "--no-static", "--out", str(out)]) == 0
-    assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js"])
+    # The report's files, and the fitted run that `add` reads (gitignored: its floats are this machine's).
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TEXT_FILES, "plotly.min.js", pipeline.RUN_FOLDER])
     assert "static export was turned off for this run" in (out / "report.md").read_text(encoding="utf-8")
 
 

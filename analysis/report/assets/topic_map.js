@@ -260,11 +260,55 @@ function showPaper(index) {
     .concat(extras)
     .join(" · ");
   document.getElementById("details-text").textContent = p.text;
+  showLink(p);
+  showNeighbours(p);
   document.querySelector("aside").scrollTop = 0;
   const point = locate(index);
   if (point) {
     Plotly.Fx.hover(gd, [point]);
   }
+}
+
+// The paper's page: an anchor only for an http(s) URL (Python checked it; checked again here), else plain text.
+function showLink(p) {
+  const holder = document.getElementById("details-link");
+  holder.replaceChildren();
+  holder.hidden = !p.link;
+  if (!p.link) {
+    return;
+  }
+  let safe = false;
+  try {
+    safe = ["http:", "https:"].includes(new URL(p.link[0]).protocol);
+  } catch {
+    safe = false;
+  }
+  if (safe) {
+    const anchor = document.createElement("a");
+    anchor.href = p.link[0];
+    anchor.target = "_blank";
+    anchor.rel = "noopener noreferrer";
+    anchor.textContent = p.link[1];
+    holder.appendChild(anchor);
+  } else {
+    holder.textContent = p.link[1];
+  }
+}
+
+// The paper's nearest papers, computed in Python (exact cosine, ties by doc_id): each opens its own panel.
+function showNeighbours(p) {
+  const near = document.getElementById("details-near");
+  near.replaceChildren();
+  (p.near || []).forEach((pair) => {
+    const item = document.createElement("li");
+    item.appendChild(paperButton(pair[0], papers[pair[0]].blurb));
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = ` ${pair[1].toFixed(2)}`;
+    item.appendChild(score);
+    near.appendChild(item);
+  });
+  document.getElementById("details-near-block").hidden = near.childElementCount === 0;
 }
 
 function setColour(group) {

@@ -1,0 +1,94 @@
+"""The topic map's paper panel in headless Chromium: its five nearest papers and its link, as text.
+
+Skipped without Debian's chromium and chromium-driver (see test_browser.py). The expected neighbours come
+from ``result.similar`` in Python, never from the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_map_browser import _clear_point, _mouse, _open, _pixels, _severe
+
+from analysis.figures.chromium import available, headless_chromium
+from tests.conftest import HOSTILE
+
+pytestmark = pytest.mark.skipif(
+    not available(),
+    reason="needs a Chromium and chromedriver (run `make browser` for Debian's)",
+)
+
+NEAR_ROWS = (
+    "return [...document.querySelectorAll('#details-near li')]"
+    ".map(li => [li.querySelector('button').textContent, li.querySelector('.score').textContent.trim()])"
+)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = headless_chromium(1366, 768, logs=("browser",))
+    yield driver
+    driver.quit()
+
+
+def _expected(result, index: int) -> list[list[str]]:
+    found = result.similar(result.documents["doc_id"].iat[index], k=5)
+    return [[name, f"{score:.2f}"] for name, score in zip(found["name"], found["score"], strict=True)]
+
+
+def test_a_clicked_point_lists_its_nearest_papers_and_each_opens(browser, seed_report_dir, seed_result):
+    from selenium.webdriver.common.by import By
+
+    _open(browser, seed_report_dir / "topic_map.html")
+    assert not browser.find_element(By.ID, "details-near-block").is_displayed()
+    index = _clear_point(browser, seed_result)
+    _mouse(browser, _pixels(browser, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
+    assert browser.find_element(By.ID, "details-name").text == seed_result.documents["name"].iat[index]
+    assert browser.find_element(By.ID, "details-near-block").is_displayed()
+    expected = _expected(seed_result, index)
+    assert browser.execute_script(NEAR_ROWS) == expected
+    # A neighbour opens its own panel, with its own neighbours.
+    browser.find_element(By.CSS_SELECTOR, "#details-near li:first-child button").click()
+    first = seed_result.documents.index[seed_result.documents["name"] == expected[0][0]][0]
+    assert browser.find_element(By.ID, "details-name").text == expected[0][0]
+    assert browser.execute_script(NEAR_ROWS) == _expected(seed_result, first)
+    assert _severe(browser) == []
+
+
+def test_a_hostile_neighbour_stays_text(browser, hostile_report_dir, hostile_result):
+    from selenium.webdriver.common.by import By
+
+    from analysis.report.topic_map import map_neighbours
+
+    hostile = len(hostile_result.documents) - 1
+    neighbour = next(i for i, near in enumerate(map_neighbours(hostile_result)) if hostile in [j for j, _ in near])
+    _open(browser, hostile_report_dir / "topic_map.html")
+    browser.execute_script(f"document.querySelector('#matches button[data-paper=\"{neighbour}\"]').click()")
+    names = [name for name, _ in browser.execute_script(NEAR_ROWS)]
+    assert HOSTILE in names  # the hostile paper is among its nearest: its name shown as plain text
+    assert browser.execute_script("return document.querySelectorAll('#details img, #details script').length") == 0
+    assert browser.find_element(By.ID, "details-name").text == hostile_result.documents["name"].iat[neighbour]
+    assert _severe(browser) == []
+
+
+def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
+    import dataclasses
+
+    from selenium.webdriver.common.by import By
+
+    from analysis.pipeline import write_report
+
+    urls = [""] * len(seed_result.papers)
+    urls[0], urls[1] = "https://example.org/paper", "javascript:alert(document.title='pwned')"
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
+    write_report(result, tmp_path, static=False, progress=lambda message: None)
+    _open(browser, tmp_path / "topic_map.html")
+    browser.execute_script("document.querySelector('#matches button[data-paper=\"0\"]').click()")
+    anchors = browser.find_elements(By.CSS_SELECTOR, "#details-link a")
+    assert [(a.get_attribute("href"), a.text) for a in anchors] == [("https://example.org/paper", urls[0])]
+    assert anchors[0].get_attribute("rel") == "noopener noreferrer"
+    browser.execute_script("document.querySelector('#matches button[data-paper=\"1\"]').click()")
+    assert browser.find_elements(By.CSS_SELECTOR, "#details-link a") == []
+    assert browser.find_element(By.ID, "details-link").text == urls[1]
+    browser.execute_script("document.querySelector('#matches button[data-paper=\"2\"]').click()")
+    assert not browser.find_element(By.ID, "details-link").is_displayed()
+    assert browser.title != "pwned" and _severe(browser) == []

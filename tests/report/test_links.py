@@ -1,0 +1,80 @@
+"""Links to a paper's page: http(s) only; any other scheme is shown as text, in the map and the guide."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from analysis.report.links import markdown_link, paper_link, paper_links
+from analysis.report.topic_map import map_papers
+
+UNSAFE = [
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "file:///etc/passwd",
+    "//evil.example/x",
+    "http:/no-host",
+    "java\nscript:alert(1)",
+]
+
+
+@pytest.mark.parametrize("url", UNSAFE)
+def test_an_unsafe_url_is_no_link_but_its_text(url):
+    link = paper_link({"url": url})
+    assert link.href == "" and link.text == url.strip()
+
+
+@pytest.mark.parametrize(
+    ("row", "href"),
+    [
+        ({"url": "https://openreview.net/forum?id=abc"}, "https://openreview.net/forum?id=abc"),
+        ({"url": "http://example.org/a b"}, "http://example.org/a%20b"),
+        ({"doi": "10.1145/3292500.3330701"}, "https://doi.org/10.1145/3292500.3330701"),
+        ({"doi": "https://doi.org/10.48550/arXiv.2401.00001"}, "https://doi.org/10.48550/arXiv.2401.00001"),
+        ({"id": "2401.01234v2"}, "https://arxiv.org/abs/2401.01234v2"),
+        ({"eprint": "hep-th/9901001"}, "https://arxiv.org/abs/hep-th/9901001"),
+        ({"openreview": "BJxyz12AbC"}, "https://openreview.net/forum?id=BJxyz12AbC"),
+        # A safe DOI wins over an unsafe URL.
+        ({"url": "javascript:alert(1)", "doi": "10.1234/x"}, "https://doi.org/10.1234/x"),
+    ],
+)
+def test_url_doi_arxiv_and_openreview_ids_link_over_https(row, href):
+    assert paper_link(row).href == href
+
+
+def test_no_place_no_link():
+    assert paper_link({"id": "W123", "doi": "not a doi"}) is None
+    assert paper_link({}) is None
+
+
+def test_markdown_keeps_an_unsafe_value_as_text():
+    assert markdown_link(paper_link({"url": "javascript:alert(1)"}), lambda t: t) == "javascript:alert(1)"
+    assert (
+        markdown_link(paper_link({"doi": "10.1234/x(y)"}), lambda t: t)
+        == "[doi:10.1234/x(y)](<https://doi.org/10.1234/x%28y%29>)"
+    )
+
+
+def test_the_map_and_the_guide_link_only_http(seed_result):
+    from analysis.report.document import report_html, report_markdown
+
+    urls = ["" for _ in range(len(seed_result.papers))]
+    urls[0], urls[1] = "https://example.org/paper?id=1&x=2", "javascript:alert(1)"
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
+    assert [link for link in paper_links(result.papers)][:3] == [
+        ("https://example.org/paper?id=1&x=2", "https://example.org/paper?id=1&x=2"),
+        ("", "javascript:alert(1)"),
+        None,
+    ]
+    rows = map_papers(result)
+    assert rows[0]["link"][0].startswith("https://") and rows[1]["link"] == ["", "javascript:alert(1)"]
+    assert "link" not in rows[2]
+    page = report_html(result, [])
+    assert 'href="https://example.org/paper?id=1&amp;x=2"' in page
+    assert 'href="javascript' not in page.lower() and "(javascript:alert(1))" in page
+    markdown = report_markdown(result, [])
+    assert "(<https://example.org/paper?id=1&x=2>)" in markdown and "](<javascript" not in markdown
