@@ -236,7 +236,7 @@ def write_report(
 
 def _write_report(result: TopicResult, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
     from analysis.figures import report_figures
-    from analysis.report.document import ReportContent, report_html, report_markdown
+    from analysis.report.document import ReportContent, reading_list_bibtex, report_html, report_markdown
     from analysis.report.topic_map import PLOTLY_JS, topic_map_html, view_pages
 
     step = Step(progress, "drawing figures, topic map and report")
@@ -249,6 +249,7 @@ def _write_report(result: TopicResult, out: Path, static: bool, progress: Progre
         names = [p.name for p in rendered]
         pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
         pages["report.md"] = report_markdown(result, names, skipped, content=content)
+        pages["reading_list.bib"] = reading_list_bibtex(content)  # the guide's papers, for a reference manager
         written = [
             write_frame(documents_table(result), staging / "documents.csv"),
             write_frame(result.topics, staging / "topics.csv"),

@@ -73,6 +73,15 @@ def _made_key(paper: dict) -> str:
     return key
 
 
+def cited(papers: pd.DataFrame) -> list[dict]:
+    """Each paper as a record to cite: one without a title (a plain list's entry) is cited by its name."""
+    records = papers.to_dict("records")
+    for record in records:
+        if not cell(record.get("title")) and cell(record.get("name")):
+            record["title"] = cell(record["name"])
+    return records
+
+
 def references_bibtex(papers: pd.DataFrame) -> str:
     """The papers as a BibTeX file's text (keys from :func:`citation_keys`).
 
@@ -80,13 +89,13 @@ def references_bibtex(papers: pd.DataFrame) -> str:
     give it the selected rows of the paper frame.
     """
     keys = citation_keys(papers)
-    return "\n".join(bibtex_entry(key, paper) for key, paper in zip(keys, papers.to_dict("records"), strict=True))
+    return "\n".join(bibtex_entry(key, paper) for key, paper in zip(keys, cited(papers), strict=True))
 
 
 def references_ris(papers: pd.DataFrame) -> str:
     """The papers as an RIS file's text (keys as ``ID``)."""
     keys = citation_keys(papers)
-    return ris_text([ris_record(key, paper) for key, paper in zip(keys, papers.to_dict("records"), strict=True)])
+    return ris_text([ris_record(key, paper) for key, paper in zip(keys, cited(papers), strict=True)])
 
 
 def write_references(papers: pd.DataFrame, path: str | Path) -> Path:

@@ -15,6 +15,7 @@ import html
 import re
 from typing import TYPE_CHECKING
 
+from analysis.corpus.export import references_bibtex
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.content import ReportContent, theme_topics
@@ -39,6 +40,12 @@ def md_escape(text: object) -> str:
     """Plain text for Markdown: HTML escaped (renderers pass raw HTML through) and Markdown markers disarmed."""
     text = html.escape(" ".join(str(text).split()), quote=False)
     return re.sub(r"([\\`*_\[\]|])", r"\\\1", text)
+
+
+def reading_list_bibtex(content: ReportContent) -> str:
+    """Every paper as BibTeX, in the guide's reading order (theme by theme, most central first)."""
+    papers = content.result.papers
+    return references_bibtex(papers.iloc[content.order["row"].to_numpy()].reset_index(drop=True))
 
 
 def report_markdown(

@@ -34,7 +34,9 @@ import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from analysis.corpus.bibtex import bibtex_entry
 from analysis.corpus.dedup import PAPER_COLUMNS
+from analysis.corpus.export import citation_keys, cited
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
@@ -119,6 +121,8 @@ def map_papers(result: TopicResult) -> list[dict]:
     titles = papers["title"].astype(str)
     near = map_neighbours(result)
     links = paper_links(papers)
+    # Each paper's BibTeX entry without its abstract (the page stays small): the selection exports them.
+    keys, records = citation_keys(papers), cited(papers)
     rows = []
     for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
         rows.append(
@@ -134,6 +138,7 @@ def map_papers(result: TopicResult) -> list[dict]:
                 "x": float(documents["x"].iat[i]),
                 "y": float(documents["y"].iat[i]),
                 "near": near[i],
+                "bib": bibtex_entry(keys[i], {**records[i], "text": ""}),
             }
         )
         link = links[i]

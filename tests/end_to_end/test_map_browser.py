@@ -83,12 +83,13 @@ def _selected_names(driver) -> list[str]:
     )
 
 
-def _exports(driver) -> tuple[str, str]:
-    """Click both export buttons; the text of the Blobs the page made for the downloads."""
+def _exports(driver) -> tuple[str, str, str]:
+    """Click the three export buttons; the text of the Blobs the page made for the downloads (CSV, Markdown, BibTeX)."""
     driver.execute_script(
         "window.exported = []; const make = URL.createObjectURL;"
         "URL.createObjectURL = blob => { window.exported.push(blob); return make(blob); };"
         "document.getElementById('export-csv').click(); document.getElementById('export-md').click();"
+        "document.getElementById('export-bib').click();"
     )
     return tuple(
         driver.execute_async_script(
@@ -236,9 +237,17 @@ def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, se
     assert window.execute_script("return document.getElementById('selection-title').textContent") == (
         f"Selected ({len(rows)})"
     )
-    csv_text, markdown = _exports(window)
+    csv_text, markdown, bibtex = _exports(window)
     parsed = list(csv.DictReader(io.StringIO(csv_text)))
     assert [{k: row[k] for k in ("name", "title", "theme", "topic")} for row in parsed] == expected
+    import bibtexparser
+    from bibtexparser.middlewares import LatexDecodingMiddleware
+
+    # Entries without abstracts (the page stays small), titles decoded as a reference manager reads them.
+    library = bibtexparser.parse_string(bibtex, append_middleware=[LatexDecodingMiddleware()])
+    assert not library.failed_blocks and len({e.key for e in library.entries}) == len(rows)
+    titles = [seed_result.papers["title"].iat[i] or seed_result.papers["name"].iat[i] for i in rows]
+    assert sorted(e["title"] for e in library.entries) == sorted(titles)  # a paper without a title: its name
     assert markdown.startswith(f"# Reading list ({len(rows)} papers)\n")
     items = [line for line in markdown.splitlines() if line.startswith("- [ ] **")]
     assert sorted(line.split("**")[1] for line in items) == sorted(e["name"] for e in expected)
@@ -414,7 +423,7 @@ def test_exports_quote_csv_and_escape_markdown(window, quirky_map, seed_result):
     window.find_element(By.CSS_SELECTOR, f'#contents button[data-topic="{position}"]').click()
     time.sleep(0.5)
     assert QUIRKY_NAME in _selected_names(window)
-    csv_text, markdown = _exports(window)
+    csv_text, markdown, _ = _exports(window)
     rows = {row["name"]: row for row in csv.DictReader(io.StringIO(csv_text))}
     # Quoted as RFC 4180 says (commas, quotes), and a leading "=" cannot run as a spreadsheet formula.
     assert rows[QUIRKY_NAME]["title"] == "'" + " ".join(QUIRKY_TITLE.split())
@@ -445,7 +454,7 @@ def test_hostile_text_stays_text_in_contents_filters_and_selection(window, hosti
     assert window.execute_script("return [...document.querySelectorAll('#filters label')].map(l => l.title)")[-1] == (
         "<b>list</b>.txt"
     )
-    csv_text, markdown = _exports(window)
+    csv_text, markdown, _ = _exports(window)
     assert HOSTILE in csv_text and "\\<script\\>alert(1)\\</script\\>" in markdown and "<script>" not in markdown
     window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")[-1].click()
     time.sleep(0.4)

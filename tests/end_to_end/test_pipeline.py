@@ -18,6 +18,7 @@ TEXT_FILES = [
     "topic_similarity.html",
     "report.html",
     "report.md",
+    "reading_list.bib",
 ]
 
 

@@ -204,3 +204,17 @@ def test_seed_summaries_stand_alone(seed_result):
     content = report_content.ReportContent.build(seed_result)
     for summary in content.summaries:
         assert summary[:1].isupper() and not report_content._CONNECTIVE.match(summary), summary
+
+
+def test_the_guides_reading_list_is_bibtex_in_reading_order(seed_result):
+    import bibtexparser
+
+    from analysis.report.document import ReportContent, reading_list_bibtex
+
+    content = ReportContent.build(seed_result)
+    library = bibtexparser.parse_string(reading_list_bibtex(content))
+    assert not library.failed_blocks and len(library.entries) == len(seed_result.papers) == 26
+    abstracts = [e["abstract"] for e in library.entries]
+    first = seed_result.papers["text"].iat[int(content.order["row"].iat[0])]
+    assert abstracts[0].split()[:5] == first.split()[:5]  # the guide's first paper comes first
+    assert len({e.key for e in library.entries}) == 26

@@ -402,6 +402,13 @@ function selectionMarkdown() {
   return `${lines.join("\n")}\n`;
 }
 
+// BibTeX: each paper's entry comes ready from Python (keys unique over the corpus, LaTeX escaped).
+function selectionBibtex() {
+  return selectedRows()
+    .map((i) => papers[i].bib)
+    .join("\n");
+}
+
 function download(text, name, type) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type: type }));
@@ -691,6 +698,9 @@ function wire() {
   });
   document.getElementById("export-csv").addEventListener("click", () => {
     download(selectionCsv(), "selected_papers.csv", "text/csv;charset=utf-8");
+  });
+  document.getElementById("export-bib").addEventListener("click", () => {
+    download(selectionBibtex(), "reading_list.bib", "application/x-bibtex;charset=utf-8");
   });
   document.getElementById("export-md").addEventListener("click", () => {
     download(selectionMarkdown(), "reading_list.md", "text/markdown;charset=utf-8");
