@@ -465,13 +465,15 @@ def test_map_scale_result_and_its_section(tmp_path):
 
 
 def test_the_committed_results_md_is_the_render_of_results_json():
-    """bench/RESULTS.md is what bench/render.py and bench_large.py write from the committed JSON, byte for byte."""
+    """bench/RESULTS.md is what render.py, bench_add.py and bench_large.py write from the JSON, byte for byte."""
+    from bench import bench_add
     from bench.bench_large import SECTION, _section
     from bench.render import markdown
 
     folder = ROOT / "bench"
     results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    added = json.loads((folder / "add.json").read_text(encoding="utf-8"))
     large = json.loads((folder / "large.json").read_text(encoding="utf-8"))
-    rendered = markdown(results, "![growth curves](growth.png)")
-    rendered = rendered.split(SECTION)[0].rstrip() + "\n\n" + _section(large)
+    rendered = markdown(results, "![growth curves](growth.png)").split(SECTION)[0].rstrip()
+    rendered += "\n\n" + bench_add.section(added) + "\n" + _section(large)
     assert (folder / "RESULTS.md").read_text(encoding="utf-8") == rendered

@@ -80,7 +80,10 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 def _leftovers(target: Path) -> list[str]:
     beside = [p.name for p in target.parent.iterdir() if p.name.startswith(f".{target.name}.")]
-    inside = [p.name for p in target.iterdir() if p.name.startswith(".")] if target.is_dir() else []
+    # The saved run (.run, for `add`) is the pipeline's, written after the swap: not a leftover.
+    inside = (
+        [p.name for p in target.iterdir() if p.name.startswith(".") and p.name != ".run"] if target.is_dir() else []
+    )
     return sorted(beside + inside)
 
 
