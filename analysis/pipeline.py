@@ -126,8 +126,7 @@ def run_report(
     ensure_replaceable(out)
     papers = load_papers(paths, threshold, progress, timer).papers
     result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache)
-    written = write_report(result, out, static=static, progress=progress, timer=timer)
-    save_run(result, out)
+    written = write_report(result, out, static=static, progress=progress, timer=timer, keep_run=True)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
 
@@ -184,8 +183,7 @@ def run_add(
     result, summary = add_batch(result, papers, batch, threshold)
     step.done(f"{summary.added} added, {summary.merged} merged into papers already there")
     if summary.added or result.papers["sources"].tolist() != before:  # new papers, or new places of old ones
-        write_report(result, to, static=static, progress=progress, timer=timer)
-        save_run(result, to)
+        write_report(result, to, static=static, progress=progress, timer=timer, keep_run=True)
     print(add_message(summary))
     return result, summary
 
@@ -214,6 +212,7 @@ def write_report(
     static: bool = True,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
+    keep_run: bool = False,
 ) -> list[Path]:
     """Write every report file for a fitted result into ``out``, replacing the previous report as a whole.
 
@@ -224,17 +223,21 @@ def write_report(
     files (a notebook's ``notebook/`` folder, notes) are kept; report files
     this run does not write (the PNG/SVG figures of a run without static
     export) are removed with the old report. ``timer`` gets the stages
-    ``figures`` and, inside it, ``static``.
+    ``figures`` and, inside it, ``static``. With ``keep_run`` the fitted
+    run is saved in ``out/.run`` (for ``add``) as part of the same swap, so
+    a report and its saved run are never of two different runs.
 
     Returns:
         The files written, in a fixed order.
     """
     stages = Stages(timer)
     with stages("figures"):
-        return _write_report(result, ensure_replaceable(out), static, progress, stages)
+        return _write_report(result, ensure_replaceable(out), static, progress, stages, keep_run)
 
 
-def _write_report(result: TopicResult, out: Path, static: bool, progress: Progress, stages: Stages) -> list[Path]:
+def _write_report(
+    result: TopicResult, out: Path, static: bool, progress: Progress, stages: Stages, keep_run: bool = False
+) -> list[Path]:
     from analysis.figures import report_figures
     from analysis.report.document import ReportContent, reading_list_bibtex, report_html, report_markdown
     from analysis.report.topic_map import PLOTLY_JS, topic_map_html, view_pages
@@ -257,6 +260,8 @@ def _write_report(result: TopicResult, out: Path, static: bool, progress: Progre
         ]
         written += [write_text(staging / name, text) for name, text in pages.items()]
         written += rendered
+        if keep_run:
+            save_run(result, staging)
     return [out / path.name for path in written]
 
 
@@ -268,7 +273,7 @@ def _report_owns(name: str, pages: dict, figures: dict) -> bool:
     static = {f"{stem}.{fmt}" for stem in figures for fmt in STATIC_FORMATS}
     # Earlier versions staged inside the folder: ".report-*" folders and ".NAME.*.tmp" files.
     leftover = name.startswith((".report-", ".static-")) or (name.startswith(".") and name.endswith(".tmp"))
-    return name in pages or name in tables or name in static or leftover
+    return name in pages or name in tables or name in static or name == RUN_FOLDER or leftover
 
 
 def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:
