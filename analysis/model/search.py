@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from analysis.model.clustering import unit_rows
 from analysis.model.themes import SCORE_DECIMALS, round_as_shown
 
 if TYPE_CHECKING:
@@ -27,12 +28,6 @@ SHOWN_COLUMNS = ("doc_id", "name", "title", "topic", "topic_label", "theme")
 _SCALE = 10**SCORE_DECIMALS
 # Paper-by-paper similarities are computed this many cells at a time (float64: 32 MB).
 _BLOCK_CELLS = 4_000_000
-
-
-def unit(vectors: ArrayLike) -> np.ndarray:
-    """Rows scaled to unit length in float64 (a zero row stays zero)."""
-    vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float64))
-    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
 
 
 def doc_order(doc_ids: ArrayLike) -> np.ndarray:
@@ -74,7 +69,7 @@ def result_frame(result: TopicResult, indices: np.ndarray, scores: np.ndarray) -
 
 def search_vectors(result: TopicResult, query_vector: np.ndarray, vectors: np.ndarray, k: int) -> pd.DataFrame:
     """The ``k`` papers nearest ``query_vector`` among ``vectors`` (one row per paper of ``result``)."""
-    scores = unit(vectors) @ unit(query_vector)[0]
+    scores = unit_rows(vectors) @ unit_rows(np.atleast_2d(query_vector))[0]
     return result_frame(result, ranked(scores, result.documents["doc_id"], k), scores)
 
 
@@ -88,7 +83,7 @@ def similar_to(result: TopicResult, vectors: np.ndarray, doc_id: str, k: int) ->
     if str(doc_id) not in doc_ids:
         raise KeyError(f"no paper with doc_id {doc_id!r} in this result")
     row = doc_ids.index(str(doc_id))
-    unit_vectors = unit(vectors)
+    unit_vectors = unit_rows(vectors)
     scores = unit_vectors @ unit_vectors[row]
     return result_frame(result, ranked(scores, doc_ids, k, exclude=row), scores)
 
@@ -105,7 +100,7 @@ def nearest_papers(vectors: np.ndarray, doc_ids: ArrayLike, k: int = 5) -> tuple
         ``(indices, scores)``, each ``n x k``: the neighbours' rows, nearest
         first, and their cosines as shown.
     """
-    unit_vectors = unit(vectors)
+    unit_vectors = unit_rows(vectors)
     n = len(unit_vectors)
     k = max(0, min(int(k), n - 1))
     place = doc_order(doc_ids)
