@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
-from analysis.embedding.backends import MODEL_PACKAGES, Backend, library_versions
+from analysis.embedding.backends import MODEL_PACKAGES, Backend, cached_file_sha256, library_versions
 from analysis.embedding.cache import document_texts
 from analysis.errors import InputError
 from analysis.model.result import TopicPieces
@@ -52,8 +52,6 @@ MEMORY_ENTRIES = 4
 DISK_ENTRIES = 32
 
 _MEMORY: OrderedDict[str, TopicPieces] = OrderedDict()
-# The source digest per folder, with the (path, size, mtime, inode) of each file it was taken from.
-_SOURCE_DIGESTS: dict[str, tuple[tuple, str]] = {}
 
 
 def results_dir() -> Path:
@@ -93,24 +91,14 @@ def source_digest(folder: Path | None = None) -> str:
     """A sha256 of the package's Python source as it is now: a code edit makes new keys.
 
     Taken at every fit, so a notebook that reloads edited modules gets new
-    keys too. Cheap: the files are read again only when one's size, mtime
-    or inode changed (or a file came or went); otherwise their stat matches
-    the last digest's and that digest is returned.
+    keys too. Cheap: each file is read again only when its size, mtime or
+    inode changed (:func:`~analysis.embedding.backends.cached_file_sha256`).
     """
     folder = PACKAGE_DIR if folder is None else Path(folder)
-    files = sorted(folder.rglob("*.py"))
-    stamp = tuple(
-        (path.relative_to(folder).as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ino)
-        for path in files
-        for stat in (path.stat(),)
-    )
-    known = _SOURCE_DIGESTS.get(str(folder))
-    if known is None or known[0] != stamp:
-        digest = hashlib.sha256()
-        for path in files:
-            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
-        known = _SOURCE_DIGESTS[str(folder)] = (stamp, digest.hexdigest())
-    return known[1]
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.py")):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + cached_file_sha256(path).encode())
+    return digest.hexdigest()
 
 
 class FitCache:
