@@ -7,7 +7,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The benchmarks' own packages (ONNX export, model2vec): `make bench`, and
 # `make test` so that the ONNX backends' tests run (about 60 MB of wheels,
-# installed once; the export they build takes about a minute).
+# installed once; the export they build takes about a minute). With them the
+# distributed extra (Dask and bokeh, about 20 MB): the cluster tests of
+# `make test` and `make bench-cluster`.
 BENCH_STAMP := $(VENV)/.installed-bench
 # The JS linter's packages (package-lock.json), in node_modules/.
 NODE_STAMP := node_modules/.installed
@@ -17,7 +19,7 @@ export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: report test check lint lint-js node notebooks bench browser clean
+.PHONY: report test check lint lint-js node notebooks bench bench-cluster browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,7 +30,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(BENCH_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -e ".[dev,bench]"
+	$(PY) -m pip install --quiet -e ".[dev,bench,distributed]"
 	touch $(BENCH_STAMP)
 
 # Debian's Chromium for static figure export (kaleido) and browser tests.
@@ -90,6 +92,11 @@ bench: $(BENCH_STAMP) browser
 	$(PY) bench/run.py
 	$(PY) bench/bench_large.py
 	$(PY) bench/bench_add.py
+
+# 20,000 abstracts through a LocalCluster of 2 workers beside one process:
+# time and peak memory of the client and of each worker (bench/RESULTS.md).
+bench-cluster: $(BENCH_STAMP)
+	$(PY) bench/bench_cluster.py
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache node_modules

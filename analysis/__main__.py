@@ -86,6 +86,7 @@ def _add_topic_commands(commands) -> None:
     topics.add_argument(
         "--out", type=Path, default=None, help="folder for documents.csv and topics.csv (default: write nothing)"
     )
+    _add_cluster_options(topics)
     topics.set_defaults(run=_run_topics)
     report = commands.add_parser("report", help="the whole pipeline: topics, map, figures and the reading-group report")
     _add_inputs(report)
@@ -94,6 +95,7 @@ def _add_topic_commands(commands) -> None:
     report.add_argument(
         "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
     )
+    _add_cluster_options(report)
     report.set_defaults(run=_run_report)
     add = commands.add_parser("add", help="add papers to the run whose report is in --to, and rewrite that report")
     _add_inputs(add)
@@ -102,7 +104,36 @@ def _add_topic_commands(commands) -> None:
     add.add_argument(
         "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
     )
+    _add_cluster_options(add)
     add.set_defaults(run=_run_add)
+
+
+def _workers(value: str) -> int:
+    """A number of worker processes, at least 1; anything else is a usage error (exit 2)."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return number
+
+
+def _add_cluster_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler``: the embedding runs on a Dask cluster (``pip install .[distributed]``)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="embed on a local Dask cluster of N worker processes (needs the distributed extra)",
+    )
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="embed on the running Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 "
+        "(default: $DASK_SCHEDULER_ADDRESS when set)",
+    )
 
 
 def _add_model_options(parser: argparse.ArgumentParser) -> None:
@@ -151,23 +182,30 @@ def _run_options(args) -> dict:
 
 
 def _run_topics(args) -> int:
+    from analysis.cluster import open_cluster
     from analysis.pipeline import run_topics
 
-    run_topics(args.paths, **_run_options(args))
+    with open_cluster(args.workers, args.scheduler) as cluster:
+        run_topics(args.paths, cluster=cluster, **_run_options(args))
     return 0
 
 
 def _run_report(args) -> int:
+    from analysis.cluster import open_cluster
     from analysis.pipeline import run_report
 
-    run_report(args.paths, static=not args.no_static, **_run_options(args))
+    with open_cluster(args.workers, args.scheduler) as cluster:
+        run_report(args.paths, static=not args.no_static, cluster=cluster, **_run_options(args))
     return 0
 
 
 def _run_add(args) -> int:
+    from analysis.cluster import open_cluster
     from analysis.pipeline import run_add
 
-    run_add(args.paths, args.to, batch=args.batch, threshold=args.threshold, static=not args.no_static)
+    with open_cluster(args.workers, args.scheduler) as cluster:
+        static = not args.no_static
+        run_add(args.paths, args.to, batch=args.batch, threshold=args.threshold, static=static, cluster=cluster)
     return 0
 
 

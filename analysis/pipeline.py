@@ -25,6 +25,7 @@ from analysis.output import atomic_write, ensure_folder, ensure_replaceable, rep
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
 
 if TYPE_CHECKING:
+    from analysis.cluster import Cluster
     from analysis.model.incremental import AddSummary
     from analysis.model.result import TopicResult
     from analysis.model.themes import ThemeSet
@@ -37,14 +38,22 @@ def fit(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
+    cluster: Cluster | None = None,
 ) -> TopicResult:
     """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
 
     With ``use_cache`` a fit stored in the result cache under the same key
     (:mod:`analysis.model.fit_cache`) is reused and only the themes are scored.
+    With a ``cluster`` the papers the embedding cache lacks are embedded on
+    its workers first (:meth:`analysis.cluster.Cluster.embed`); the fit then
+    reads them from the cache as always.
     """
     from analysis.model.topics import TopicModel
 
+    if cluster is not None:
+        from analysis.embedding.cache import document_texts
+
+        cluster.embed(document_texts(papers), embedding, progress=progress)
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
     model = TopicModel(themes=themes, embedding=embedding, timer=timer, use_cache=use_cache)
     result = model.fit(papers).result_
@@ -73,6 +82,7 @@ def run_topics(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
+    cluster: Cluster | None = None,
 ) -> TopicResult:
     """Load, deduplicate and fit; print the topic table; with ``out``, write ``documents.csv`` and ``topics.csv`` there.
 
@@ -85,7 +95,7 @@ def run_topics(
     """
     out = ensure_folder(out) if out is not None else None
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache)
+    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache, cluster=cluster)
     print(topic_table(result))
     if out is not None:
         write_frame(documents_table(result), out / "documents.csv")
@@ -104,6 +114,7 @@ def run_report(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
+    cluster: Cluster | None = None,
 ) -> list[Path]:
     """The whole pipeline into ``out``: tables, topic map, HTML views, PNG/SVG figures, report.
 
@@ -119,13 +130,14 @@ def run_report(
             :mod:`analysis.progress`); None times nothing.
         use_cache: Reuse an unchanged topic fit from the result cache
             (:mod:`analysis.model.fit_cache`); False refits and stores nothing.
+        cluster: A Dask cluster (:func:`analysis.cluster.open_cluster`) to embed on; None: this process.
 
     Returns:
         The files written.
     """
     ensure_replaceable(out)
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache)
+    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache, cluster=cluster)
     written = write_report(result, out, static=static, progress=progress, timer=timer, keep_run=True)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
@@ -164,12 +176,14 @@ def run_add(
     static: bool = True,
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
+    cluster: Cluster | None = None,
 ) -> tuple[TopicResult, AddSummary]:
     """Add the papers in ``paths`` to the run whose report is in ``to``, rewrite that report, say how they fit.
 
     Old papers keep topic, label, theme and map place (the rules:
     :mod:`analysis.model.incremental`). Prints the share of new papers placed
     in old topics and in new ones, and advises a full refit when most fit none.
+    With a ``cluster`` the new papers are embedded on its workers.
 
     Returns:
         The new result and its :class:`~analysis.model.incremental.AddSummary`.
@@ -178,6 +192,8 @@ def run_add(
 
     result = load_run(to)
     papers = load_papers(paths, threshold, progress, timer).papers
+    if cluster is not None:
+        _embed_new(cluster, result, papers, progress)
     step = Step(progress, f"adding {len(papers)} papers to the {len(result.documents)} of {display_path(to)}")
     before = result.papers["sources"].tolist()
     result, summary = add_batch(result, papers, batch, threshold)
@@ -186,6 +202,16 @@ def run_add(
         write_report(result, to, static=static, progress=progress, timer=timer, keep_run=True)
     print(add_message(summary))
     return result, summary
+
+
+def _embed_new(cluster: Cluster, result: TopicResult, papers: pd.DataFrame, progress: Progress) -> None:
+    """Embed on the cluster the papers ``result`` does not hold yet (with the run's backend, when it has a name)."""
+    from analysis.embedding.cache import document_texts
+
+    name = result.pieces.slots.get("embedding") if result.pieces is not None else None
+    if isinstance(name, str):  # papers of the run are cached already; near-copies of them are embedded needlessly
+        fresh = papers[~papers["doc_id"].isin(result.documents["doc_id"])]
+        cluster.embed(document_texts(fresh), name, progress=progress)
 
 
 def add_message(summary: AddSummary) -> str:

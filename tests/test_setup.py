@@ -49,12 +49,21 @@ def test_benchmark_only_packages_are_in_the_bench_extra_that_make_bench_and_make
     assert not set(extras["bench"]) & (set(project["dependencies"]) | set(extras["dev"]))
     makefile = (ROOT / "Makefile").read_text()
     installs = re.findall(r'pip install --quiet -e "\.\[([a-z,]+)\]"', makefile)
-    assert sorted(installs) == ["dev", "dev,bench"]
+    assert sorted(installs) == ["dev", "dev,bench,distributed"]
     # make test runs the ONNX tests too; make check, the quick loop, needs only the dev extra.
     assert re.search(r"^bench: \$\(BENCH_STAMP\)", makefile, re.M) and re.search(
         r"^test: \$\(BENCH_STAMP\)", makefile, re.M
     )
     assert re.search(r"^check: \$\(STAMP\)", makefile, re.M)
+
+
+def test_the_distributed_extra_is_pinned_and_installed_by_make_test():
+    """``--workers``/``--scheduler`` need Dask; make test (and make bench-cluster) install it, make check does not."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert {pin.split("==")[0] for pin in extras["distributed"]} == {"dask[distributed]", "bokeh"}
+    assert all("==" in pin for pin in extras["distributed"])
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^bench-cluster: \$\(BENCH_STAMP\)", makefile, re.M)
 
 
 def test_torch_is_pinned_to_the_cpu_build_on_disk():

@@ -109,6 +109,15 @@ class EmbeddingCache:
             known.update(zip(todo, vectors, strict=True))
         return np.vstack([known[k] for k in keys]).astype(np.float32)
 
+    def missing(self, texts: list[str]) -> list[str]:
+        """The texts without a cached vector, each once, in their first order (what a cluster embeds)."""
+        known = self.load()
+        return list({key: text for text in texts if (key := text_key(text)) not in known}.values())
+
+    def add(self, texts: list[str], vectors: np.ndarray) -> Path:
+        """Store ``vectors`` (one row per text, computed elsewhere: a Dask worker) as one new shard."""
+        return self._write_shard([text_key(t) for t in texts], vectors)
+
     def load(self) -> dict[str, np.ndarray]:
         """All valid cached vectors by key; damaged shards are removed."""
         vectors: dict[str, np.ndarray] = {}
