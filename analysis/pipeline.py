@@ -53,7 +53,8 @@ def fit(
     if cluster is not None:
         from analysis.embedding.cache import document_texts
 
-        cluster.embed(document_texts(papers), embedding, progress=progress)
+        with Stages(timer)("embed"):  # the fit's own embed stage then only reads the cache
+            cluster.embed(document_texts(papers), embedding, progress=progress)
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
     model = TopicModel(themes=themes, embedding=embedding, timer=timer, use_cache=use_cache)
     result = model.fit(papers).result_

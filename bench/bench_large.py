@@ -27,6 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
+if __package__ in {None, ""}:  # run as a script: make the repository importable (bench.bench_cluster)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from analysis.config import DEFAULT_EMBEDDING
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,12 +91,15 @@ _PEAK = (
 
 
 def append_results(results: dict, out_dir: Path) -> None:
-    """Write large.json and replace the large-corpus section of RESULTS.md."""
+    """Write large.json and replace the large-corpus section of RESULTS.md (bench_cluster.py's after it stays)."""
+    from bench.bench_cluster import SECTION as CLUSTER
+
     (out_dir / "large.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     md_path = out_dir / "RESULTS.md"
     text = md_path.read_text(encoding="utf-8") if md_path.exists() else "# Benchmark results\n"
-    text = text.split(SECTION)[0].rstrip() + "\n\n" + _section(results)
-    md_path.write_text(text, encoding="utf-8")
+    cluster = text.partition(CLUSTER)[2]
+    text = text.split(SECTION)[0].split(CLUSTER)[0].rstrip() + "\n\n" + _section(results)
+    md_path.write_text(text + (f"\n{CLUSTER}{cluster}" if cluster else ""), encoding="utf-8")
 
 
 def _section(r: dict) -> str:

@@ -145,6 +145,12 @@ class Run:
             from bench.bench_add import append_results as append_add
 
             append_add(json.loads(added.read_text(encoding="utf-8")), self.args.out)
+        clustered = self.args.out / "cluster.json"
+        if clustered.exists():
+            # bench_cluster.py's section, last, in a full run too (make bench-cluster alone writes it anew).
+            from bench.bench_cluster import append_results as append_cluster
+
+            append_cluster(json.loads(clustered.read_text(encoding="utf-8")), self.args.out)
 
 
 def _cache_note(args: argparse.Namespace) -> str:

@@ -465,7 +465,7 @@ def test_map_scale_result_and_its_section(tmp_path):
 
 
 def test_the_committed_results_md_is_the_render_of_results_json():
-    """bench/RESULTS.md is what render.py, bench_add.py and bench_large.py write from the JSON, byte for byte."""
+    """bench/RESULTS.md is what render.py, bench_add.py, bench_large.py and bench_cluster.py write, byte for byte."""
     from bench import bench_add
     from bench.bench_large import SECTION, _section
     from bench.render import markdown
@@ -476,4 +476,9 @@ def test_the_committed_results_md_is_the_render_of_results_json():
     large = json.loads((folder / "large.json").read_text(encoding="utf-8"))
     rendered = markdown(results, "![growth curves](growth.png)").split(SECTION)[0].rstrip()
     rendered += "\n\n" + bench_add.section(added) + "\n" + _section(large)
+    if (folder / "cluster.json").exists():  # make bench-cluster's section, last
+        from bench import bench_cluster
+
+        clustered = json.loads((folder / "cluster.json").read_text(encoding="utf-8"))
+        rendered = rendered.rstrip() + "\n\n" + bench_cluster.section(clustered)
     assert (folder / "RESULTS.md").read_text(encoding="utf-8") == rendered
