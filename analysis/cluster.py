@@ -101,13 +101,19 @@ def open_cluster(
         return
     with contextlib.ExitStack() as stack:
         client = _connect(address) if address else _start_local(workers or 1, dashboard)
-        stack.callback(client.close)
         if not address and client.cluster is not None:
-            stack.callback(client.cluster.close)
+            stack.callback(_quietly, client.cluster.close)
+        stack.callback(_quietly, client.close)
         cluster = Cluster(client)
         if progress is not None:
             progress(cluster.describe())
         yield cluster
+
+
+def _quietly(close: Callable[[], object]) -> None:
+    """Close a client or cluster; a slow or broken close (a timeout, a lost connection) must not fail a finished run."""
+    with contextlib.suppress(OSError):  # TimeoutError and asyncio's are OSErrors
+        close()
 
 
 def _start_local(workers: int, dashboard: str) -> Client:
