@@ -94,11 +94,13 @@ def open_cluster(
 
     Raises:
         ClusterError: The scheduler cannot be reached, or has no worker.
+        ImportError: Dask is not installed (the ``distributed`` extra).
     """
     address = scheduler_address(workers, scheduler)
     if address is None and not workers:
         yield None
         return
+    _require_dask()
     with contextlib.ExitStack() as stack:
         client = _connect(address) if address else _start_local(workers or 1, dashboard)
         if not address and client.cluster is not None:
@@ -108,6 +110,15 @@ def open_cluster(
         if progress is not None:
             progress(cluster.describe())
         yield cluster
+
+
+def _require_dask() -> None:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            "--workers and --scheduler need Dask: pip install -e '.[distributed]' (the distributed extra)"
+        ) from None
 
 
 def _quietly(close: Callable[[], object]) -> None:

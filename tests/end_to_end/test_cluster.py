@@ -116,6 +116,22 @@ def test_an_unreachable_scheduler_stops_with_one_line_naming_it_and_keeps_the_re
     assert _files(out) == {"documents.csv": b"the previous report\n"}
 
 
+def test_a_scheduler_without_workers_stops_with_one_line(capsys, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr("analysis.cluster.CONNECT_TIMEOUT", 1)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
+        assert main(["topics", "seeds", "--scheduler", empty.scheduler_address]) == 1
+    assert capsys.readouterr().err == f"error: {empty.scheduler_address}: the Dask scheduler has no worker after 1 s\n"
+
+
+def test_without_dask_the_flags_say_what_to_install(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
+    assert main(["topics", "seeds", "--workers", "2"]) == 1
+    assert capsys.readouterr().err == (
+        "error: --workers and --scheduler need Dask: pip install -e '.[distributed]' (the distributed extra)\n"
+    )
+
+
 # -- one LocalCluster of two processes for the module -------------------------
 
 
