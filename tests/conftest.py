@@ -162,6 +162,46 @@ def hostile_report_dir(hostile_result, tmp_path_factory):
     return out
 
 
+def _constructed_result(sources, topics, themes, **columns):
+    """A result-shaped object with what the comparisons of lists and years read: papers, documents, topics, themes."""
+    import types
+
+    import pandas as pd
+
+    labels = {0: "diffusion", 1: "bandits", 2: "watermarks"}
+    present = sorted(set(topics))
+    return types.SimpleNamespace(
+        papers=pd.DataFrame({"sources": sources, **columns}),
+        documents=pd.DataFrame({"topic": topics, "theme": themes}),
+        topics=pd.DataFrame({"topic": present, "label": [labels[t] for t in present]}),
+        themes=types.SimpleNamespace(names=["gen", "rl", "other"]),
+    )
+
+
+@pytest.fixture(scope="session")
+def constructed_result():
+    """``constructed_result(sources, topics, themes, **columns)``: a small result without a fit (topics 0-2)."""
+    return _constructed_result
+
+
+@pytest.fixture
+def fake_static(monkeypatch):
+    """The Chromium export replaced by one that writes empty PNG/SVG files; yields the figure names it was given."""
+    import analysis.figures
+
+    exported: list[str] = []
+
+    def render(figures, folder, formats=("png", "svg"), cache=None):
+        exported.extend(figures)
+        paths = [folder / f"{stem}.{fmt}" for stem in figures for fmt in formats]
+        for path in paths:
+            path.write_bytes(b"")
+        return paths
+
+    monkeypatch.setattr(analysis.figures, "render_static", render)
+    return exported
+
+
 def _text_vectors(texts):
     """Unit vectors that follow the text, as a real model's do."""
     vectors = np.array([[len(t), t.count("a"), t.count("e"), t.count("o") + 1] for t in texts], dtype=np.float32)
