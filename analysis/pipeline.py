@@ -247,7 +247,7 @@ def _write_report(
     pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
     content = ReportContent.build(result)
     step.done(f"{len(figures)} figures, {len(pages)} HTML views")
-    with replace_folder(out, keep=lambda name: not _report_owns(name, pages, figures)) as staging:
+    with replace_folder(out, keep=lambda name: not _report_owns(name, pages)) as staging:
         rendered, skipped = _render(figures, staging, static, progress, stages)
         names = [p.name for p in rendered]
         pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
@@ -265,15 +265,22 @@ def _write_report(
     return [out / path.name for path in written]
 
 
-def _report_owns(name: str, pages: dict, figures: dict) -> bool:
-    """Whether ``name`` in a report folder is a report file (or a leftover of a killed run), not the user's."""
+def _report_owns(name: str, pages: dict) -> bool:
+    """Whether ``name`` in a report folder is a report file (or a leftover of a killed run), not the user's.
+
+    Every registered figure's files count, also those of a figure this
+    result has no data for: the list comparison of an earlier report on two
+    lists goes with that report.
+    """
     from analysis.figures.export import STATIC_FORMATS
+    from analysis.figures.registry import REGISTRY
 
     tables = ("documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md")
-    static = {f"{stem}.{fmt}" for stem in figures for fmt in STATIC_FORMATS}
+    static = {f"{figure.name}.{fmt}" for figure in REGISTRY for fmt in STATIC_FORMATS}
+    views = {figure.view.file for figure in REGISTRY if figure.view is not None}
     # Earlier versions staged inside the folder: ".report-*" folders and ".NAME.*.tmp" files.
     leftover = name.startswith((".report-", ".static-")) or (name.startswith(".") and name.endswith(".tmp"))
-    return name in pages or name in tables or name in static or name == RUN_FOLDER or leftover
+    return name in pages or name in tables or name in static or name in views or name == RUN_FOLDER or leftover
 
 
 def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:

@@ -240,9 +240,9 @@ def view_html(figure: go.Figure, div_id: str, title: str) -> str:
 
 
 def view_pages(result: TopicResult) -> dict[str, str]:
-    """The page of every registered figure that has a view (top terms, hierarchy, similarity), by file name."""
+    """The page of every registered figure that has a view and applies to ``result``, by file name."""
     return {
         view.file: view_html(figure.plot(result), view.div_id, view.title)
-        for figure in REGISTRY.views()
+        for figure in REGISTRY.views(result)
         if (view := figure.view) is not None
     }

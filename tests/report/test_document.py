@@ -177,8 +177,8 @@ def test_topic_map_html_shows_hostile_abstract_as_text(hostile_report_dir):
     assert papers[-1]["name"] == SCRIPT + " " + IMG  # intact after JSON.parse, shown with textContent
 
 
-def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir):
-    for name in (figure.view.file for figure in REGISTRY.views()):
+def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir, hostile_result):
+    for name in (figure.view.file for figure in REGISTRY.views(hostile_result)):
         page = (hostile_report_dir / name).read_text(encoding="utf-8")
         assert SCRIPT not in page and "<img src=x" not in page, name
         assert page.count("<script") == (seed_report_dir / name).read_text(encoding="utf-8").count("<script")
