@@ -21,7 +21,7 @@ from analysis.figures.style import theme_colors
 from analysis.report.compared import Section, compared_sections, section_html, section_markdown
 from analysis.report.content import ReportContent, theme_topics
 from analysis.report.links import markdown_link, paper_links, without_unsafe_urls
-from analysis.report.whats_new import what_is_new_html, what_is_new_markdown
+from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
 if TYPE_CHECKING:
@@ -261,13 +261,14 @@ def report_html(
     colors = theme_colors(result.themes)
     themes = _themes_present(content)
     sections = compared_sections(result)
+    new = what_is_new_html(result)
     body = [
         "<h1>Reading-group report</h1>",
         f"<p>{_overview(content, markdown=False)}</p>",
         '<p>Open the <a href="topic_map.html">interactive topic map</a> to search, hover and read each abstract.</p>',
-        _html_nav(themes, sections),
+        _html_nav(themes, sections, what_is_new=bool(new)),
     ]
-    body += [section for section in (what_is_new_html(result),) if section]
+    body += [new] if new else []
     for theme in themes:
         body.append(_html_theme(content, theme, colors[theme]))
     body.append(_html_pairs(content))
@@ -290,8 +291,10 @@ def _anchor(theme: str) -> str:
     return "theme-" + re.sub(r"[^a-z0-9]+", "-", theme.lower()).strip("-")
 
 
-def _html_nav(themes: list[str], sections: list[Section]) -> str:
-    items = [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
+def _html_nav(themes: list[str], sections: list[Section], what_is_new: bool = False) -> str:
+    """The contents menu, in the order of the sections: "What is new" first when a batch was added, then each theme."""
+    items = [f'<li><a href="#{WHAT_IS_NEW_ID}">What is new</a></li>'] if what_is_new else []
+    items += [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
     items += [
         '<li><a href="#pairs">Related papers in different themes</a></li>',
         '<li><a href="#misfits">Papers that fit no theme well</a></li>',
