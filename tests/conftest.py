@@ -25,9 +25,6 @@ SEED_VECTORS = Path(__file__).parent / "data" / "seed_minilm.npy"
 SLOW_MODULES = {
     "test_notebooks.py",
     "test_portability.py",
-    "test_browser.py",
-    "test_map_browser.py",
-    "test_widget_browser.py",
     "test_stability.py",
     "test_onnx.py",
 }
@@ -37,7 +34,9 @@ SLOW_FIXTURES = {"reference_records", "reference_papers", "reference_result"}
 def pytest_collection_modifyitems(config, items):
     """Mark slow tests: whole modules (nbval, portability, browser, ONNX) and every user of the reference corpus."""
     for item in items:
-        if item.path.name in SLOW_MODULES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        # Every browser test module (test_browser.py, test_*_browser.py) starts Chromium.
+        browser = item.path.name.endswith("_browser.py")
+        if browser or item.path.name in SLOW_MODULES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
 
 
