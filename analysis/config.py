@@ -37,6 +37,10 @@ DEFAULT_RANDOM_STATE = 42
 # Whether a topic fit is read from (and stored in) the result cache: the
 # same default for TopicModel, fit_topics, the pipeline and the command line.
 DEFAULT_USE_CACHE = True
+# A corpus of more papers than this is fitted on a sample of this many
+# papers (chosen by doc_id) and every other paper is assigned to the
+# sample's topics (analysis/model/sampled.py); see the measures there.
+SAMPLE_FIT_ABOVE = 50_000
 
 
 def corpus_paths(value: str | Path | Sequence[str | Path]) -> list[Path]:
