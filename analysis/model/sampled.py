@@ -119,7 +119,7 @@ def fit_sampled(
     params = dataclasses.replace(size_parameters(len(sample)), max_topics=size_parameters(len(papers)).max_topics)
     fitted = fit_sample(papers.iloc[sample].reset_index(drop=True), embeddings[sample], params)
     with stages("cluster"):
-        assigned, lone = _assigned(fitted, embeddings, others, mapper, partition_size)
+        assigned, lone, new_topics = _assigned(fitted, embeddings, others, mapper, partition_size)
         topics = np.zeros(len(papers), dtype=np.int64)
         topics[sample], topics[others] = fitted.topics, assigned
         topics = _by_size(topics)
@@ -138,21 +138,25 @@ def fit_sampled(
         xy=xy,
         latin=fitted.latin,
         min_df=fitted.min_df,
-        slots={**fitted.slots, "sample": {"papers": len(sample), "of": len(papers), "misfits": int(lone.sum())}},
+        slots={**fitted.slots, "sample": _summary(len(sample), len(papers), lone, new_topics)},
         reducer=fitted.reducer,
         clusterer=fitted.clusterer,
     )
 
 
 def _assigned(fitted: TopicPieces, embeddings: np.ndarray, others: np.ndarray, mapper: Mapper, size: int):
-    """The topic of each paper outside the sample (rules 2 and 3), and whether it is a lone misfit."""
+    """The topic of each paper outside the sample (rules 2 and 3), whether it is a lone misfit, and the new topics."""
     rule = FitRule.of(fitted.embeddings, fitted.topics)
     answers = list(mapper(partial(nearest_fitting, rule), (embeddings[rows] for rows in partitions(others, size))))
     nearest = np.concatenate([a[0] for a in answers]) if answers else np.zeros(0, dtype=np.int64)
     fits = np.concatenate([a[1] for a in answers]) if answers else np.zeros(0, dtype=bool)
     # Only the misfits come back to the client; they are clustered in hash order, like the rest.
-    topics, lone, _ = grouped_misfits(nearest, fits, embeddings[others[~fits]], int(rule.ids.max()) + 1)
-    return topics, lone
+    return grouped_misfits(nearest, fits, embeddings[others[~fits]], int(rule.ids.max()) + 1)
+
+
+def _summary(sample: int, papers: int, lone: np.ndarray, new_topics: list[int]) -> dict[str, int]:
+    """What the fit did, kept in the pieces' ``slots["sample"]``: papers in the sample and in all, misfits."""
+    return {"papers": sample, "of": papers, "misfits": int(lone.sum()), "new_topics": len(new_topics)}
 
 
 def _by_size(topics: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import itertools
+import pickle
 
 import numpy as np
 import pandas as pd
@@ -62,6 +63,12 @@ def _threads(function, partitions):
         return list(pool.map(function, partitions))
 
 
+def _pickled(function, partitions):
+    """As a cluster of processes runs them: the function, each partition and each result go through pickle."""
+    shipped = pickle.loads(pickle.dumps(function))
+    return [pickle.loads(pickle.dumps(shipped(pickle.loads(pickle.dumps(part))))) for part in partitions]
+
+
 def _bytes(result) -> bytes:
     """What a run writes that must not change: the tables as CSV and the fitted arrays."""
     pieces = result.pieces
@@ -104,6 +111,8 @@ def test_every_paper_is_assigned_and_described(fitted):
     assert (documents[["x", "y"]] == documents[["x", "y"]].round(3)).all().all()
     summary = fitted.pieces.slots["sample"]
     assert (summary["papers"], summary["of"]) == (SAMPLE, N_PAPERS) and 0 <= summary["misfits"] < N_PAPERS - SAMPLE
+    # The sample's topics (as many as the whole corpus gets: 19), then those that misfits formed.
+    assert len(topics) == 19 + summary["new_topics"]
     assert len(fitted.pieces.features) == len(fitted.pieces.embeddings) == N_PAPERS
 
 
@@ -124,7 +133,7 @@ def test_sample_papers_keep_the_sample_fit(corpus, fitted, monkeypatch):
     assert sample_fit.slots["max_topics"] == 19 and sample_fit.slots["n_neighbors"] == 6
 
 
-@pytest.mark.parametrize("mapper", [_reversing, _threads], ids=["reversed", "threads"])
+@pytest.mark.parametrize("mapper", [_reversing, _threads, _pickled], ids=["reversed", "threads", "pickled"])
 def test_how_the_partitions_run_changes_nothing(corpus, fitted, mapper):
     papers, vectors = corpus
     assert _bytes(_fit(papers, vectors, sample_above=SAMPLE, mapper=mapper)) == _bytes(fitted)
