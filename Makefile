@@ -90,6 +90,7 @@ bench: $(BENCH_STAMP) browser
 	$(PY) bench/run.py
 	$(PY) bench/bench_large.py
 	$(PY) bench/bench_add.py
+	$(PY) bench/bench_sampled.py
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache node_modules

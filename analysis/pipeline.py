@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE
 from analysis.corpus.dedup import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
@@ -27,6 +27,7 @@ from analysis.progress import Progress, Stages, Step, Timer, display_path, stder
 if TYPE_CHECKING:
     from analysis.model.incremental import AddSummary
     from analysis.model.result import TopicResult
+    from analysis.model.sampled import Mapper
     from analysis.model.themes import ThemeSet
 
 
@@ -37,16 +38,24 @@ def fit(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
+    sample_above: int | None = SAMPLE_FIT_ABOVE,
+    mapper: Mapper = map,
 ) -> TopicResult:
     """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
 
     With ``use_cache`` a fit stored in the result cache under the same key
     (:mod:`analysis.model.fit_cache`) is reused and only the themes are scored.
+    A corpus of more than ``sample_above`` papers is fitted on a sample of
+    that many and the other papers are assigned through ``mapper``
+    (:mod:`analysis.model.sampled`; builtin ``map`` semantics, a cluster's
+    map gives the same result).
     """
     from analysis.model.topics import TopicModel
 
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
-    model = TopicModel(themes=themes, embedding=embedding, timer=timer, use_cache=use_cache)
+    model = TopicModel(
+        themes=themes, embedding=embedding, timer=timer, use_cache=use_cache, sample_above=sample_above, mapper=mapper
+    )
     result = model.fit(papers).result_
     reused = " (topics reused from the result cache, themes scored)" if model.cache_hit_ else ""
     step.done(f"{len(result.topics)} topics{reused}")
