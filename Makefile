@@ -92,6 +92,7 @@ bench: $(BENCH_STAMP) browser
 	$(PY) bench/run.py
 	$(PY) bench/bench_large.py
 	$(PY) bench/bench_add.py
+	$(PY) bench/bench_sampled.py
 
 # 20,000 abstracts through a LocalCluster of 2 workers beside one process:
 # time and peak memory of the client and of each worker (bench/RESULTS.md).

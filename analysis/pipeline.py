@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE
 from analysis.corpus.dedup import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from analysis.cluster import Cluster
     from analysis.model.incremental import AddSummary
     from analysis.model.result import TopicResult
+    from analysis.model.sampled import Mapper
     from analysis.model.themes import ThemeSet
 
 
@@ -38,12 +39,19 @@ def fit(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     use_cache: bool = True,
+    sample_above: int | None = SAMPLE_FIT_ABOVE,
+    mapper: Mapper | None = None,
     cluster: Cluster | None = None,
 ) -> TopicResult:
     """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
 
     With ``use_cache`` a fit stored in the result cache under the same key
     (:mod:`analysis.model.fit_cache`) is reused and only the themes are scored.
+    A corpus of more than ``sample_above`` papers is fitted on a sample of
+    that many and the other papers are assigned through ``mapper``
+    (:mod:`analysis.model.sampled`; builtin ``map`` semantics, a cluster's
+    map gives the same result): by default the ``cluster``'s
+    (:meth:`analysis.cluster.Cluster.map`) when there is one, else ``map``.
     With a ``cluster`` the papers the embedding cache lacks are embedded on
     its workers first (:meth:`analysis.cluster.Cluster.embed`); the fit then
     reads them from the cache as always.
@@ -55,8 +63,12 @@ def fit(
 
         with Stages(timer)("embed"):  # the fit's own embed stage then only reads the cache
             cluster.embed(document_texts(papers), embedding, progress=progress)
+    if mapper is None:
+        mapper = cluster.map if cluster is not None else map
     step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
-    model = TopicModel(themes=themes, embedding=embedding, timer=timer, use_cache=use_cache)
+    model = TopicModel(
+        themes=themes, embedding=embedding, timer=timer, use_cache=use_cache, sample_above=sample_above, mapper=mapper
+    )
     result = model.fit(papers).result_
     reused = " (topics reused from the result cache, themes scored)" if model.cache_hit_ else ""
     step.done(f"{len(result.topics)} topics{reused}")
@@ -274,7 +286,7 @@ def _write_report(
     pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
     content = ReportContent.build(result)
     step.done(f"{len(figures)} figures, {len(pages)} HTML views")
-    with replace_folder(out, keep=lambda name: not _report_owns(name, pages, figures)) as staging:
+    with replace_folder(out, keep=lambda name: not _report_owns(name, pages)) as staging:
         rendered, skipped = _render(figures, staging, static, progress, stages)
         names = [p.name for p in rendered]
         pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
@@ -292,15 +304,22 @@ def _write_report(
     return [out / path.name for path in written]
 
 
-def _report_owns(name: str, pages: dict, figures: dict) -> bool:
-    """Whether ``name`` in a report folder is a report file (or a leftover of a killed run), not the user's."""
+def _report_owns(name: str, pages: dict) -> bool:
+    """Whether ``name`` in a report folder is a report file (or a leftover of a killed run), not the user's.
+
+    Every registered figure's files count, also those of a figure this
+    result has no data for: the list comparison of an earlier report on two
+    lists goes with that report.
+    """
     from analysis.figures.export import STATIC_FORMATS
+    from analysis.figures.registry import REGISTRY
 
     tables = ("documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md")
-    static = {f"{stem}.{fmt}" for stem in figures for fmt in STATIC_FORMATS}
+    static = {f"{figure.name}.{fmt}" for figure in REGISTRY for fmt in STATIC_FORMATS}
+    views = {figure.view.file for figure in REGISTRY if figure.view is not None}
     # Earlier versions staged inside the folder: ".report-*" folders and ".NAME.*.tmp" files.
     leftover = name.startswith((".report-", ".static-")) or (name.startswith(".") and name.endswith(".tmp"))
-    return name in pages or name in tables or name in static or name == RUN_FOLDER or leftover
+    return name in pages or name in tables or name in static or name in views or name == RUN_FOLDER or leftover
 
 
 def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:

@@ -145,6 +145,12 @@ class Run:
             from bench.bench_add import append_results as append_add
 
             append_add(json.loads(added.read_text(encoding="utf-8")), self.args.out)
+        sampled = self.args.out / "sampled.json"
+        if self.args.only and sampled.exists():
+            # And bench_sampled.py's (placed before bench_add.py's).
+            from bench.bench_sampled import append_results as append_sampled
+
+            append_sampled(json.loads(sampled.read_text(encoding="utf-8")), self.args.out)
         clustered = self.args.out / "cluster.json"
         if clustered.exists():
             # bench_cluster.py's section, last, in a full run too (make bench-cluster alone writes it anew).

@@ -22,7 +22,8 @@
 # everything is exported to `out_dir`: the interactive topic map
 # (`topic_map.html`, opens offline in any browser), the secondary HTML views,
 # the paper and topic tables (CSV) and the report (`report.html`,
-# `report.md`).
+# `report.md`). The last section adds this week's papers to a fitted run and
+# searches the papers by meaning.
 #
 # By default the exports go to `figures/notebook/`, so running the notebook
 # (or its test) never overwrites what `make report` wrote to `figures/`,
@@ -42,6 +43,11 @@ embedding = "minilm"  # "minilm", "tfidf" or a local sentence-transformers model
 dedup_threshold = 0.6  # Jaccard similarity of word 3-shingles above which two entries are one paper
 out_dir = "figures/notebook"  # where the exports go, relative to the repository root
 static_figures = False  # also write PNG/SVG figures (needs Chromium: make browser)
+# The weekly workflow: a run fitted on last week's lists, then this week's papers added to it.
+last_week_paths = ["seeds/000_9a806cafa3d919df.txt"]
+this_week_paths = ["seeds/001_2da18ae08bb855ef.txt"]
+batch_name = "week 2"
+query = "watermarking language model outputs"  # a search by meaning
 
 # %%
 import plotly.io as pio
@@ -49,7 +55,10 @@ from IPython.display import Markdown
 
 from analysis import config, fit_topics, load_corpus
 from analysis.figures import report_figures
-from analysis.pipeline import write_report
+from analysis.model.incremental import add_batch
+from analysis.pipeline import add_message, write_report
+from analysis.report.document import md_escape
+from analysis.report.whats_new import what_is_new_markdown
 
 # Store figures as plotly JSON only: the "notebook" renderer some
 # environments pick would embed plotly.js and a random div id.
@@ -117,3 +126,56 @@ print("\n".join(f"{out_dir}/{path.name}" for path in written))
 
 # %%
 Markdown((config.ROOT / out_dir / "report.md").read_text(encoding="utf-8"))
+
+# %% [markdown]
+# ## Adding this week's papers
+#
+# A list that grows every week needs no refit that moves every paper: adding
+# places the new papers in the fitted run, and every paper already there
+# keeps its topic, label, theme and place on the map. A copy of a paper
+# already in the run merges into it. Here the first seed list plays last
+# week's run and the second this week's papers. On the command line:
+# `python -m analysis report LAST_WEEK --out group/`, then
+# `python -m analysis add THIS_WEEK --to group/ --batch "week 2"`, which
+# prints the same message and rewrites the report in `group/`. In Python,
+# `result.add(papers, batch=...)` gives the new result; `add_batch` also
+# gives the summary that message is made from.
+
+# %%
+last_week = fit_topics(
+    load_corpus(*config.corpus_paths(last_week_paths), threshold=dedup_threshold),
+    themes=themes_file,
+    embedding=embedding,
+)
+this_week = load_corpus(*config.corpus_paths(this_week_paths), threshold=dedup_threshold)
+updated, summary = add_batch(last_week, this_week, batch=batch_name, threshold=dedup_threshold)
+print(add_message(summary))
+
+# %% [markdown]
+# What changed: the new papers, each with its topic (`misfit`: it fit no
+# topic well and joined the nearest one), and the "What is new" section that
+# now opens the report.
+
+# %%
+added = updated.documents[updated.documents["batch"] == batch_name]
+added[["name", "topic_label", "theme", "misfit"]]
+
+# %%
+Markdown("\n".join(what_is_new_markdown(updated, md_escape)))
+
+# %% [markdown]
+# ## Search by meaning
+#
+# `search` embeds the query with the run's own model and ranks every paper,
+# new ones included, by cosine similarity; `similar` lists a paper's nearest
+# papers, the five that the map's panel shows for a clicked paper. Scores are
+# rounded to two decimals before ranking, ties go by `doc_id`: the same list
+# on every machine. (Both frames also have each paper's `doc_id`, `title` and
+# `topic`; the seed lists have no titles.)
+
+# %%
+shown = ["rank", "name", "topic_label", "theme", "score"]
+updated.search(query, k=5)[shown]
+
+# %%
+updated.similar(added["doc_id"].iat[0], k=5)[shown]

@@ -25,9 +25,6 @@ SEED_VECTORS = Path(__file__).parent / "data" / "seed_minilm.npy"
 SLOW_MODULES = {
     "test_notebooks.py",
     "test_portability.py",
-    "test_browser.py",
-    "test_map_browser.py",
-    "test_widget_browser.py",
     "test_stability.py",
     "test_onnx.py",
 }
@@ -37,7 +34,9 @@ SLOW_FIXTURES = {"reference_records", "reference_papers", "reference_result"}
 def pytest_collection_modifyitems(config, items):
     """Mark slow tests: whole modules (nbval, portability, browser, ONNX) and every user of the reference corpus."""
     for item in items:
-        if item.path.name in SLOW_MODULES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        # Every browser test module (test_browser.py, test_*_browser.py) starts Chromium.
+        browser = item.path.name.endswith("_browser.py")
+        if browser or item.path.name in SLOW_MODULES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
 
 
@@ -160,6 +159,46 @@ def hostile_report_dir(hostile_result, tmp_path_factory):
     out = tmp_path_factory.mktemp("hostile_report")
     write_report(hostile_result, out, static=False, progress=lambda message: None)
     return out
+
+
+def _constructed_result(sources, topics, themes, **columns):
+    """A result-shaped object with what the comparisons of lists and years read: papers, documents, topics, themes."""
+    import types
+
+    import pandas as pd
+
+    labels = {0: "diffusion", 1: "bandits", 2: "watermarks"}
+    present = sorted(set(topics))
+    return types.SimpleNamespace(
+        papers=pd.DataFrame({"sources": sources, **columns}),
+        documents=pd.DataFrame({"topic": topics, "theme": themes}),
+        topics=pd.DataFrame({"topic": present, "label": [labels[t] for t in present]}),
+        themes=types.SimpleNamespace(names=["gen", "rl", "other"]),
+    )
+
+
+@pytest.fixture(scope="session")
+def constructed_result():
+    """``constructed_result(sources, topics, themes, **columns)``: a small result without a fit (topics 0-2)."""
+    return _constructed_result
+
+
+@pytest.fixture
+def fake_static(monkeypatch):
+    """The Chromium export replaced by one that writes empty PNG/SVG files; yields the figure names it was given."""
+    import analysis.figures
+
+    exported: list[str] = []
+
+    def render(figures, folder, formats=("png", "svg"), cache=None):
+        exported.extend(figures)
+        paths = [folder / f"{stem}.{fmt}" for stem in figures for fmt in formats]
+        for path in paths:
+            path.write_bytes(b"")
+        return paths
+
+    monkeypatch.setattr(analysis.figures, "render_static", render)
+    return exported
 
 
 def _text_vectors(texts):

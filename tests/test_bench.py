@@ -465,8 +465,8 @@ def test_map_scale_result_and_its_section(tmp_path):
 
 
 def test_the_committed_results_md_is_the_render_of_results_json():
-    """bench/RESULTS.md is what render.py, bench_add.py, bench_large.py and bench_cluster.py write, byte for byte."""
-    from bench import bench_add
+    """bench/RESULTS.md is what render.py and bench_sampled, _add, _large and _cluster.py write from the JSON."""
+    from bench import bench_add, bench_sampled
     from bench.bench_large import SECTION, _section
     from bench.render import markdown
 
@@ -474,11 +474,60 @@ def test_the_committed_results_md_is_the_render_of_results_json():
     results = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     added = json.loads((folder / "add.json").read_text(encoding="utf-8"))
     large = json.loads((folder / "large.json").read_text(encoding="utf-8"))
+    sampled = json.loads((folder / "sampled.json").read_text(encoding="utf-8"))
     rendered = markdown(results, "![growth curves](growth.png)").split(SECTION)[0].rstrip()
-    rendered += "\n\n" + bench_add.section(added) + "\n" + _section(large)
+    rendered += "\n\n" + bench_sampled.section(sampled) + "\n" + bench_add.section(added) + "\n" + _section(large)
     if (folder / "cluster.json").exists():  # make bench-cluster's section, last
         from bench import bench_cluster
 
         clustered = json.loads((folder / "cluster.json").read_text(encoding="utf-8"))
         rendered = rendered.rstrip() + "\n\n" + bench_cluster.section(clustered)
     assert (folder / "RESULTS.md").read_text(encoding="utf-8") == rendered
+
+
+def _sampled_result(nmi_sampled: float) -> dict:
+    stages = {"lexical": 1.0, "reduce": 0.5}
+    return {
+        "date": "d",
+        "load_start": [0, 0, 0],
+        "load_end": [0, 0, 0],
+        "papers": 2260,
+        "sample": 1000,
+        "nmi_full": 0.376,
+        "nmi_sampled": nmi_sampled,
+        "nmi_outside_full": 0.37,
+        "nmi_outside_sampled": 0.36,
+        "topics_full": 59,
+        "topics_sampled": 61,
+        "assigned": 2260,
+        "misfits": 3,
+        "new_topics": 2,
+        "same_bytes_again": True,
+        "same_bytes_threads": True,
+        "fit_s_full": 10.0,
+        "fit_s_sampled": 6.0,
+        "fit_ratio": 0.6,
+        "cpu_s_full": 20.0,
+        "cpu_s_sampled": 12.0,
+        "stages_full": stages,
+        "stages_sampled": stages,
+        "sizes": {"1000": {"nmi": 0.36, "nmi_outside": 0.36, "nmi_outside_full": 0.37, "topics": 61, "fit_s": 6.0}},
+    }
+
+
+def test_the_sampled_section_sits_before_the_add_section_and_survives_each_rerun(tmp_path):
+    from bench import bench_add, bench_large, bench_sampled
+
+    added = json.loads((ROOT / "bench" / "add.json").read_text(encoding="utf-8"))
+    (tmp_path / "RESULTS.md").write_text("# Benchmark results\n\nearlier sections\n")
+    bench_large.append_results(_large_result(1.5), tmp_path)
+    bench_sampled.append_results(_sampled_result(0.351), tmp_path)
+    bench_add.append_results(added, tmp_path)
+    bench_sampled.append_results(_sampled_result(0.36), tmp_path)
+    bench_add.append_results(added, tmp_path)
+    text = (tmp_path / "RESULTS.md").read_text()
+    titles = ["earlier sections", bench_sampled.SECTION, bench_add.SECTION, bench_large.SECTION]
+    assert [text.count(title) for title in titles] == [1, 1, 1, 1]
+    assert [text.index(title) for title in titles] == sorted(text.index(title) for title in titles)
+    assert "| 0.376 | 0.36 | >= full - 0.01 | **no** |" in text and "0.351" not in text
+    assert json.loads((tmp_path / "sampled.json").read_text())["nmi_sampled"] == 0.36

@@ -4,6 +4,9 @@ The static export (PNG/SVG), ``report.html``, ``report.md`` and the HTML
 views all read :data:`REGISTRY`, so a new figure is one ``plot_*`` function
 and one entry here: it is drawn, exported, shown with its caption in both
 reports and, when it has a :class:`View`, written as its own page and linked.
+A figure whose data a result lacks (a comparison of lists for papers from
+one list) says so with ``applies``: for that result it is not drawn,
+exported, shown or linked.
 
 Example:
     >>> REGISTRY.register(ReportFigure("paper_count", plot_paper_count, "Papers per year."))
@@ -17,12 +20,15 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
+from analysis.figures.compare import SMALL_GROUP, compares_lists, has_years
+from analysis.figures.list_comparison import plot_list_comparison
 from analysis.figures.map import plot_map
 from analysis.figures.theme_breakdown import plot_theme_breakdown
 from analysis.figures.top_terms import plot_top_terms
 from analysis.figures.topic_hierarchy import plot_topic_hierarchy
 from analysis.figures.topic_similarity import plot_topic_similarity
 from analysis.figures.topic_sizes import plot_topic_sizes
+from analysis.figures.topics_over_time import plot_topics_over_time
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
@@ -48,6 +54,11 @@ class View:
         return self.file.removesuffix(".html").replace("_", "-")
 
 
+def always(result: TopicResult) -> bool:
+    """The default of :attr:`ReportFigure.applies`: every result has the figure's data."""
+    return True
+
+
 @dataclass(frozen=True)
 class ReportFigure:
     """One figure of the report.
@@ -57,12 +68,15 @@ class ReportFigure:
         plot: ``plot(result)`` returns the figure of a :class:`~analysis.TopicResult`.
         caption: Its caption in ``report.html`` and ``report.md``.
         view: Its interactive page, when it has one.
+        applies: ``applies(result)`` says whether the result has the figure's
+            data; by default every result has.
     """
 
     name: str
     plot: Callable[[TopicResult], go.Figure]
     caption: str
     view: View | None = None
+    applies: Callable[[TopicResult], bool] = always
 
 
 # Two orders older than the registry, kept so that every output stays byte
@@ -103,13 +117,17 @@ class Registry:
     def __len__(self) -> int:
         return len(self._figures)
 
-    def drawn(self) -> list[ReportFigure]:
-        """Every figure, in the order it is drawn and exported."""
-        return _ordered(list(self), _DRAWING_ORDER)
+    def shown(self, result: TopicResult | None = None) -> list[ReportFigure]:
+        """The figures in the order the report shows them; with ``result``, those that apply to it."""
+        return [figure for figure in self if result is None or figure.applies(result)]
 
-    def views(self) -> list[ReportFigure]:
-        """The figures that have an interactive page, in the order the report links them."""
-        return _ordered([figure for figure in self if figure.view is not None], _VIEW_ORDER)
+    def drawn(self, result: TopicResult | None = None) -> list[ReportFigure]:
+        """The figures in the order they are drawn and exported; with ``result``, those that apply to it."""
+        return _ordered(self.shown(result), _DRAWING_ORDER)
+
+    def views(self, result: TopicResult | None = None) -> list[ReportFigure]:
+        """The figures that have an interactive page, in the order the report links them; with ``result``, as above."""
+        return _ordered([figure for figure in self.shown(result) if figure.view is not None], _VIEW_ORDER)
 
 
 def _ordered(figures: list[ReportFigure], first: tuple[str, ...]) -> list[ReportFigure]:
@@ -131,6 +149,22 @@ REGISTRY = Registry(
             "theme_breakdown",
             plot_theme_breakdown,
             "Share of papers per theme, for all papers and for each source list.",
+        ),
+        ReportFigure(
+            "list_comparison",
+            plot_list_comparison,
+            "Share of each source list's papers in each topic (numbers: papers; a paper in two lists counts in "
+            f"both; * a list under {SMALL_GROUP} papers, whose shares are rough).",
+            View("list_comparison.html", "Topics per source list", "topics per source list"),
+            applies=compares_lists,
+        ),
+        ReportFigure(
+            "topics_over_time",
+            plot_topics_over_time,
+            "Share of each year's papers in each topic, year by year (from the year or date column; papers "
+            f"without a year are left out; * a year under {SMALL_GROUP} papers, whose shares are rough).",
+            View("topics_over_time.html", "Topics over the years", "topics over the years"),
+            applies=has_years,
         ),
         ReportFigure(
             "top_terms",
@@ -155,5 +189,5 @@ REGISTRY = Registry(
 
 
 def report_figures(result: TopicResult) -> dict[str, go.Figure]:
-    """Every registered figure of ``result``, by file stem (``map`` -> ``map.png`` / ``map.svg``)."""
-    return {figure.name: figure.plot(result) for figure in REGISTRY.drawn()}
+    """Every registered figure that applies to ``result``, by file stem (``map`` -> ``map.png`` / ``map.svg``)."""
+    return {figure.name: figure.plot(result) for figure in REGISTRY.drawn(result)}

@@ -27,6 +27,9 @@ TOPIC_COLORS = (
     "#88CCEE", "#CC6677", "#DDCC77", "#117733", "#332288", "#AA4499",
     "#44AA99", "#999933", "#882255", "#661100", "#6699CC",
 )  # fmt: skip
+# Source lists side by side: Paul Tol's high-contrast hues first (dark blue and
+# ochre differ in lightness as well as hue), then muted ones; they repeat after eight.
+GROUP_COLORS = ("#004488", "#DDAA33", "#BB5566", "#117733", "#88CCEE", "#332288", "#999933", "#AA4499")
 FONT = {"family": "Arial, Helvetica, sans-serif", "size": 15, "color": "#222222"}
 
 
@@ -40,6 +43,11 @@ def theme_colors(themes: ThemeSet) -> dict[str, str]:
 def topic_color(position: int) -> str:
     """Colour of the topic at ``position`` in the topic table."""
     return TOPIC_COLORS[position % len(TOPIC_COLORS)]
+
+
+def group_color(position: int) -> str:
+    """Colour of the source list at ``position`` in a comparison."""
+    return GROUP_COLORS[position % len(GROUP_COLORS)]
 
 
 def topic_order(result: TopicResult) -> list[int]:

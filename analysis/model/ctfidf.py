@@ -21,6 +21,7 @@ floats (``tests/model/test_ctfidf.py`` compares them with BERTopic's own):
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -200,6 +201,88 @@ class ClassTfidf:
     topics: list[int]
 
 
+@dataclass(frozen=True)
+class TermCounts:
+    """How often each topic uses each term: one row per topic, one column per term.
+
+    Attributes:
+        topics: The topic of each row, ascending.
+        words: The term of each column, sorted.
+        matrix: Sparse (CSR) integer counts.
+    """
+
+    topics: list[int]
+    words: np.ndarray
+    matrix: spmatrix
+
+
+def topic_term_counts(texts: list[str], topics: ArrayLike, latin: bool = True) -> TermCounts:
+    """Term counts per topic of ``texts`` (topic texts) counted paper by paper: one partition's share of c-TF-IDF.
+
+    Each paper is cleaned and counted alone, then its topic's row sums its
+    papers, so the counts of a corpus are the sum of its partitions' counts
+    however it is split (:func:`sum_term_counts`). Unlike
+    :func:`class_tfidf`, which counts each topic's papers joined into one
+    document, no bigram spans the end of one paper and the start of the next.
+    """
+    import scipy.sparse as sp
+
+    topics = np.asarray(topics, dtype=np.int64)
+    order = sorted(set(topics.tolist()))
+    vectorizer = topic_vectorizer(latin, 1)  # min_df counts topics: applied once the partitions are summed
+    try:
+        counts = sp.csr_matrix(vectorizer.fit_transform(preprocess(texts, latin, empty="")))
+    except ValueError as err:  # a partition without a word to count adds nothing
+        if "empty vocabulary" not in str(err):
+            raise
+        return TermCounts(order, np.array([], dtype=object), sp.csr_matrix((len(order), 0), dtype=np.int64))
+    rows = np.searchsorted(order, topics)
+    membership = sp.csr_matrix(
+        (np.ones(len(topics), dtype=np.int64), (rows, np.arange(len(topics)))), shape=(len(order), len(topics))
+    )
+    words = np.asarray(vectorizer.get_feature_names_out(), dtype=object)
+    return TermCounts(order, words, _canonical(membership @ counts))
+
+
+def sum_term_counts(parts: Iterable[TermCounts], min_df: int = 1) -> TermCounts:
+    """The counts of several partitions summed: rows the union of their topics, columns the union of their terms.
+
+    Both unions are sorted and counts are integers, so the sum is the same
+    for any split of the papers and any order of the parts. Terms used by
+    fewer than ``min_df`` topics are dropped, as the vectoriser of
+    :func:`class_tfidf` drops them.
+
+    Raises:
+        InputError: No partition held a word to count.
+    """
+    import scipy.sparse as sp
+
+    parts = list(parts)
+    topics = sorted({t for part in parts for t in part.topics})
+    words = np.unique(np.concatenate([np.asarray(p.words, dtype=object) for p in parts] or [np.array([], object)]))
+    if len(words) == 0:
+        raise InputError("corpus", "the abstracts hold no words to describe topics with")
+    total = sp.csr_matrix((len(topics), len(words)), dtype=np.int64)
+    for part in parts:
+        block = sp.coo_matrix(part.matrix)
+        rows = np.searchsorted(topics, np.asarray(part.topics, dtype=np.int64)[block.row])
+        columns = np.searchsorted(words, np.asarray(part.words, dtype=object)[block.col])
+        total = total + sp.csr_matrix((block.data, (rows, columns)), shape=total.shape, dtype=np.int64)
+    kept = np.flatnonzero(np.diff(total.tocsc().indptr) >= min_df)  # topics using each term
+    total = total[:, kept] if len(kept) < len(words) else total
+    return TermCounts(topics, np.asarray(words[kept], dtype=object), _canonical(total))
+
+
+def _canonical(matrix: spmatrix) -> spmatrix:
+    """Integer CSR with summed duplicates and sorted indices: equal counts give equal arrays."""
+    import scipy.sparse as sp
+
+    canonical = sp.csr_matrix(matrix, dtype=np.int64)
+    canonical.sum_duplicates()
+    canonical.sort_indices()
+    return canonical
+
+
 def topic_documents(texts: list[str], topics: ArrayLike) -> tuple[list[int], list[str]]:
     """Each topic (ascending) and its papers' texts joined by a space, in paper order."""
     joined: dict[int, list[str]] = {}
@@ -209,12 +292,16 @@ def topic_documents(texts: list[str], topics: ArrayLike) -> tuple[list[int], lis
     return order, [" ".join(joined[t]) for t in order]
 
 
-def preprocess(documents: list[str], latin: bool) -> list[str]:
-    """BERTopic's cleaning before counting: tabs and newlines become spaces; Latin text keeps ``[A-Za-z0-9 ]``."""
+def preprocess(documents: list[str], latin: bool, empty: str = "emptydoc") -> list[str]:
+    """BERTopic's cleaning before counting: tabs and newlines become spaces; Latin text keeps ``[A-Za-z0-9 ]``.
+
+    A document left empty reads ``empty`` (BERTopic's ``emptydoc``; a paper
+    counted alone stays empty instead, so it adds no term).
+    """
     cleaned = [d.replace("\n", " ").replace("\t", " ") for d in documents]
     if latin:
         cleaned = [re.sub(r"[^A-Za-z0-9 ]+", "", d) for d in cleaned]
-    return [d if d != "" else "emptydoc" for d in cleaned]
+    return [d if d != "" else empty for d in cleaned]
 
 
 def class_tfidf(texts: list[str], topics: ArrayLike, latin: bool = True, min_df: int = 1) -> ClassTfidf:
@@ -224,7 +311,6 @@ def class_tfidf(texts: list[str], topics: ArrayLike, latin: bool = True, min_df:
         InputError: The texts hold no word to count.
     """
     import scipy.sparse as sp
-    from sklearn.preprocessing import normalize
 
     order, documents = topic_documents(texts, topics)
     vectorizer = topic_vectorizer(latin, min_df)
@@ -234,11 +320,19 @@ def class_tfidf(texts: list[str], topics: ArrayLike, latin: bool = True, min_df:
         if "empty vocabulary" not in str(err):
             raise
         raise InputError("corpus", "the abstracts hold no words to describe topics with") from None
-    counts = sp.csr_matrix(counts)
-    frequency = np.squeeze(np.asarray(counts.sum(axis=0)))
-    mean_terms = int(counts.sum(axis=1).mean())
+    return counts_tfidf(TermCounts(order, np.asarray(vectorizer.get_feature_names_out()), sp.csr_matrix(counts)))
+
+
+def counts_tfidf(counts: TermCounts) -> ClassTfidf:
+    """BERTopic's c-TF-IDF weights of term counts per topic: each row scaled to sum 1 and square-rooted, times idf."""
+    import scipy.sparse as sp
+    from sklearn.preprocessing import normalize
+
+    matrix = counts.matrix
+    frequency = np.squeeze(np.asarray(matrix.sum(axis=0)))
+    mean_terms = int(matrix.sum(axis=1).mean())
     idf = np.log((mean_terms / frequency) + 1)
     weights = sp.diags(idf, offsets=0, shape=(len(idf), len(idf)), format="csr", dtype=np.float64)
-    scaled = normalize(counts, axis=1, norm="l1", copy=False)
+    scaled = normalize(matrix, axis=1, norm="l1", copy=False)
     scaled.data = np.sqrt(scaled.data)
-    return ClassTfidf(scaled * weights, np.asarray(vectorizer.get_feature_names_out()), order)
+    return ClassTfidf(scaled * weights, counts.words, counts.topics)

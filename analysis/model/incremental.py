@@ -1,7 +1,9 @@
 """New papers added to a fitted run: old papers keep their topic, label, theme and map place, byte for byte.
 
 :func:`add_batch` is what :meth:`TopicResult.add <analysis.model.result.TopicResult.add>`
-and ``python -m analysis add`` run:
+and ``python -m analysis add`` run (rules 2, 3 and 5 are pure functions over a
+partition of papers, in :mod:`analysis.model.assignment`, shared with the
+sample-and-assign fit of the largest corpora):
 
 1. A copy of a paper already in the run (exact, or near at the
    deduplication threshold) merges into it: its sources join the paper's,
@@ -40,41 +42,36 @@ from analysis.config import DEDUP_THRESHOLD
 from analysis.corpus.dedup import doc_id as make_doc_id
 from analysis.corpus.dedup import match_existing
 from analysis.embedding.cache import embed_papers
-from analysis.model.clustering import (
-    MIN_CLUSTERED,
-    nearest_centroid,
-    size_parameters,
-    topic_centroids,
-    unit_rows,
-    ward_clustering,
+from analysis.model.assignment import (
+    FIT_QUANTILE,
+    MAP_NEIGHBOURS,
+    MIN_NEW_TOPIC,
+    FitRule,
+    MapRule,
+    fit_thresholds,
+    grouped_misfits,
+    nearest_fitting,
+    placed,
 )
-from analysis.model.layout import MAP_DECIMALS
-from analysis.model.themes import (
-    TOPIC_WEIGHT,
-    assign,
-    phrase_scores,
-    phrase_vectors,
-    round_as_shown,
-    topic_themes,
-)
+from analysis.model.themes import TOPIC_WEIGHT, assign, phrase_scores, phrase_vectors, round_as_shown, topic_themes
 from analysis.text import normalize
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
 
+__all__ = [
+    "FIRST_BATCH",
+    "FIT_QUANTILE",
+    "MAP_NEIGHBOURS",
+    "MIN_NEW_TOPIC",
+    "AddSummary",
+    "add_batch",
+    "assign_topics",
+    "fit_thresholds",
+]
+
 # The batch name of the papers a run was fitted on.
 FIRST_BATCH = "first fit"
-# A new paper fits a topic when its cosine to the centroid reaches this
-# quantile of the topic's own papers' cosines (both as shown); 0 is the
-# loosest own paper: a new paper fits when it lies within the topic's own
-# spread. On the reference corpus (2,000 papers fitted, 260 added) 0.1 sent
-# 12% of the new papers to new topics at NMI 0.507, 0.05 6% at 0.517, and 0
-# 2% at 0.522, against 0.548 for the same papers in a full refit.
-FIT_QUANTILE = 0.0
-# Misfits that cluster in groups of at least this many papers form a new topic.
-MIN_NEW_TOPIC = 3
-# A new paper's map place: the mean of this many nearest papers of its topic.
-MAP_NEIGHBOURS = 3
 
 
 @dataclass(frozen=True)
@@ -192,43 +189,13 @@ def _merge_provenance(old: pd.DataFrame, papers: pd.DataFrame, matches: list[int
     return merged
 
 
-def fit_thresholds(embeddings: np.ndarray, topics: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each topic's id, centroid and fit threshold: :data:`FIT_QUANTILE` of its papers' cosines, as shown."""
-    ids, centroids = topic_centroids(embeddings, topics)
-    cosines = round_as_shown(np.sum(unit_rows(embeddings) * centroids[np.searchsorted(ids, topics)], axis=1))
-    limits = [np.quantile(cosines[topics == t], FIT_QUANTILE, method="lower") for t in ids]
-    return ids, centroids, round_as_shown(np.asarray(limits))
-
-
 def assign_topics(result: TopicResult, embeddings: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """Each new paper's topic, whether it is a lone misfit, and the ids of the new topics (see the module)."""
     pieces = result.pieces
     assert pieces is not None  # add_batch refused a result without its fitted pieces
-    ids, centroids, limits = fit_thresholds(pieces.embeddings, np.asarray(pieces.topics))
-    nearest, similarity = nearest_centroid(embeddings, ids, centroids)
-    fits = round_as_shown(similarity) >= limits[np.searchsorted(ids, nearest)]
-    topics, misfit = nearest.copy(), np.zeros(len(embeddings), dtype=bool)
-    groups = _misfit_groups(embeddings[~fits])
-    next_id = int(ids.max()) + 1
-    new_ids: list[int] = []
-    for group in groups:
-        rows = np.flatnonzero(~fits)[group]
-        if len(rows) >= MIN_NEW_TOPIC:
-            topics[rows] = next_id + len(new_ids)
-            new_ids.append(next_id + len(new_ids))
-        else:
-            misfit[rows] = True
-    return topics, misfit, new_ids
-
-
-def _misfit_groups(vectors: np.ndarray) -> list[np.ndarray]:
-    """Ward's clusters of the misfits alone (the fit's size rule), largest first (ties: first row); singles when few."""
-    n = len(vectors)
-    if n < MIN_CLUSTERED:
-        return [np.array([i]) for i in range(n)]
-    labels = ward_clustering(size_parameters(n).max_topics, n).fit(unit_rows(vectors)).labels_
-    groups = [np.flatnonzero(labels == label) for label in dict.fromkeys(labels.tolist())]
-    return sorted(groups, key=lambda rows: (-len(rows), rows[0]))
+    rule = FitRule.of(pieces.embeddings, np.asarray(pieces.topics))
+    nearest, fits = nearest_fitting(rule, embeddings)
+    return grouped_misfits(nearest, fits, embeddings[~fits], int(rule.ids.max()) + 1)
 
 
 def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, topics, misfit, new_ids: list[int]):
@@ -239,7 +206,7 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, topics, misfi
     papers = pd.concat([_batched(result.papers), fresh], ignore_index=True)
     terms, labels = _new_topic_words(result, papers, all_topics, all_embeddings, new_ids)
     themed = _new_themes(result, embeddings, all_embeddings, all_topics, len(fresh))
-    xy = _placed(pieces.xy, pieces.embeddings, np.asarray(pieces.topics), embeddings, topics)
+    xy = placed(MapRule.of(pieces.xy, pieces.embeddings, pieces.topics), embeddings, topics)
     documents = pd.concat(
         [
             _batched(result.documents).assign(misfit=_column(result.documents, "misfit", False)),
@@ -343,18 +310,6 @@ def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topi
         else pd.DataFrame(columns=["topic", "theme", "theme_score"])
     )
     return {"theme": theme, "score": score, "margin": margin, "matrix": matrix, "per_topic": per_topic}
-
-
-def _placed(xy: np.ndarray, old: np.ndarray, old_topics: np.ndarray, new: np.ndarray, topics: np.ndarray):
-    """Map places of new papers: the mean place of their nearest old papers of their topic (of all, for a new one)."""
-    similarity = np.round(unit_rows(new) @ unit_rows(old).T, 6)
-    placed = np.zeros((len(new), 2))
-    known = set(np.unique(old_topics).tolist())
-    for i, topic in enumerate(topics.tolist()):
-        rows = np.flatnonzero(old_topics == topic) if topic in known else np.arange(len(old))
-        order = np.lexsort((rows, -similarity[i, rows]))[:MAP_NEIGHBOURS]
-        placed[i] = np.asarray(xy)[rows[order]].mean(axis=0)
-    return np.round(placed, MAP_DECIMALS) + 0.0
 
 
 def _topic_rows(old: pd.DataFrame, documents: pd.DataFrame, terms, labels, per_topic: pd.DataFrame) -> pd.DataFrame:

@@ -17,7 +17,8 @@ edit only re-scores themes on the cached topics.
 from __future__ import annotations
 
 import os
-from numbers import Real
+from functools import partial
+from numbers import Integral, Real
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -26,7 +27,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, _fit_context
 from sklearn.utils._param_validation import HasMethods, Interval
 
-from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE
+from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE, SAMPLE_FIT_ABOVE
 from analysis.corpus.table import validate_papers
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import document_texts, embed_papers, topic_texts
@@ -53,6 +54,8 @@ from analysis.text import strip_markup
 
 if TYPE_CHECKING:
     from bertopic import BERTopic
+
+    from analysis.model.sampled import Mapper
 
 __all__ = [
     "MIN_CLUSTERED",
@@ -121,6 +124,11 @@ class TopicModel(BaseEstimator):
             cannot be keyed (its settings and state are its own): the cache
             is then skipped. On by default, as in :func:`fit_topics`, the
             pipeline and the command line (``--no-cache``).
+        sample_above: A corpus of more papers is fitted on a sample of this many (by
+            ``doc_id``), the others assigned to its topics as added papers are
+            (:mod:`analysis.model.sampled`); None: never. Default :data:`~analysis.config.SAMPLE_FIT_ABOVE`.
+        mapper: Runs that assignment over partitions, as the builtin ``map`` (default) does:
+            ``mapper(function, partitions)``, results in order; a cluster's map gives the same bytes.
 
     Attributes:
         result_: The :class:`~analysis.TopicResult`.
@@ -139,6 +147,8 @@ class TopicModel(BaseEstimator):
         "random_state": ["random_state"],
         "timer": [None, callable],
         "use_cache": ["boolean"],
+        "sample_above": [None, Interval(Integral, 1, None, closed="left")],
+        "mapper": [callable],
     }
 
     def __init__(
@@ -153,6 +163,8 @@ class TopicModel(BaseEstimator):
         random_state=DEFAULT_RANDOM_STATE,
         timer=None,
         use_cache=DEFAULT_USE_CACHE,
+        sample_above=SAMPLE_FIT_ABOVE,
+        mapper=map,
     ):
         self.themes = themes
         self.embedding = embedding
@@ -163,6 +175,8 @@ class TopicModel(BaseEstimator):
         self.random_state = random_state
         self.timer = timer
         self.use_cache = use_cache
+        self.sample_above = sample_above
+        self.mapper = mapper
 
     @property
     def model_(self) -> BERTopic:
@@ -207,6 +221,8 @@ class TopicModel(BaseEstimator):
         key = None
         if store is not None:
             settings = {"keep_outliers": bool(self.keep_outliers), "random_state": self.random_state}
+            if _sampled(self.sample_above, len(papers)):  # a full fit's key is as it was
+                settings["sample"] = int(self.sample_above)
             key = fit_key(papers, self.backend_, embeddings, settings)
             pieces = store.load(key)
             if pieces is not None:
@@ -226,18 +242,30 @@ class TopicModel(BaseEstimator):
         embeddings = np.asarray(embeddings, dtype=np.float32)
         if len(embeddings) != len(papers):
             raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
-        self.params_ = size_parameters(len(papers))
+        if _sampled(self.sample_above, len(papers)):
+            from analysis.model.sampled import fit_sampled
+
+            fit_sample = partial(self._fit_all, stages=stages, described=False)
+            return fit_sampled(papers, embeddings, int(self.sample_above), fit_sample, self.mapper, stages)
+        return self._fit_all(papers, embeddings, stages=stages)
+
+    def _fit_all(self, papers, embeddings, params=None, *, stages: Stages, described=True) -> TopicPieces:
+        """Every paper given fitted (``params``: default by their number); their words too when ``described``."""
+        self.params_ = params or size_parameters(len(papers))
         with stages("lexical"):
             features = self._features(papers, embeddings)
         reducer, clusterer = self._slots(len(papers))
         topics, reduced = self._cluster(reducer, clusterer, features, stages)
         docs = topic_texts(papers)
         latin = has_latin_words(docs)
-        ctfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
-        terms = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
-        plain_terms = {t: [w for w, _ in words] for t, words in terms.items()}
-        phrase_texts = [strip_markup(t) for t in document_texts(papers)]
-        labels = topic_labels(plain_terms, phrase_texts, topics, latin)
+        terms: dict[int, list[tuple[str, float]]] = {}
+        labels: dict[int, str] = {}
+        if described:
+            ctfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
+            terms = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
+            plain_terms = {t: [w for w, _ in words] for t, words in terms.items()}
+            phrase_texts = [strip_markup(t) for t in document_texts(papers)]
+            labels = topic_labels(plain_terms, phrase_texts, topics, latin)
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}
@@ -296,6 +324,10 @@ class TopicModel(BaseEstimator):
             topics = outliers_to_nearest_topic(topics, features)
         topics = renumber_by_size(merge_topics(topics, features, self.params_.max_topics))
         return topics, _reduced(reducer, features)
+
+
+def _sampled(sample_above: int | None, n: int) -> bool:
+    return sample_above is not None and n > sample_above
 
 
 def _reduce(reducer, features: np.ndarray) -> np.ndarray:
@@ -377,6 +409,8 @@ def fit_topics(
     embeddings: np.ndarray | None = None,
     keep_outliers: bool = False,
     use_cache: bool = DEFAULT_USE_CACHE,
+    sample_above: int | None = SAMPLE_FIT_ABOVE,
+    mapper: Mapper = map,
 ) -> TopicResult:
     """Topics and themes for a paper frame in one call, reusing a cached fit where nothing changed.
 
@@ -391,6 +425,8 @@ def fit_topics(
         keep_outliers: Keep a clustering's outlier topic -1.
         use_cache: Reuse (and store) the topic fit in the result cache
             (:mod:`analysis.model.fit_cache`); False fits from scratch and stores nothing.
+        sample_above: Above this many papers, fit a sample and assign the rest (see :class:`TopicModel`).
+        mapper: Runs that assignment over its partitions (builtin ``map`` semantics; see :class:`TopicModel`).
 
     Returns:
         A :class:`TopicResult`.
@@ -405,5 +441,7 @@ def fit_topics(
         keep_outliers=keep_outliers,
         random_state=random_state,
         use_cache=use_cache,
+        sample_above=sample_above,
+        mapper=mapper,
     )
     return model.fit(papers, embeddings=embeddings).result_

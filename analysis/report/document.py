@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 from analysis.corpus.export import references_bibtex
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
+from analysis.report.compared import Section, compared_sections, section_html, section_markdown
 from analysis.report.content import ReportContent, theme_topics
-from analysis.report.links import markdown_link, paper_links
-from analysis.report.whats_new import what_is_new_html, what_is_new_markdown
+from analysis.report.links import markdown_link, paper_links, without_unsafe_urls
+from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def md_escape(text: object) -> str:
 
 def reading_list_bibtex(content: ReportContent) -> str:
     """Every paper as BibTeX, in the guide's reading order (theme by theme, most central first)."""
-    papers = content.result.papers
+    papers = without_unsafe_urls(content.result.papers)
     return references_bibtex(papers.iloc[content.order["row"].to_numpy()].reset_index(drop=True))
 
 
@@ -88,17 +89,26 @@ def report_markdown(
     for misfit in content.misfits.itertuples():
         paper = documents.iloc[misfit.row]
         lines.append(f"- **{md_escape(paper['name'])}** — {md_escape(_misfit_phrase(misfit))}")
-    lines += ["", "## Figures", ""]
+    lines.append("")
+    for section in compared_sections(result):
+        lines += section_markdown(section, md_escape)
+    lines += _md_figures(result, static_files, skipped)
+    lines += [_METHOD_NOTE, ""]
+    return "\n".join(lines)
+
+
+def _md_figures(result: TopicResult, static_files: list[str], skipped: str | None) -> list[str]:
+    """The Figures section in Markdown: each figure of ``result`` whose PNG was written, then the views."""
+    lines = ["## Figures", ""]
     pngs = set(static_files)
-    for figure in REGISTRY:
+    for figure in REGISTRY.shown(result):
         stem, caption = figure.name, figure.caption
         if f"{stem}.png" in pngs:
             lines += [f"![{md_escape(caption)}]({stem}.png)", "", f"*{md_escape(caption)}* ([SVG]({stem}.svg))", ""]
     if skipped:
         lines += [f"Static figures were not written: {md_escape(skipped)}", ""]
-    lines += ["Interactive views: " + ", ".join(f"[{text}]({name})" for name, text in interactive_views()), ""]
-    lines += [_METHOD_NOTE, ""]
-    return "\n".join(lines)
+    views = ", ".join(f"[{text}]({name})" for name, text in interactive_views(result))
+    return [*lines, f"Interactive views: {views}", ""]
 
 
 _PAIRS_INTRO = (
@@ -159,9 +169,12 @@ def _html_title(title: str) -> str:
     return f", <span class='title'>{escape(title)}</span>" if title else ""
 
 
-def interactive_views() -> list[tuple[str, str]]:
-    """File name and link text of every interactive page: the topic map, then each registered figure's view."""
-    views = [figure.view for figure in REGISTRY.views() if figure.view is not None]
+def interactive_views(result: TopicResult | None = None) -> list[tuple[str, str]]:
+    """File name and link text of every interactive page: the topic map, then each registered figure's view.
+
+    With ``result``, only the views of the figures that apply to it.
+    """
+    views = [figure.view for figure in REGISTRY.views(result) if figure.view is not None]
     return [TOPIC_MAP_LINK, *((view.file, view.link) for view in views)]
 
 
@@ -247,18 +260,21 @@ def report_html(
     content = content or ReportContent.build(result)
     colors = theme_colors(result.themes)
     themes = _themes_present(content)
+    sections = compared_sections(result)
+    new = what_is_new_html(result)
     body = [
         "<h1>Reading-group report</h1>",
         f"<p>{_overview(content, markdown=False)}</p>",
         '<p>Open the <a href="topic_map.html">interactive topic map</a> to search, hover and read each abstract.</p>',
-        _html_nav(themes),
+        _html_nav(themes, sections, what_is_new=bool(new)),
     ]
-    body += [section for section in (what_is_new_html(result),) if section]
+    body += [new] if new else []
     for theme in themes:
         body.append(_html_theme(content, theme, colors[theme]))
     body.append(_html_pairs(content))
     body.append(_html_misfits(content))
-    body.append(_html_figures(static_files, skipped, figures))
+    body += [section_html(section) for section in sections]
+    body.append(_html_figures(result, static_files, skipped, figures))
     body.append(f"<p class='meta'>{escape(_METHOD_NOTE)}</p>")
     needs_plotly = bool(figures) and not _has_svgs(static_files)
     head_script = '<script charset="utf-8" src="plotly.min.js"></script>\n' if needs_plotly else ""
@@ -275,11 +291,14 @@ def _anchor(theme: str) -> str:
     return "theme-" + re.sub(r"[^a-z0-9]+", "-", theme.lower()).strip("-")
 
 
-def _html_nav(themes: list[str]) -> str:
-    items = [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
+def _html_nav(themes: list[str], sections: list[Section], what_is_new: bool = False) -> str:
+    """The contents menu, in the order of the sections: "What is new" first when a batch was added, then each theme."""
+    items = [f'<li><a href="#{WHAT_IS_NEW_ID}">What is new</a></li>'] if what_is_new else []
+    items += [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
     items += [
         '<li><a href="#pairs">Related papers in different themes</a></li>',
         '<li><a href="#misfits">Papers that fit no theme well</a></li>',
+        *(f'<li><a href="#{section.anchor}">{escape(section.title)}</a></li>' for section in sections),
         '<li><a href="#figures">Figures</a></li>',
     ]
     return "<nav><ul>" + "".join(items) + "</ul></nav>"
@@ -348,10 +367,10 @@ def _has_svgs(static_files: list[str]) -> bool:
     return any(name.endswith(".svg") for name in static_files)
 
 
-def _html_figures(static_files: list[str], skipped: str | None, figures) -> str:
+def _html_figures(result: TopicResult, static_files: list[str], skipped: str | None, figures) -> str:
     parts = ['<section id="figures">\n<h2>Figures</h2>']
     files = set(static_files)
-    for figure in REGISTRY:
+    for figure in REGISTRY.shown(result):
         stem, caption = figure.name, figure.caption
         if f"{stem}.svg" in files:
             links = f'<a href="{stem}.svg">SVG</a>' + (
@@ -366,6 +385,6 @@ def _html_figures(static_files: list[str], skipped: str | None, figures) -> str:
             parts.append(f"<figure>{div}<figcaption>{escape(caption)}</figcaption></figure>")
     if skipped:
         parts.append(f"<p class='meta'>Static figures (PNG/SVG) were not written: {escape(skipped)}</p>")
-    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in interactive_views())
+    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in interactive_views(result))
     parts.append(f"<p>Interactive views: {views}.</p>\n</section>")
     return "\n".join(parts)

@@ -39,7 +39,11 @@ class PaperLink(NamedTuple):
 
 
 def _value(row, column: str) -> str:
-    value = row.get(column) if hasattr(row, "get") else None
+    return _text(row.get(column) if hasattr(row, "get") else None)
+
+
+def _text(value: object) -> str:
+    """A cell as stripped text; "" for a missing value."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     return str(value).strip()
@@ -89,6 +93,18 @@ def paper_links(papers: pd.DataFrame) -> list[PaperLink | None]:
     if not columns:
         return [None] * len(papers)
     return [paper_link(row) for row in papers[columns].to_dict("records")]
+
+
+def without_unsafe_urls(papers: pd.DataFrame) -> pd.DataFrame:
+    """``papers`` with each ``url`` that is not an http(s) link blanked, for the BibTeX the report exports.
+
+    A reference manager opens a BibTeX ``url`` as a link, so the map's
+    selection and the guide's reading list cite only http(s) URLs; a DOI or
+    an arXiv id stays in its own field.
+    """
+    if "url" not in papers:
+        return papers
+    return papers.assign(url=[value if safe_url(_text(value)) else "" for value in papers["url"]])
 
 
 def markdown_link(link: PaperLink, md_escape: Callable[[str], str]) -> str:

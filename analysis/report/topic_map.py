@@ -40,7 +40,7 @@ from analysis.corpus.export import citation_keys, cited
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
-from analysis.report.links import paper_links
+from analysis.report.links import paper_links, without_unsafe_urls
 from analysis.text import list_label, paper_blurb, readable
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def map_papers(result: TopicResult) -> list[dict]:
     near = map_neighbours(result)
     links = paper_links(papers)
     # Each paper's BibTeX entry without its abstract (the page stays small): the selection exports them.
-    keys, records = citation_keys(papers), cited(papers)
+    keys, records = citation_keys(papers), cited(without_unsafe_urls(papers))
     rows = []
     for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
         rows.append(
@@ -240,9 +240,9 @@ def view_html(figure: go.Figure, div_id: str, title: str) -> str:
 
 
 def view_pages(result: TopicResult) -> dict[str, str]:
-    """The page of every registered figure that has a view (top terms, hierarchy, similarity), by file name."""
+    """The page of every registered figure that has a view and applies to ``result``, by file name."""
     return {
         view.file: view_html(figure.plot(result), view.div_id, view.title)
-        for figure in REGISTRY.views()
+        for figure in REGISTRY.views(result)
         if (view := figure.view) is not None
     }

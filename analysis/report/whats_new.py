@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 # Old topics listed as grown most.
 GREW_LISTED = 5
+# The section's id in report.html, which the contents menu links to.
+WHAT_IS_NEW_ID = "what-is-new"
 
 
 @dataclass(frozen=True)
@@ -95,4 +97,4 @@ def what_is_new_html(result: TopicResult) -> str:
     if new is None:
         return ""
     paragraphs = "\n".join(f"<p>{escape(line)}</p>" for line in _sentences(new))
-    return f'<section id="what-is-new">\n<h2>What is new</h2>\n{paragraphs}\n</section>'
+    return f'<section id="{WHAT_IS_NEW_ID}">\n<h2>What is new</h2>\n{paragraphs}\n</section>'

@@ -4,8 +4,10 @@
 ``<canvas>`` (no plotly.js, no CDN: the widget's own script and style,
 ``assets/map_widget.js`` and ``assets/map_widget.css``, are all it loads),
 coloured by theme or by topic with the report's colours. Hover a point for
-its paper, click it to show the paper, drag a lasso or a box to select
-papers, click a topic label or a legend entry to select that group.
+its paper, click it to show the paper (with its link and its five nearest
+papers, as the report's map), drag a lasso or a box to select papers, click
+a topic label or a legend entry to select that group, or type words in the
+search box and press Enter to find papers by meaning.
 
 The selection is the synced trait ``selection``: the row positions (in
 ``result.documents``) of the selected papers, sorted. Selecting on the map
@@ -14,12 +16,20 @@ papers; :meth:`TopicMapWidget.select` sets it from Python and the map
 highlights it. ``widget.observe(callback, names="selection")`` runs
 ``callback`` on every change, from either side.
 
+Search runs in the kernel: the box sends its words as a custom message
+(``{"type": "search", "query": ...}``), Python runs
+:meth:`~analysis.TopicResult.search` (the query embedded with the run's
+backend) and sets ``search_results`` (the hits in rank order, with their
+scores) and ``selection`` (the same papers), so the map highlights them and
+the panel lists them. :meth:`TopicMapWidget.search` does the same from Python.
+
 Example:
     >>> from analysis.report.widget import TopicMapWidget
     >>> widget = TopicMapWidget(result)
     >>> widget                      # the map, in JupyterLab or VS Code
     >>> widget.select(topic=2)      # highlights topic 2's papers on the map
-    >>> widget.selected             # doc_id, name, title, theme, topic, topic_label
+    >>> widget.selected             # doc_id, name, title, theme, topic, topic_label, link
+    >>> widget.search("watermarking language model outputs")   # ranked hits; the map selects them
 """
 
 from __future__ import annotations
@@ -35,6 +45,8 @@ import traitlets
 
 from analysis.figures.map import equal_scale_frame, topic_label_offsets
 from analysis.figures.style import map_groups
+from analysis.report.links import paper_links
+from analysis.report.topic_map import map_neighbours
 from analysis.text import paper_blurb, shorten
 
 if TYPE_CHECKING:
@@ -42,7 +54,8 @@ if TYPE_CHECKING:
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 COLOR_MODES = ("theme", "topic")
-SELECTED_COLUMNS = ["doc_id", "name", "title", "theme", "topic", "topic_label"]
+SELECTED_COLUMNS = ["doc_id", "name", "title", "theme", "topic", "topic_label", "link"]
+SEARCH_K = 10  # papers a search from the box finds, as result.search's default
 LABEL_LIMIT = 42  # characters of a topic label on the map, as in the report's map
 PAD = 24  # pixels between the outermost points and the canvas edge (PAD in map_widget.js)
 # Labels are placed for the map's canvas in a 900-pixel-wide output (the legend takes 250 pixels);
@@ -68,6 +81,12 @@ class TopicMapWidget(anywidget.AnyWidget):
             the label is left out (:func:`label_offsets`; the widget draws them, it places nothing).
         selection: Synced: sorted row positions of the selected papers.
         color_by: Synced: what the colours show.
+        search_results: Synced: the last search, ``{"query", "hits", "error",
+            "number"}``: ``hits`` are ``[row, score]`` pairs in rank order,
+            ``error`` says why a search from the box failed ("" when it did
+            not), ``number`` counts the searches, so that the same answer
+            twice still reaches the front end. Empty before the first search
+            and after the map's ``clear``.
     """
 
     _esm = ASSETS_DIR / "map_widget.js"
@@ -78,12 +97,16 @@ class TopicMapWidget(anywidget.AnyWidget):
     selection = traitlets.List(traitlets.Int()).tag(sync=True)
     color_by = traitlets.Unicode("theme").tag(sync=True)
     height = traitlets.Int(520).tag(sync=True)
+    search_results = traitlets.Dict().tag(sync=True)
 
     def __init__(self, result: TopicResult, color_by: str = "theme", height: int = 520, **kwargs):
+        self._result = result
         self._frame = paper_frame(result)
+        self._searches = 0
         points = map_points(result)
         labels = label_offsets(points, height)
         super().__init__(points=points, labels=labels, color_by=color_by, height=height, **kwargs)
+        self.on_msg(self._on_message)
 
     @traitlets.observe("height")
     def _place_labels(self, change):
@@ -147,8 +170,55 @@ class TopicMapWidget(anywidget.AnyWidget):
         self.selection = rows
 
     def clear(self) -> None:
-        """Empty the selection."""
-        self.selection = []
+        """Empty the selection and the search results."""
+        with self.hold_sync():
+            self.selection = []
+            self.search_results = {}
+
+    def search(self, query: str, k: int = SEARCH_K) -> pd.DataFrame:
+        """Find papers by meaning, select them and list them in the map's panel with their scores.
+
+        The search is :meth:`~analysis.TopicResult.search` on the widget's
+        result: the query embedded with the run's backend, exact cosine,
+        scores as shown (two decimals), equal scores by ``doc_id``.
+
+        Args:
+            query: Words, a sentence or an abstract.
+            k: How many papers to find.
+
+        Returns:
+            The hits as :meth:`~analysis.TopicResult.search` gives them (``rank``,
+            ``doc_id``, ``name``, ..., ``score``), best first.
+
+        Raises:
+            ValueError: The query is blank, or the result cannot embed a query.
+        """
+        query = " ".join(str(query).split())
+        if not query:
+            raise ValueError("search() needs words to search for")
+        found = self._result.search(query, k)
+        position = {doc_id: i for i, doc_id in enumerate(self._frame["doc_id"])}
+        rows = [position[doc_id] for doc_id in found["doc_id"]]
+        with self.hold_sync():  # the hits and the selection reach the map in one message
+            self.selection = rows
+            self._show_search(query, [[row, float(score)] for row, score in zip(rows, found["score"], strict=True)])
+        return found
+
+    def _show_search(self, query: str, hits: list[list], error: str = "") -> None:
+        self._searches += 1
+        self.search_results = {"query": query, "hits": hits, "error": error, "number": self._searches}
+
+    def _on_message(self, widget: TopicMapWidget, content: object, buffers: list) -> None:
+        """A custom message from the map: ``{"type": "search", "query": ...}`` from its search box."""
+        if not isinstance(content, dict) or content.get("type") != "search":
+            return
+        query = str(content.get("query", ""))
+        # Any failure (no backend known, a model that cannot load) is shown under the box: raised in a
+        # comm callback, it would only reach the kernel's log and leave the box waiting.
+        try:
+            self.search(query)
+        except Exception as error:
+            self._show_search(" ".join(query.split()), [], f"search failed: {error}")
 
     def __repr__(self) -> str:
         """A stable text form (shown where widgets cannot render): no object address, no model id."""
@@ -157,16 +227,27 @@ class TopicMapWidget(anywidget.AnyWidget):
 
 
 def paper_frame(result: TopicResult) -> pd.DataFrame:
-    """The columns :attr:`TopicMapWidget.selected` shows, one row per paper of ``result``."""
+    """The columns :attr:`TopicMapWidget.selected` shows, one row per paper of ``result``.
+
+    ``link`` is the paper's page over http or https (:func:`~analysis.report.links.paper_link`),
+    or "" when it has none or names a place of another scheme.
+    """
     documents = result.documents
     frame = documents[["doc_id", "name", "theme", "topic", "topic_label"]].copy()
     frame.insert(2, "title", result.papers["title"].astype(str).to_numpy())
     frame["topic"] = frame["topic"].astype(int)
+    frame["link"] = [link.href if link is not None else "" for link in paper_links(result.papers)]
     return frame[SELECTED_COLUMNS]
 
 
 def map_points(result: TopicResult) -> dict:
-    """The synced ``points``: per-paper columns as arrays, and the theme and topic legends."""
+    """The synced ``points``: per-paper columns as arrays, and the theme and topic legends.
+
+    Per paper, besides its place, name and groups: ``near``, its nearest
+    papers as ``[row, score]`` pairs (the report map's, :func:`~analysis.report.topic_map.map_neighbours`),
+    and ``link``, ``[href, text]`` or None (href "" when the place named is
+    not http(s): the widget shows it as text).
+    """
     documents, papers = result.documents, result.papers
     titles = papers["title"]
     # The same groups and colours as the exported map; the widget adds sizes and topic centres.
@@ -184,6 +265,8 @@ def map_points(result: TopicResult) -> dict:
         "title": [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)],
         "theme": [theme_at[v] for v in documents["theme"]],
         "topic": [topic_at[int(v)] for v in documents["topic"]],
+        "near": map_neighbours(result),
+        "link": [None if link is None else [link.href, link.text] for link in paper_links(papers)],
         "themes": [{**g, "size": int(theme_sizes.get(g["name"], 0))} for g in groups["theme"]],
         "topics": [
             {

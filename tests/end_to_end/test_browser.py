@@ -151,7 +151,9 @@ def test_hostile_abstract_runs_nothing_in_the_topic_map(browser, hostile_report_
     assert _errors(browser) == []
 
 
-@pytest.mark.parametrize("page", ["report.html", "topic_terms.html", "topic_hierarchy.html", "topic_similarity.html"])
+@pytest.mark.parametrize(
+    "page", ["report.html", "topic_terms.html", "topic_hierarchy.html", "topic_similarity.html", "list_comparison.html"]
+)
 def test_hostile_text_runs_nothing_in_the_other_pages(browser, hostile_report_dir, page):
     _open(browser, hostile_report_dir / page)
     time.sleep(0.3)
@@ -168,5 +170,5 @@ def test_report_shows_its_figures(browser, seed_report_dir):
     _open(browser, seed_report_dir / "report.html")
     time.sleep(0.3)
     widths = browser.execute_script("return [...document.querySelectorAll('figure img')].map(i => i.naturalWidth)")
-    assert len(widths) == 6 and all(w > 0 for w in widths)  # every SVG loaded
+    assert len(widths) == 7 and all(w > 0 for w in widths)  # every SVG loaded (the seeds have no year)
     assert _errors(browser) == []

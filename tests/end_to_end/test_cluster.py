@@ -257,6 +257,36 @@ def test_add_through_the_cluster_gives_the_same_report_as_in_one_process(
 
 
 @pytest.mark.slow
+def test_the_sampled_fit_assigns_on_the_workers_and_writes_the_same_tables(cluster, seed_result, monkeypatch):
+    """The pipeline gives the sampled fit the cluster's map; partitions of 5 papers make several tasks a step."""
+    from analysis.cluster import Cluster
+    from analysis.pipeline import documents_table, fit
+
+    monkeypatch.setattr("analysis.model.sampled.PARTITION_SIZE", 5)
+    calls = []
+    real_map = Cluster.map
+
+    def counted(self, func, parts):
+        parts = list(parts)  # a generator, as builtin map takes
+        calls.append(len(parts))
+        return real_map(self, func, parts)
+
+    monkeypatch.setattr(Cluster, "map", counted)
+    tables = {}
+    for where in ("map", "cluster"):
+        result = fit(
+            seed_result.papers,
+            progress=lambda message: None,
+            use_cache=False,
+            sample_above=12,
+            cluster=cluster if where == "cluster" else None,
+        )
+        tables[where] = (documents_table(result).to_csv(), result.topics.to_csv())
+    assert calls and max(calls) > 1, calls  # the fit's partition steps went through the cluster, several tasks each
+    assert tables["cluster"] == tables["map"]
+
+
+@pytest.mark.slow
 def test_map_is_builtin_map_on_the_workers(cluster):
     assert list(cluster.map(pow, [2, 3, 4], [2, 2])) == list(map(pow, [2, 3, 4], [2, 2]))
     assert list(cluster.map(abs, [])) == []

@@ -366,7 +366,15 @@ def test_search_is_usable_from_the_keyboard(window, seed_report_dir):
 
 
 @pytest.mark.parametrize(
-    "page", ["topic_map.html", "report.html", "topic_terms.html", "topic_hierarchy.html", "topic_similarity.html"]
+    "page",
+    [
+        "topic_map.html",
+        "report.html",
+        "topic_terms.html",
+        "topic_hierarchy.html",
+        "topic_similarity.html",
+        "list_comparison.html",
+    ],
 )
 def test_no_html_output_asks_the_network_for_anything(window, seed_report_dir, page):
     _requested(window)  # forget earlier pages

@@ -92,3 +92,40 @@ def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
     browser.execute_script("document.querySelector('#matches button[data-paper=\"2\"]').click()")
     assert not browser.find_element(By.ID, "details-link").is_displayed()
     assert browser.title != "pwned" and _severe(browser) == []
+
+
+def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_path):
+    import csv
+    import dataclasses
+    import io
+
+    from selenium.webdriver.common.by import By
+    from test_map_browser import _exports
+
+    from analysis.pipeline import write_report
+
+    documents = seed_result.documents
+    rows = documents.index[documents["topic"] == seed_result.topics["topic"].iat[0]].tolist()  # contents entry 0
+    places = ["https://example.org/p?a=1&b=2", "javascript:alert(document.title='pwned')", "data:text/html,<b>x</b>"]
+    places += ["vbscript:msgbox(1)", "//evil.example/x", "/relative"]
+    assert len(rows) >= len(places)
+    urls = [""] * len(documents)
+    for row, place in zip(rows, places, strict=False):
+        urls[row] = place
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
+    write_report(result, tmp_path, static=False, progress=lambda message: None)
+    _open(browser, tmp_path / "topic_map.html")
+    browser.find_element(By.CSS_SELECTOR, '#contents button[data-topic="0"]').click()
+    csv_text, markdown, bibtex = _exports(browser)
+
+    links = {row["name"]: row["link"] for row in csv.DictReader(io.StringIO(csv_text))}
+    name = documents["name"]
+    assert links == {name.iat[row]: urls[row] if urls[row].startswith("https:") else "" for row in rows}
+    lines = {line.split("**")[1]: line for line in markdown.splitlines() if line.startswith("- [ ] **")}
+    escaped = places[0].replace("&", "\\&")  # the link's text escaped as all Markdown text is
+    assert f"([{escaped}](<{places[0]}>))" in lines[name.iat[rows[0]]]
+    for row, place in zip(rows[1:], places[1:], strict=False):
+        assert "](" not in lines[name.iat[row]]  # the value as escaped text, never a link
+        assert place.replace("<", "\\<").replace(">", "\\>") in lines[name.iat[row]]
+    assert bibtex.count("url = {") == 1 and "url = {https://example.org/p?a=1\\&b=2}" in bibtex
+    assert browser.title != "pwned" and _severe(browser) == []

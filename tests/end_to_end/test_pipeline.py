@@ -16,6 +16,7 @@ TEXT_FILES = [
     "topic_terms.html",
     "topic_hierarchy.html",
     "topic_similarity.html",
+    "list_comparison.html",
     "report.html",
     "report.md",
     "reading_list.bib",

@@ -7,11 +7,17 @@ holding the widget's state: ``get``/``set``/``on``/``off``/``save_changes``,
 papers of a gesture are computed here, from the map coordinates and the
 projection the script documents (equal scale, centred, ``PAD`` pixels of margin).
 
+There is no kernel: the fake model's ``send`` keeps each custom message in
+``window.sent``, and the test plays the comm, handing it to a real
+:class:`TopicMapWidget` in this process and setting on the fake model the
+state updates that widget sends back (:func:`answer_from_python`).
+
 Skipped without a Chromium and its driver (``make browser`` installs them).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import time
@@ -44,12 +50,14 @@ HARNESS = """<!DOCTYPE html>
 const state = JSON.parse(document.getElementById("state").textContent);
 const listeners = {{}};
 window.saved = [];
+window.sent = [];
 window.model = {{
   get: (key) => state[key],
   set: (key, value) => {{ state[key] = value; (listeners["change:" + key] || []).forEach((f) => f()); }},
   on: (event, f) => {{ (listeners[event] = listeners[event] || []).push(f); }},
   off: (event, f) => {{ listeners[event] = (listeners[event] || []).filter((g) => g !== f); }},
   save_changes: () => {{ window.saved.push(JSON.parse(JSON.stringify(state))); }},
+  send: (content) => {{ window.sent.push(content); }},
 }};
 const source = JSON.parse(document.getElementById("esm").textContent);
 const url = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
@@ -327,3 +335,117 @@ def test_hostile_text_is_shown_as_text(browser, hostile_result, tmp_path):
     assert any("<script>" in label for label in labels)
     assert browser.execute_script("return document.querySelectorAll('.tmw img, .tmw script').length") == 0
     assert errors(browser) == [] and network(browser) == []
+
+
+WATERMARK_QUERY = "watermarking language model outputs"  # as in tests/model/test_search.py
+# Name and score of each paper listed: the search hits, a paper's nearest papers.
+LISTED = "return [...document.querySelectorAll('{} li')].map(li => [...li.children].map(c => c.textContent))"
+HITS, NEAR = LISTED.format(".tmw-hits"), LISTED.format(".tmw-details")
+ALPHA = "return document.querySelector('.tmw-points').getContext('2d').getImageData(...arguments, 1, 1).data[3]"
+
+
+def answer_from_python(driver, widget: TopicMapWidget) -> None:
+    """Be the comm: hand the page's custom messages to ``widget``, set what it sends back on the page's model."""
+    updates: list[dict] = []
+    widget.comm.send = lambda data=None, metadata=None, buffers=None: updates.append(data)
+    for content in driver.execute_script("const sent = window.sent; window.sent = []; return sent"):
+        widget._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    for update in updates:
+        assert update["method"] == "update"
+        driver.execute_script(
+            "for (const [key, value] of Object.entries(arguments[0])) window.model.set(key, value)", update["state"]
+        )
+    time.sleep(0.1)
+
+
+def scored(frame) -> list[list[str]]:
+    """Name and score as the widget lists them."""
+    return [[name, f" {score:.2f}"] for name, score in zip(frame["name"], frame["score"], strict=True)]
+
+
+def test_a_search_typed_in_the_box_is_answered_by_python_and_its_hits_highlighted(browser, seed_result, tmp_path):
+    from selenium.webdriver.common.keys import Keys
+
+    open_harness(browser, harness_page(seed_result, tmp_path))
+    root = browser.find_element("css selector", ".tmw")
+    box = browser.find_element("css selector", ".tmw-search")
+    box.send_keys(WATERMARK_QUERY, Keys.ENTER)
+    # The script sends the words to the kernel and waits; nothing is selected yet.
+    assert browser.execute_script("return window.sent") == [{"type": "search", "query": WATERMARK_QUERY}]
+    assert root.get_attribute("data-searching") == "true" and model_selection(browser) == []
+
+    answer_from_python(browser, TopicMapWidget(seed_result))
+    expected = seed_result.search(WATERMARK_QUERY)
+    rows = seed_result.documents.index[seed_result.documents["doc_id"].isin(expected["doc_id"])].tolist()
+    assert root.get_attribute("data-searching") is None and root.get_attribute("data-hits") == "10"
+    assert browser.execute_script(HITS) == scored(expected)  # rank order, scores as shown
+    assert {name for name, _ in browser.execute_script(HITS)[:2]} == {"WASH", "Ideal attribution mechanisms"}
+    assert model_selection(browser) == rows and root.get_attribute("data-selected") == "10"
+    # Highlighted: each hit is drawn on top at full strength, the other papers dimmed.
+    at = pixels(browser, seed_result)
+    assert all(browser.execute_script(ALPHA, int(at[r][0]), int(at[r][1])) == 255 for r in rows)
+    others = [i for i in range(len(at)) if i not in rows and np.sort(np.hypot(*(at - at[i]).T))[1] > 14]
+    assert others and all(browser.execute_script(ALPHA, int(at[i][0]), int(at[i][1])) < 80 for i in others)
+
+    # A hit opens its paper, with its five nearest papers (Python's, as result.similar); a neighbour opens its own.
+    browser.find_element("css selector", ".tmw-hits .tmw-paper").click()
+    first = expected["doc_id"].iat[0]
+    details = browser.find_element("css selector", ".tmw-details")
+    assert details.text.splitlines()[0] == expected["name"].iat[0]
+    near = seed_result.similar(first, k=5)
+    assert browser.execute_script(NEAR) == scored(near)
+    browser.find_element("css selector", ".tmw-details .tmw-paper").click()
+    assert details.text.splitlines()[0] == near["name"].iat[0]
+    assert browser.execute_script(NEAR) == scored(seed_result.similar(near["doc_id"].iat[0], k=5))
+
+    # Escape in the box clears the words, the hits and the selection, on both sides.
+    box.send_keys(Keys.ESCAPE)
+    assert box.get_attribute("value") == "" and browser.execute_script(HITS) == []
+    assert browser.execute_script("return window.saved.at(-1)")["search_results"] == {}
+    assert model_selection(browser) == [] and root.get_attribute("data-hits") == "0"
+    assert errors(browser) == [] and network(browser) == []
+
+
+def test_a_failed_search_says_why(browser, seed_result, tmp_path):
+    from selenium.webdriver.common.keys import Keys
+
+    open_harness(browser, harness_page(seed_result, tmp_path))
+    browser.find_element("css selector", ".tmw-search").send_keys("anything", Keys.ENTER)
+    widget = TopicMapWidget(seed_result)
+    widget._result = dataclasses.replace(seed_result, pieces=None, backend=None)  # no backend to embed with
+    answer_from_python(browser, widget)
+    status = browser.find_element("css selector", ".tmw-search-status").text
+    assert status.startswith("search failed: this result does not say which embedding backend")
+    assert browser.execute_script(HITS) == [] and model_selection(browser) == []
+    assert errors(browser) == []
+
+
+def test_only_an_http_link_is_an_anchor_in_the_paper_panel(browser, seed_result, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    open_harness(browser, harness_page(seed_result, tmp_path))
+    at = pixels(browser, seed_result)  # the same places with links added: only the papers' columns change
+    lone = isolated_point(at)
+    unsafe = ["javascript:alert(document.title='pwned')", "data:text/html,<b>x</b>", "vbscript:msgbox(1)", "//evil.x/y"]
+    urls = [unsafe[i % len(unsafe)] for i in range(len(seed_result.papers))]
+    urls[lone] = "https://example.org/paper?a=1&b=2"
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
+    overlay = open_harness(browser, harness_page(result, tmp_path))
+
+    def open_lone():
+        point_at(browser, overlay, at[lone])
+        ActionChains(browser).click().perform()
+        time.sleep(0.2)
+
+    open_lone()
+    anchors = browser.find_elements("css selector", ".tmw-details a")
+    assert [(a.get_attribute("href"), a.text) for a in anchors] == [(urls[lone], urls[lone])]
+    assert anchors[0].get_attribute("rel") == "noopener noreferrer"
+    # Its neighbours' places are of other schemes: each is shown as text, never as an anchor.
+    for k in range(5):
+        open_lone()
+        browser.find_elements("css selector", ".tmw-details .tmw-paper")[k].click()
+        shown = int(browser.find_element("css selector", ".tmw-details").get_attribute("data-row"))
+        assert shown != lone and browser.find_elements("css selector", ".tmw-details a") == []
+        assert browser.find_element("css selector", ".tmw-link").text == urls[shown]
+    assert browser.title != "pwned" and errors(browser) == [] and network(browser) == []

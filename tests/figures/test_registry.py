@@ -5,7 +5,6 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import pytest
 
-import analysis.figures
 from analysis.figures.registry import REGISTRY, Registry, ReportFigure, View, report_figures
 from analysis.pipeline import write_report
 
@@ -27,25 +26,10 @@ def new_figure(request):
     assert list(REGISTRY) == before
 
 
-def _fake_render_static(exported: list[str]):
-    """A stand-in for the Chromium export that records what it was given and writes empty files."""
-
-    def render(figures, folder, formats=("png", "svg"), cache=None):
-        exported.extend(figures)
-        paths = [folder / f"{stem}.{fmt}" for stem in figures for fmt in formats]
-        for path in paths:
-            path.write_bytes(b"")
-        return paths
-
-    return render
-
-
-def test_a_registered_figure_is_exported_and_shown_in_both_reports(new_figure, seed_result, tmp_path, monkeypatch):
-    exported: list[str] = []
-    monkeypatch.setattr(analysis.figures, "render_static", _fake_render_static(exported))
+def test_a_registered_figure_is_exported_and_shown_in_both_reports(new_figure, seed_result, tmp_path, fake_static):
     written = {path.name for path in write_report(seed_result, tmp_path, progress=lambda message: None)}
 
-    assert exported[-1] == "paper_count" and "paper_count" in report_figures(seed_result)
+    assert fake_static[-1] == "paper_count" and "paper_count" in report_figures(seed_result)
     assert {"paper_count.png", "paper_count.svg"} <= written
     markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert f"![{CAPTION}](paper_count.png)" in markdown
@@ -71,11 +55,33 @@ def test_a_name_is_registered_once():
         registry.register(ReportFigure("map", plot_paper_count, "two"))
 
 
-def test_the_report_figures_keep_their_orders():
-    # The report's order, the export's (printed by notebook 04) and the view links' all predate the registry.
-    report = ["map", "topic_sizes", "theme_breakdown", "top_terms", "topic_similarity", "topic_hierarchy"]
+def test_the_report_figures_keep_their_orders(seed_result):
+    # The report's order, the export's (printed by notebook 04) and the view links' all predate the registry;
+    # the comparisons of lists and years came after, each where its data is.
+    report = ["map", "topic_sizes", "theme_breakdown", "list_comparison", "topics_over_time", "top_terms"]
+    report += ["topic_similarity", "topic_hierarchy"]
     drawn = ["topic_sizes", "top_terms", "theme_breakdown", "map", "topic_similarity", "topic_hierarchy"]
+    drawn += ["list_comparison", "topics_over_time"]
     views = ["topic_terms.html", "topic_hierarchy.html", "topic_similarity.html"]
+    views += ["list_comparison.html", "topics_over_time.html"]
     assert [figure.name for figure in REGISTRY] == report
     assert [figure.name for figure in REGISTRY.drawn()] == drawn
     assert [figure.view.file for figure in REGISTRY.views()] == views
+    # The seeds come from two lists and have no year.
+    assert [figure.name for figure in REGISTRY.drawn(seed_result)] == drawn[:-1]
+    assert [figure.view.file for figure in REGISTRY.views(seed_result)] == views[:-1]
+    assert "topics_over_time" not in report_figures(seed_result)
+
+
+def test_a_figure_that_does_not_apply_is_not_drawn_exported_shown_or_linked(seed_result, tmp_path, fake_static):
+    view = View("paper_count.html", "Paper count", "paper count")
+    figure = REGISTRY.register(ReportFigure("paper_count", plot_paper_count, CAPTION, view, applies=lambda r: False))
+    try:
+        written = {path.name for path in write_report(seed_result, tmp_path, progress=lambda message: None)}
+        assert "paper_count" not in report_figures(seed_result) and "paper_count" not in fake_static
+    finally:
+        REGISTRY.unregister(figure.name)
+    assert not {"paper_count.png", "paper_count.svg", "paper_count.html"} & written
+    for name in ("report.md", "report.html"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert CAPTION not in text and "paper_count" not in text, name

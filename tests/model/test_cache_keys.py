@@ -190,3 +190,21 @@ def test_losing_the_rename_race_to_a_valid_entry_is_silent(tmp_path, monkeypatch
     assert not [w for w in recwarn if "result cache" in str(w.message)]
     assert fit_cache._check(tmp_path / "results" / "k") is None
     assert not [p for p in (tmp_path / "results").iterdir() if p.name.startswith(".")]
+
+
+def test_a_sampled_fit_has_its_own_key(fits):
+    """The sample-and-assign fit is keyed apart from the full fit; how its partitions run is not in the key."""
+
+    def sampled(sample_above, mapper=map):
+        return fit_topics(PAPERS, embedding=FixedBackend(), sample_above=sample_above, mapper=mapper)
+
+    sampled(None)
+    sampled(len(PAPERS))  # not above the threshold: the full fit, from the cache
+    assert len(fits) == 1
+    first = sampled(6)
+    assert len(fits) == 2 and first.pieces.slots["sample"]["papers"] == 6
+    again = sampled(6, mapper=lambda function, parts: [function(part) for part in parts])
+    assert len(fits) == 2
+    pd.testing.assert_frame_equal(again.documents, first.documents)
+    sampled(7)
+    assert len(fits) == 3

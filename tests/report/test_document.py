@@ -177,8 +177,8 @@ def test_topic_map_html_shows_hostile_abstract_as_text(hostile_report_dir):
     assert papers[-1]["name"] == SCRIPT + " " + IMG  # intact after JSON.parse, shown with textContent
 
 
-def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir):
-    for name in (figure.view.file for figure in REGISTRY.views()):
+def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir, hostile_result):
+    for name in (figure.view.file for figure in REGISTRY.views(hostile_result)):
         page = (hostile_report_dir / name).read_text(encoding="utf-8")
         assert SCRIPT not in page and "<img src=x" not in page, name
         assert page.count("<script") == (seed_report_dir / name).read_text(encoding="utf-8").count("<script")
@@ -218,3 +218,25 @@ def test_the_guides_reading_list_is_bibtex_in_reading_order(seed_result):
     first = seed_result.papers["text"].iat[int(content.order["row"].iat[0])]
     assert abstracts[0].split()[:5] == first.split()[:5]  # the guide's first paper comes first
     assert len({e.key for e in library.entries}) == 26
+
+
+def test_the_contents_menu_opens_with_what_is_new_only_when_a_batch_was_added(seed_result):
+    import dataclasses
+
+    from analysis.model.incremental import FIRST_BATCH
+
+    def nav(page: str) -> str:
+        return re.search(r"<nav>.*?</nav>", page).group(0)
+
+    plain = report.report_html(seed_result, [])
+    assert "What is new" not in plain and "what-is-new" not in plain
+    n = len(seed_result.documents)
+    # A batch that merged into old papers only: every paper is of the first fit, no section, no entry.
+    merged = seed_result.documents.assign(batch=FIRST_BATCH, misfit=False)
+    page = report.report_html(dataclasses.replace(seed_result, documents=merged), [])
+    assert nav(page) == nav(plain) and "what-is-new" not in page
+    batched = seed_result.documents.assign(batch=[FIRST_BATCH] * (n - 2) + ["week 2"] * 2, misfit=False)
+    page = report.report_html(dataclasses.replace(seed_result, documents=batched), [])
+    assert nav(page) == nav(plain).replace("<ul>", '<ul><li><a href="#what-is-new">What is new</a></li>', 1)
+    section = page.index('<section id="what-is-new">\n<h2>What is new</h2>')
+    assert page.index("</nav>") < section < page.index('<section id="theme-')

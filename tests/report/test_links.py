@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -78,3 +79,41 @@ def test_the_map_and_the_guide_link_only_http(seed_result):
     assert 'href="javascript' not in page.lower() and "(javascript:alert(1))" in page
     markdown = report_markdown(result, [])
     assert "(<https://example.org/paper?id=1&x=2>)" in markdown and "](<javascript" not in markdown
+
+
+def _hrefs_html(page: str) -> list[str]:
+    return re.findall(r'href="([^"]*)"', page)
+
+
+def _hrefs_markdown(text: str) -> list[str]:
+    return re.findall(r"\]\(<?([^)>]*)>?\)", text)
+
+
+def _own_or_https(href: str) -> bool:
+    """A link the report may make: a file beside it (``topic_map.html``), an anchor in it, or an https URL."""
+    return href.startswith(("#", "https://")) or not re.search(r"[:/]", href)
+
+
+@pytest.mark.parametrize("url", UNSAFE)
+def test_no_output_makes_an_unsafe_value_a_link(seed_result, url):
+    """The guide (HTML, Markdown, BibTeX), the map's data and BibTeX, and the widget: the value is text at most."""
+    from analysis.report.content import ReportContent
+    from analysis.report.document import reading_list_bibtex, report_html, report_markdown
+    from analysis.report.widget import TopicMapWidget
+
+    urls = [""] * len(seed_result.papers)
+    urls[0], urls[1] = url, "https://example.org/safe"
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
+    content = ReportContent.build(result)
+    page, markdown = report_html(result, [], content=content), report_markdown(result, [], content=content)
+    assert all(_own_or_https(h) for h in _hrefs_html(page)) and 'href="https://example.org/safe"' in page
+    assert all(_own_or_https(h) for h in _hrefs_markdown(markdown)) and "(<https://example.org/safe>)" in markdown
+    bibtex = reading_list_bibtex(content)
+    assert bibtex.count("url = {") == 1 and "url = {https://example.org/safe}" in bibtex
+    rows = map_papers(result)
+    assert rows[0]["link"] == ["", url.strip()] and "url = {" not in rows[0]["bib"]
+    assert "url = {https://example.org/safe}" in rows[1]["bib"]
+    widget = TopicMapWidget(result)
+    assert widget.points["link"][0] == ["", url.strip()] and widget.points["link"][1][0] == "https://example.org/safe"
+    widget.select([True] * len(urls))
+    assert widget.selected["link"].tolist()[:3] == ["", "https://example.org/safe", ""]

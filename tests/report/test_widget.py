@@ -202,3 +202,81 @@ def test_a_small_map_gets_one_label_per_topic(small_result):
     widget = TopicMapWidget(small_result)
     assert len(widget.labels) == 3 and all(len(offset) == 2 for offset in widget.labels)
     assert "labels" in widget.keys  # synced to the front end
+
+
+def front_end_message(content: dict) -> dict:
+    """A custom message as the comm delivers ``model.send(content)`` from the map's script."""
+    return {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+
+
+def sent_states(widget: TopicMapWidget) -> list[dict]:
+    """Record every state update the widget sends to the front end (the comm's messages), from now on."""
+    sent: list[dict] = []
+    widget.comm.send = lambda data=None, metadata=None, buffers=None: sent.append(data)
+    return sent
+
+
+WATERMARK_QUERY = "watermarking language model outputs"  # as in tests/model/test_search.py
+
+
+def test_a_search_from_the_box_selects_the_hits_and_lists_them_in_rank_order(seed_result):
+    widget = TopicMapWidget(seed_result)
+    sent = sent_states(widget)
+    widget._handle_msg(front_end_message({"type": "search", "query": f"  {WATERMARK_QUERY} "}))
+    expected = seed_result.search(WATERMARK_QUERY)
+    found = widget.search_results
+    names = seed_result.documents["name"]
+    assert found["query"] == WATERMARK_QUERY and found["error"] == "" and found["number"] == 1
+    assert [names.iat[row] for row, _ in found["hits"]] == expected["name"].tolist()
+    assert {names.iat[row] for row, _ in found["hits"][:2]} == {"WASH", "Ideal attribution mechanisms"}
+    assert [score for _, score in found["hits"]] == expected["score"].tolist()
+    assert widget.selection == sorted(row for row, _ in found["hits"])
+    # One update carries both to the map, as plain JSON.
+    assert len(sent) == 1 and set(sent[0]["state"]) == {"selection", "search_results"}
+    json.dumps(sent[0])
+    # From Python: the same hits, and the same search twice still reaches the map (its number changes).
+    frame = widget.search(WATERMARK_QUERY)
+    pd.testing.assert_frame_equal(frame, expected)
+    assert widget.search_results["hits"] == found["hits"] and widget.search_results["number"] == 2
+    assert len(sent) == 2
+    widget.clear()
+    assert widget.search_results == {} and widget.selection == []
+
+
+def test_a_search_that_cannot_run_says_why_and_keeps_the_selection(small_result):
+    widget = TopicMapWidget(small_result)  # no fitted pieces, no backend: nothing to embed a query with
+    widget.select(topic=1)
+    widget._handle_msg(front_end_message({"type": "search", "query": "anything"}))
+    found = widget.search_results
+    assert found["hits"] == [] and found["query"] == "anything"
+    assert found["error"].startswith("search failed: this result does not say which embedding backend")
+    assert widget.selection == [3, 4]
+    with pytest.raises(ValueError, match="needs words"):
+        widget.search("   ")
+    widget._handle_msg(front_end_message({"type": "other"}))  # not ours: ignored
+    assert widget.search_results["number"] == 1
+
+
+def test_a_clicked_paper_has_the_report_maps_neighbours(seed_result):
+    from analysis.report.topic_map import map_neighbours
+
+    widget = TopicMapWidget(seed_result)
+    near = widget.points["near"]
+    assert near == map_neighbours(seed_result) and all(len(pairs) == 5 for pairs in near)
+    json.dumps(widget.points)
+
+
+def test_links_are_http_only_in_the_points_and_the_selection(small_result):
+    import dataclasses
+
+    unsafe = ["javascript:alert(1)", "data:text/html,<b>x</b>", "vbscript:msgbox(1)", "//evil.x/y", "/a"]
+    urls = ["https://example.org/a?b=1&c=2", *unsafe, ""]
+    result = dataclasses.replace(small_result, papers=small_result.papers.assign(url=urls))
+    widget = TopicMapWidget(result)
+    assert widget.points["link"][0] == [urls[0], urls[0]]
+    assert [link[0] for link in widget.points["link"][1:6]] == [""] * 5  # shown as text, never as an anchor
+    assert [link[1] for link in widget.points["link"][1:6]] == unsafe
+    assert widget.points["link"][6] is None
+    widget.select([True] * 7)
+    assert widget.selected["link"].tolist() == [urls[0], "", "", "", "", "", ""]
+    assert TopicMapWidget(small_result).points["near"] == [[]] * 7  # no vectors kept: no neighbours

@@ -6,8 +6,13 @@
 //
 // Synced with Python: `points` (read), `labels` (read: each topic label's
 // offset from its topic's centre, placed by Python), `selection` (sorted row
-// numbers, read and written), `color_by` (read and written), `height` (read).
-// Every text from the data goes into the DOM through textContent.
+// numbers, read and written), `color_by` (read and written), `height` (read),
+// `search_results` (read; emptied by `clear`). The search box finds papers by
+// meaning in the kernel: Enter sends `{type: "search", query}` with
+// model.send, and Python answers by setting `search_results` (the hits in rank
+// order with their scores) and `selection` (the same papers).
+// Every text from the data goes into the DOM through textContent; a paper's
+// link becomes an anchor only for an http(s) URL (Python checked it; checked again here).
 
 const PAD = 24; // pixels between the outermost points and the canvas edge (PAD in widget.py, which places labels)
 const RADIUS = 4.5;
@@ -98,10 +103,16 @@ function render({ model, el }) {
   }
   const clear = element("button", "tmw-clear", "clear");
   clear.type = "button";
-  clear.addEventListener("click", () => setSelection([]));
+  clear.addEventListener("click", () => clearAll());
+  const search = element("input", "tmw-search");
+  search.type = "search";
+  search.placeholder = "search by meaning, Enter";
+  search.setAttribute("aria-label", "search papers by meaning (press Enter)");
+  const status = element("span", "tmw-search-status");
+  status.setAttribute("aria-live", "polite");
   const count = element("span", "tmw-count");
   count.setAttribute("aria-live", "polite");
-  bar.append(colour, tools, clear, count);
+  bar.append(colour, tools, clear, search, status, count);
 
   const body = element("div", "tmw-body");
   const stage = element("div", "tmw-stage");
@@ -113,9 +124,11 @@ function render({ model, el }) {
   stage.append(canvas, overlay, labels, tip);
   const side = element("div", "tmw-side");
   const legend = element("div", "tmw-legend");
+  const hits = element("div", "tmw-hits");
+  hits.hidden = true;
   const details = element("div", "tmw-details");
   details.hidden = true;
-  side.append(legend, details);
+  side.append(legend, hits, details);
   body.append(stage, side);
   root.append(bar, body);
   el.append(root);
@@ -136,10 +149,11 @@ function render({ model, el }) {
 
   function load() {
     points = model.get("points") || {};
-    for (const key of ["x", "y", "name", "title", "theme", "topic", "themes", "topics"])
+    for (const key of ["x", "y", "name", "title", "theme", "topic", "themes", "topics", "near", "link"])
       points[key] = points[key] || [];
     selected = new Set(model.get("selection") || []);
     layout();
+    showHits();
   }
 
   function layout() {
@@ -304,6 +318,71 @@ function render({ model, el }) {
     draw();
   }
 
+  // `clear` and Escape: no selection, no search results, an empty box.
+  function clearAll() {
+    search.value = "";
+    model.set("search_results", {});
+    setSelection([]);
+    showHits();
+  }
+
+  function runSearch() {
+    const query = search.value.trim();
+    if (!query) {
+      clearAll();
+      return;
+    }
+    root.dataset.searching = "true";
+    status.textContent = "searching in the kernel…";
+    model.send({ type: "search", query });
+  }
+
+  // The last search's hits in rank order, each with its score; the selection (set by Python too) highlights them.
+  function showHits() {
+    const found = model.get("search_results") || {};
+    const rows = found.hits || [];
+    delete root.dataset.searching;
+    root.dataset.hits = String(rows.length);
+    status.textContent = found.error || (found.query ? `${rows.length} found by meaning` : "");
+    hits.hidden = !found.query || Boolean(found.error);
+    if (hits.hidden) {
+      hits.replaceChildren();
+      return;
+    }
+    hits.replaceChildren(element("div", "tmw-hits-title", `nearest to “${found.query}”`), paperList(rows));
+  }
+
+  // A list of papers with their scores (search hits, a paper's neighbours); each opens its paper.
+  function paperList(pairs) {
+    const list = element("ol", "tmw-list");
+    for (const [row, score] of pairs) {
+      const item = element("li");
+      const open = element("button", "tmw-paper", points.name[row]);
+      open.type = "button";
+      open.title = points.title[row];
+      open.dataset.row = String(row);
+      open.addEventListener("click", () => showPaper(row));
+      item.append(open, element("span", "tmw-score", ` ${score.toFixed(2)}`));
+      list.append(item);
+    }
+    return list;
+  }
+
+  function linkNode(link) {
+    let safe = false;
+    try {
+      safe = /^https?:$/.test(new URL(link[0]).protocol);
+    } catch {
+      safe = false;
+    }
+    if (!safe) return element("div", "tmw-link", link[1]);
+    const anchor = element("a", "tmw-link", link[1]);
+    anchor.href = link[0];
+    anchor.target = "_blank";
+    anchor.rel = "noopener noreferrer";
+    return anchor;
+  }
+
   function nearest(x, y) {
     let best = -1,
       bestDistance = HIT_RADIUS * HIT_RADIUS;
@@ -340,8 +419,12 @@ function render({ model, el }) {
     tip.style.top = `${y + 12 > height - 90 ? y - 90 : y + 12}px`;
   }
 
+  // A paper's lines, its link, and its nearest papers (computed in Python, as in the report's map).
   function showPaper(i) {
     fill(details, paperLines(i));
+    if (points.link[i]) details.append(linkNode(points.link[i]));
+    const near = points.near[i] || [];
+    if (near.length) details.append(element("div", "tmw-near-title", "nearest papers"), paperList(near));
     details.dataset.row = String(i);
     details.hidden = false;
   }
@@ -427,7 +510,13 @@ function render({ model, el }) {
     if (!gesture) tip.hidden = true;
   });
   root.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") setSelection([]);
+    if (event.key === "Escape") clearAll();
+  });
+  search.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      runSearch();
+    }
   });
 
   const onSelection = () => {
@@ -444,11 +533,13 @@ function render({ model, el }) {
     placeLabels();
     draw();
   };
+  const onSearch = () => showHits();
   model.on("change:selection", onSelection);
   model.on("change:color_by", onColour);
   model.on("change:points", onPoints);
   model.on("change:height", onHeight);
   model.on("change:labels", onLabels);
+  model.on("change:search_results", onSearch);
   let lastWidth = 0;
   const resized = new ResizeObserver(() => {
     if (stage.clientWidth && stage.clientWidth !== lastWidth) {
@@ -468,6 +559,7 @@ function render({ model, el }) {
     model.off("change:points", onPoints);
     model.off("change:height", onHeight);
     model.off("change:labels", onLabels);
+    model.off("change:search_results", onSearch);
   };
 }
 

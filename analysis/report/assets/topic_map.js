@@ -269,7 +269,20 @@ function showPaper(index) {
   }
 }
 
-// The paper's page: an anchor only for an http(s) URL (Python checked it; checked again here), else plain text.
+// A paper's link ([href, text]) as an http(s) URL, or "" (no link, or a place of another scheme: shown as text).
+// Python checked the scheme; it is checked again wherever the page makes a link.
+function safeHref(link) {
+  if (!link) {
+    return "";
+  }
+  try {
+    return ["http:", "https:"].includes(new URL(link[0]).protocol) ? link[0] : "";
+  } catch {
+    return "";
+  }
+}
+
+// The paper's page: an anchor only for an http(s) URL, else plain text.
 function showLink(p) {
   const holder = document.getElementById("details-link");
   holder.replaceChildren();
@@ -277,15 +290,9 @@ function showLink(p) {
   if (!p.link) {
     return;
   }
-  let safe = false;
-  try {
-    safe = ["http:", "https:"].includes(new URL(p.link[0]).protocol);
-  } catch {
-    safe = false;
-  }
-  if (safe) {
+  if (safeHref(p.link)) {
     const anchor = document.createElement("a");
-    anchor.href = p.link[0];
+    anchor.href = safeHref(p.link);
     anchor.target = "_blank";
     anchor.rel = "noopener noreferrer";
     anchor.textContent = p.link[1];
@@ -369,11 +376,13 @@ function csvCell(text) {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+// The link column holds http(s) URLs only: a tool that reads it as links is never handed another scheme.
 function selectionCsv() {
-  const lines = [["name", "title", "theme", "topic", "lists"].join(",")];
+  const lines = [["name", "title", "theme", "topic", "lists", "link"].join(",")];
   selectedRows().forEach((i) => {
     const p = papers[i];
-    lines.push([p.name, p.title || p.blurb, themeOf(p), topicOf(p).label, listNames(p)].map(csvCell).join(","));
+    const cells = [p.name, p.title || p.blurb, themeOf(p), topicOf(p).label, listNames(p), safeHref(p.link)];
+    lines.push(cells.map(csvCell).join(","));
   });
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -383,6 +392,12 @@ function md(text) {
   return String(text)
     .replace(/\s+/g, " ")
     .replace(/[\\`*_{}[\]<>#|~&!]/g, "\\$&");
+}
+
+// As the guide writes it: a Markdown link for http(s) (its URL in <>, so brackets cannot end it), else text.
+function mdLink(link) {
+  const href = safeHref(link);
+  return href ? `[${md(link[1])}](<${href.replace(/[<> ]/g, encodeURIComponent)}>)` : md(link[1]);
 }
 
 function selectionMarkdown() {
@@ -396,7 +411,8 @@ function selectionMarkdown() {
     lines.push("", `## ${md(theme.name)}`, "");
     mine.forEach((i) => {
       const p = papers[i];
-      lines.push(`- [ ] **${md(p.name)}**: ${md(p.title || p.blurb)} (topic ${md(topicOf(p).label)})`);
+      const link = p.link ? ` (${mdLink(p.link)})` : "";
+      lines.push(`- [ ] **${md(p.name)}**: ${md(p.title || p.blurb)}${link} (topic ${md(topicOf(p).label)})`);
     });
   });
   return `${lines.join("\n")}\n`;

@@ -1,0 +1,206 @@
+"""The fit of the largest corpora: topics fitted on a sample chosen by ``doc_id``, every other paper assigned to them.
+
+Above ``sample_above`` papers (:data:`analysis.config.SAMPLE_FIT_ABOVE` by
+default) :class:`~analysis.TopicModel` fits this way:
+
+1. The sample is the ``sample_above`` papers whose sha256 of ``doc_id`` is
+   smallest (:func:`sample_rows`): the same papers for the same corpus in any
+   row order, on any machine or cluster.
+2. The sample is fitted as any corpus is (rows in that hash order), with as
+   many topics as the whole corpus would get.
+3. Every other paper is assigned by the rules of adding papers
+   (:mod:`analysis.model.assignment`): its nearest topic when it fits within
+   that topic's spread; the misfits, gathered, are clustered together and
+   groups of three or more form new topics, a lone misfit stays in its
+   nearest topic. Topics are then numbered by size (ties: the earlier number).
+4. c-TF-IDF terms: term counts per topic, per partition, summed
+   (:func:`~analysis.model.ctfidf.sum_term_counts`); labels are made from
+   them as the fit makes them, over every paper.
+5. The map: the sample keeps its layout; every other paper is placed by
+   the rule of adding papers (the mean place of its nearest sample papers
+   of its topic).
+
+Steps 3 to 5 run partition by partition through ``mapper``, any callable
+with the builtin ``map``'s meaning (``mapper(function, partitions)`` gives
+the results in order): ``map`` itself in one process, or a cluster's map.
+Partitions are :data:`PARTITION_SIZE` papers in hash order, fixed whatever
+the number of workers, and each partition's result depends on its own rows
+and the frozen rule alone (counts are integers, summed in any order), so
+the workers and the split change no byte of the result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analysis.embedding.cache import document_texts, topic_texts
+from analysis.model.assignment import FitRule, MapRule, grouped_misfits, nearest_fitting, placed
+from analysis.model.clustering import SizeParameters, size_parameters
+from analysis.model.ctfidf import counts_tfidf, rank_topic_terms, sum_term_counts, topic_term_counts
+from analysis.model.labels import topic_labels
+from analysis.model.result import TopicPieces
+from analysis.progress import Stages
+from analysis.text import strip_markup
+
+# A function applied to each partition, in order, as the builtin map does.
+Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
+# A fit of the sample: (papers, embeddings, size parameters) -> pieces with topics, features, map.
+SampleFit = Callable[[pd.DataFrame, np.ndarray, SizeParameters], TopicPieces]
+
+# Papers per partition. Fixed, so that 1 or 30 workers split a corpus alike;
+# 2,000 keeps a partition's arrays small (its embeddings, 3 MB; its cosines
+# to one topic's sample papers) and gives a 100,000-paper corpus 50 tasks.
+PARTITION_SIZE = 2_000
+
+
+def sample_rows(doc_ids: Sequence[str], size: int) -> np.ndarray:
+    """The rows of the ``size`` papers whose sha256 of ``doc_id`` is smallest, in that order.
+
+    The order of the rows given changes which rows are returned, never which
+    papers: the sample of a corpus is the same on every machine and cluster.
+    """
+    return hash_order(doc_ids)[:size]
+
+
+def in_sample(doc_ids: Sequence[str], size: int) -> np.ndarray:
+    """Whether each paper is in the sample of ``size`` (:func:`sample_rows`)."""
+    chosen = np.zeros(len(doc_ids), dtype=bool)
+    chosen[sample_rows(doc_ids, size)] = True
+    return chosen
+
+
+def hash_order(doc_ids: Sequence[str]) -> np.ndarray:
+    """Every row, ordered by the sha256 of its ``doc_id`` (ties, a repeated id: by the id's text, then the row)."""
+    keys = [hashlib.sha256(str(d).encode("utf-8")).hexdigest() for d in doc_ids]
+    return np.array(sorted(range(len(keys)), key=lambda i: (keys[i], str(doc_ids[i]), i)), dtype=np.int64)
+
+
+def partitions(rows: np.ndarray, size: int = PARTITION_SIZE) -> list[np.ndarray]:
+    """``rows`` cut into consecutive runs of ``size`` (the last one shorter)."""
+    return [rows[start : start + size] for start in range(0, len(rows), size)]
+
+
+def fit_sampled(
+    papers: pd.DataFrame,
+    embeddings: np.ndarray,
+    size: int,
+    fit_sample: SampleFit,
+    mapper: Mapper = map,
+    stages: Stages | None = None,
+    partition_size: int | None = None,
+) -> TopicPieces:
+    """Topics fitted on a sample of ``size`` papers and every other paper assigned to them (see the module).
+
+    Args:
+        papers: The validated paper table (:func:`analysis.corpus.table.validate_papers`).
+        embeddings: One row per paper.
+        size: Papers in the sample.
+        fit_sample: The normal fit, given the sample's papers, embeddings
+            and size parameters; its terms and labels are not used.
+        mapper: Runs a function over the partitions, results in order (the builtin ``map`` by default).
+        stages: Timed as ``cluster`` (the assignment), ``map`` and the fit's own stages.
+        partition_size: Papers per partition (default :data:`PARTITION_SIZE`); changes no result, only the tasks.
+
+    Returns:
+        The pieces of the whole corpus, one row per paper in ``papers``' order.
+    """
+    stages = stages or Stages()
+    partition_size = partition_size or PARTITION_SIZE
+    order = hash_order(papers["doc_id"].astype(str).tolist())
+    sample, others = order[:size], order[size:]
+    # Sized as the sample, but as many topics as the whole corpus gets (the count follows the corpus).
+    params = dataclasses.replace(size_parameters(len(sample)), max_topics=size_parameters(len(papers)).max_topics)
+    fitted = fit_sample(papers.iloc[sample].reset_index(drop=True), embeddings[sample], params)
+    with stages("cluster"):
+        assigned, lone, new_topics = _assigned(fitted, embeddings, others, mapper, partition_size)
+        topics = np.zeros(len(papers), dtype=np.int64)
+        topics[sample], topics[others] = fitted.topics, assigned
+        topics = _by_size(topics)
+    with stages("map"):
+        xy = np.zeros((len(papers), 2))
+        xy[sample] = fitted.xy
+        rule = MapRule.of(fitted.xy, fitted.embeddings, topics[sample])
+        xy[others] = _placed(rule, embeddings, topics, others, mapper, partition_size)
+    terms, labels = _described(papers, topics, order, fitted, mapper, partition_size)
+    return TopicPieces(
+        topics=topics,
+        terms=terms,
+        labels=labels,
+        features=_features(fitted.features, embeddings, sample, others),
+        embeddings=embeddings,
+        xy=xy,
+        latin=fitted.latin,
+        min_df=fitted.min_df,
+        slots={**fitted.slots, "sample": _summary(len(sample), len(papers), lone, new_topics)},
+        reducer=fitted.reducer,
+        clusterer=fitted.clusterer,
+    )
+
+
+def _assigned(fitted: TopicPieces, embeddings: np.ndarray, others: np.ndarray, mapper: Mapper, size: int):
+    """The topic of each paper outside the sample (rules 2 and 3), whether it is a lone misfit, and the new topics."""
+    rule = FitRule.of(fitted.embeddings, fitted.topics)
+    answers = list(mapper(partial(nearest_fitting, rule), (embeddings[rows] for rows in partitions(others, size))))
+    nearest = np.concatenate([a[0] for a in answers]) if answers else np.zeros(0, dtype=np.int64)
+    fits = np.concatenate([a[1] for a in answers]) if answers else np.zeros(0, dtype=bool)
+    # Only the misfits come back to the client; they are clustered in hash order, like the rest.
+    return grouped_misfits(nearest, fits, embeddings[others[~fits]], int(rule.ids.max()) + 1)
+
+
+def _summary(sample: int, papers: int, lone: np.ndarray, new_topics: list[int]) -> dict[str, int]:
+    """What the fit did, kept in the pieces' ``slots["sample"]``: papers in the sample and in all, misfits."""
+    return {"papers": sample, "of": papers, "misfits": int(lone.sum()), "new_topics": len(new_topics)}
+
+
+def _by_size(topics: np.ndarray) -> np.ndarray:
+    """Topics numbered by size, 0 the largest (ties: the lower number first)."""
+    ids, counts = np.unique(topics, return_counts=True)
+    renumbered = np.zeros(int(ids.max()) + 1, dtype=np.int64)
+    renumbered[ids[np.lexsort((ids, -counts))]] = np.arange(len(ids))
+    return renumbered[topics]
+
+
+def _placed(rule: MapRule, embeddings: np.ndarray, topics: np.ndarray, others, mapper: Mapper, size: int):
+    """Map places of the papers outside the sample (rule 5), partition by partition."""
+    parts = ((embeddings[rows], topics[rows]) for rows in partitions(others, size))
+    answers = list(mapper(partial(_place_partition, rule), parts))
+    return np.vstack(answers) if answers else np.zeros((0, 2))
+
+
+def _place_partition(rule: MapRule, part: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    return placed(rule, *part)
+
+
+def _described(papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitted: TopicPieces, mapper, size: int):
+    """Each topic's c-TF-IDF terms (term counts per partition, summed) and its label, over every paper."""
+    frame = papers[["title", "text"]]
+    parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
+    counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
+    tfidf = counts_tfidf(counts)
+    terms = rank_topic_terms(tfidf.matrix, tfidf.words, tfidf.topics)
+    plain = {t: [w for w, _ in words] for t, words in terms.items()}
+    texts = document_texts(papers)
+    # In hash order, as everything else: the labels cannot depend on the order of the rows given.
+    labels = topic_labels(plain, [strip_markup(texts[i]) for i in order], topics[order], fitted.latin)
+    return terms, labels
+
+
+def _count_partition(latin: bool, part: tuple[pd.DataFrame, np.ndarray]):
+    frame, topics = part
+    return topic_term_counts(topic_texts(frame), topics, latin)
+
+
+def _features(sample_features: np.ndarray, embeddings: np.ndarray, sample: np.ndarray, others: np.ndarray):
+    """The sample's clustered vectors; outside it, the embedding cut or padded to their width, as an added paper's."""
+    features = np.zeros((len(embeddings), sample_features.shape[1]), dtype=sample_features.dtype)
+    features[sample] = sample_features
+    width = min(features.shape[1], embeddings.shape[1])
+    features[others, :width] = embeddings[others, :width]
+    return features

@@ -1,0 +1,207 @@
+"""The sample-and-assign fit of the largest corpora: a sample by doc_id, every other paper assigned as added papers are.
+
+A corpus of 240 abstracts made of the seed papers' sentences and the TF-IDF
+backend keep these fast; the reference corpus is measured by
+bench/bench_sampled.py. The threshold is forced low (120 papers).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import TopicModel
+from analysis.model import sampled
+from analysis.model.ctfidf import class_tfidf, counts_tfidf, sum_term_counts, topic_term_counts
+from analysis.model.sampled import hash_order, in_sample, sample_rows
+
+N_PAPERS = 240
+SAMPLE = 120
+ROWS = ["topic", "topic_label", "x", "y"]
+
+
+@pytest.fixture(scope="module")
+def corpus(seeds_dir):
+    """240 distinct abstracts of 4-7 seed sentences (fixed seed), and their TF-IDF vectors."""
+    import re
+
+    from analysis import load_corpus
+    from analysis.corpus.table import validate_papers
+    from analysis.embedding.backends import tfidf_embeddings
+    from analysis.embedding.cache import document_texts
+
+    sentences = [s for text in load_corpus(seeds_dir)["text"] for s in re.split(r"(?<=[.!?])\s+", text) if len(s) > 30]
+    rng = np.random.default_rng(0)
+    picks = [rng.choice(len(sentences), rng.integers(4, 8), replace=False) for _ in range(N_PAPERS)]
+    papers = validate_papers(pd.DataFrame({"text": [" ".join(sentences[j] for j in pick) for pick in picks]}))
+    return papers, tfidf_embeddings(document_texts(papers))
+
+
+def _fit(papers, vectors, **settings):
+    model = TopicModel(embedding="tfidf", use_cache=False, **settings)
+    return model.fit(papers, embeddings=vectors).result_
+
+
+@pytest.fixture(scope="module")
+def fitted(corpus):
+    papers, vectors = corpus
+    return _fit(papers, vectors, sample_above=SAMPLE)
+
+
+def _reversing(function, partitions):
+    """A cluster's map seen from outside: the partitions run last first, the results handed back in order."""
+    return list(reversed([function(part) for part in reversed(list(partitions))]))
+
+
+def _threads(function, partitions):
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        return list(pool.map(function, partitions))
+
+
+def _pickled(function, partitions):
+    """As a cluster of processes runs them: the function, each partition and each result go through pickle."""
+    shipped = pickle.loads(pickle.dumps(function))
+    return [pickle.loads(pickle.dumps(shipped(pickle.loads(pickle.dumps(part))))) for part in partitions]
+
+
+def _bytes(result) -> bytes:
+    """What a run writes that must not change: the tables as CSV and the fitted arrays."""
+    pieces = result.pieces
+    arrays = b"".join(np.ascontiguousarray(getattr(pieces, name)).tobytes() for name in pieces.ARRAYS)
+    words = repr((sorted(pieces.terms.items()), sorted(pieces.labels.items()))).encode()
+    return result.documents.to_csv().encode() + result.topics.to_csv().encode() + arrays + words
+
+
+def test_the_sample_is_chosen_by_doc_id_whatever_the_row_order():
+    ids = [f"paper-{i}" for i in range(500)]
+    chosen = {ids[i] for i in sample_rows(ids, 50)}
+    shuffled = list(np.random.default_rng(1).permutation(ids))
+    assert {shuffled[i] for i in sample_rows(shuffled, 50)} == chosen
+    assert {ids[i] for i in np.flatnonzero(in_sample(ids, 50))} == chosen
+    # A larger sample holds the smaller one: raising the threshold only adds papers.
+    assert chosen <= {ids[i] for i in sample_rows(ids, 80)}
+    assert sorted(hash_order(ids).tolist()) == list(range(500))
+
+
+def test_below_the_threshold_nothing_changes(corpus):
+    papers, vectors = corpus
+
+    def never(function, partitions):
+        raise AssertionError("a fit below the threshold maps nothing")
+
+    whole = _fit(papers, vectors, sample_above=None)
+    at_threshold = _fit(papers, vectors, sample_above=N_PAPERS, mapper=never)
+    assert _bytes(at_threshold) == _bytes(whole)
+    assert "sample" not in at_threshold.pieces.slots
+
+
+def test_every_paper_is_assigned_and_described(fitted):
+    documents, topics = fitted.documents, fitted.topics
+    assert len(documents) == N_PAPERS and (documents["topic"] >= 0).all()
+    assert set(documents["topic"]) == set(topics["topic"]) == set(fitted.pieces.labels)
+    assert documents["topic_label"].tolist() == [fitted.pieces.labels[t] for t in documents["topic"]]
+    assert topics["label"].is_unique and (topics["terms"] != "").all()
+    assert topics["size"].is_monotonic_decreasing and topics["topic"].iloc[0] == 0
+    assert documents[["x", "y"]].abs().max().max() <= 1
+    assert (documents[["x", "y"]] == documents[["x", "y"]].round(3)).all().all()
+    summary = fitted.pieces.slots["sample"]
+    assert (summary["papers"], summary["of"]) == (SAMPLE, N_PAPERS) and 0 <= summary["misfits"] < N_PAPERS - SAMPLE
+    # The sample's topics (as many as the whole corpus gets: 19), then those that misfits formed.
+    assert len(topics) == 19 + summary["new_topics"]
+    assert len(fitted.pieces.features) == len(fitted.pieces.embeddings) == N_PAPERS
+
+
+def test_sample_papers_keep_the_sample_fit(corpus, fitted, monkeypatch):
+    papers, vectors = corpus
+    seen = []
+    real = TopicModel._fit_all
+    monkeypatch.setattr(TopicModel, "_fit_all", lambda self, *a, **k: seen.append(real(self, *a, **k)) or seen[-1])
+    _fit(papers, vectors, sample_above=SAMPLE)
+    (sample_fit,) = seen
+    rows = sample_rows(papers["doc_id"].tolist(), SAMPLE)
+    kept = fitted.documents.iloc[rows]
+    # The same groups (numbered by their size in the whole corpus) and the same places.
+    pairs = set(zip(sample_fit.topics.tolist(), kept["topic"].tolist(), strict=True))
+    assert len(pairs) == len({a for a, _ in pairs}) == len({b for _, b in pairs})
+    np.testing.assert_array_equal(kept[["x", "y"]].to_numpy(), sample_fit.xy)
+    # As many topics as the whole corpus would get (the sample alone would get fewer).
+    assert sample_fit.slots["max_topics"] == 19 and sample_fit.slots["n_neighbors"] == 6
+
+
+@pytest.mark.parametrize("mapper", [_reversing, _threads, _pickled], ids=["reversed", "threads", "pickled"])
+def test_how_the_partitions_run_changes_nothing(corpus, fitted, mapper):
+    papers, vectors = corpus
+    assert _bytes(_fit(papers, vectors, sample_above=SAMPLE, mapper=mapper)) == _bytes(fitted)
+
+
+@pytest.mark.parametrize("size", [1, 7, 50, 10_000])
+def test_the_partition_size_changes_nothing(corpus, fitted, monkeypatch, size):
+    papers, vectors = corpus
+    monkeypatch.setattr(sampled, "PARTITION_SIZE", size)
+    calls = []
+
+    def counting(function, partitions):
+        partitions = list(partitions)
+        calls.append(len(partitions))
+        return map(function, partitions)
+
+    assert _bytes(_fit(papers, vectors, sample_above=SAMPLE, mapper=counting)) == _bytes(fitted)
+    assert calls[0] == -(-(N_PAPERS - SAMPLE) // size)  # the assignment: the papers outside the sample
+
+
+def test_a_second_run_gives_the_same_bytes(corpus, fitted):
+    papers, vectors = corpus
+    assert _bytes(_fit(papers, vectors, sample_above=SAMPLE)) == _bytes(fitted)
+
+
+def test_the_row_order_changes_no_topic_word_or_place(corpus, fitted):
+    papers, vectors = corpus
+    order = np.random.default_rng(2).permutation(N_PAPERS)
+    shuffled = _fit(papers.iloc[order].reset_index(drop=True), vectors[order], sample_above=SAMPLE)
+    by_id = fitted.documents.set_index("doc_id")[ROWS]
+    pd.testing.assert_frame_equal(shuffled.documents.set_index("doc_id")[ROWS].loc[by_id.index], by_id)
+    columns = ["topic", "label", "size", "terms"]
+    pd.testing.assert_frame_equal(shuffled.topics[columns], fitted.topics[columns])
+
+
+def test_term_counts_summed_over_partitions_equal_one_count_of_all(corpus):
+    papers, _ = corpus
+    from analysis.embedding.cache import topic_texts
+
+    texts = topic_texts(papers)
+    topics = np.arange(N_PAPERS) % 9
+    whole = counts_tfidf(sum_term_counts([topic_term_counts(texts, topics)]))
+    cuts = [0, 1, 40, 41, 130, N_PAPERS]
+    parts = [topic_term_counts(texts[a:b], topics[a:b]) for a, b in itertools.pairwise(cuts)]
+    summed = counts_tfidf(sum_term_counts(reversed(parts)))
+    assert summed.topics == whole.topics and summed.words.tolist() == whole.words.tolist()
+    for name in ("data", "indices", "indptr"):
+        np.testing.assert_array_equal(getattr(summed.matrix, name), getattr(whole.matrix, name))
+    # min_df counts topics, after the sum: a term of one topic only goes at min_df=2.
+    rare = sum_term_counts(parts, min_df=2)
+    assert set(rare.words) < set(whole.words) and (np.diff(rare.matrix.tocsc().indptr) >= 2).all()
+
+
+def test_term_counts_weigh_as_bertopic_when_no_bigram_spans_two_papers(corpus):
+    """With one paper per topic nothing is joined: the per-paper counts give class_tfidf's floats."""
+    papers, _ = corpus
+    from analysis.embedding.cache import topic_texts
+
+    texts = topic_texts(papers)[:30]
+    joined = class_tfidf(texts, np.arange(30))
+    counted = counts_tfidf(topic_term_counts(texts, np.arange(30)))
+    assert counted.words.tolist() == joined.words.tolist()
+    np.testing.assert_array_equal(counted.matrix.toarray(), joined.matrix.toarray())
+
+
+def test_a_threshold_below_one_is_refused(corpus):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    papers, vectors = corpus
+    with pytest.raises(InvalidParameterError, match="sample_above"):
+        _fit(papers, vectors, sample_above=0)
