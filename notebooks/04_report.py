@@ -22,8 +22,8 @@
 # everything is exported to `out_dir`: the interactive topic map
 # (`topic_map.html`, opens offline in any browser), the secondary HTML views,
 # the paper and topic tables (CSV) and the report (`report.html`,
-# `report.md`). The last section adds this week's papers to a fitted run and
-# searches the papers by meaning.
+# `report.md`). The last sections add this week's papers to a fitted run,
+# compare the source lists and search the papers by meaning.
 #
 # By default the exports go to `figures/notebook/`, so running the notebook
 # (or its test) never overwrites what `make report` wrote to `figures/`,
@@ -55,6 +55,7 @@ from IPython.display import Markdown
 
 from analysis import config, fit_topics, load_corpus
 from analysis.figures import report_figures
+from analysis.figures.compare import group_shares, list_groups, more_of, only_in
 from analysis.model.incremental import add_batch
 from analysis.pipeline import add_message, write_report
 from analysis.report.document import md_escape
@@ -162,6 +163,24 @@ added[["name", "topic_label", "theme", "misfit"]]
 
 # %%
 Markdown("\n".join(what_is_new_markdown(updated, md_escape)))
+
+# %% [markdown]
+# ## Comparing lists and years
+#
+# The report's "Lists compared" section reads this table: each source list
+# against the papers of the other lists, per topic (`by="theme"` for
+# themes), with counts beside the shares. `more_of` keeps what each list has
+# more of; with exactly two lists, `only_in` gives the topics one list has
+# and the other has none of. Papers with a `year` or `date` column get the
+# same comparison by year (`year_groups`) and the "Over the years" section.
+
+# %%
+shares = group_shares(updated, list_groups(updated))
+more_of(shares)[["group", "label", "papers", "share", "others_papers", "others_share"]]
+
+# %%
+first, second = list_groups(updated).names
+only_in(shares, second, first)[["label", "papers", "others_papers"]]  # in this week's list, not in last week's
 
 # %% [markdown]
 # ## Search by meaning
