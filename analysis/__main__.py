@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SEEDS_DIR
+from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE, SEEDS_DIR
 from analysis.errors import InputError
 
 
@@ -108,8 +108,8 @@ def _add_topic_commands(commands) -> None:
     add.set_defaults(run=_run_add)
 
 
-def _workers(value: str) -> int:
-    """A number of worker processes, at least 1; anything else is a usage error (exit 2)."""
+def _positive(value: str) -> int:
+    """A whole number of at least 1 (workers, papers); anything else is a usage error (exit 2)."""
     try:
         number = int(value)
     except ValueError:
@@ -124,7 +124,7 @@ def _add_cluster_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--workers",
-        type=_workers,
+        type=_positive,
         metavar="N",
         help="embed on a local Dask cluster of N worker processes (needs the distributed extra)",
     )
@@ -143,6 +143,13 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_EMBEDDING,
         help="quality (= minilm, the default), balanced (= minilm-128), minilm-int8, fast (= tfidf), "
         "or a local sentence-transformers path",
+    )
+    parser.add_argument(
+        "--sample-above",
+        type=_positive,
+        default=SAMPLE_FIT_ABOVE,
+        metavar="N",
+        help=f"above N papers fit the topics on a sample of N and assign the rest (default {SAMPLE_FIT_ABOVE:,})",
     )
     # Kept only to say why it is gone (a usage error, exit 2), not listed in --help.
     parser.add_argument("--seed", type=_removed_seed, help=argparse.SUPPRESS)
@@ -178,6 +185,7 @@ def _run_options(args) -> dict:
         "embedding": args.embedding,
         "threshold": args.threshold,
         "use_cache": args.use_cache,
+        "sample_above": args.sample_above,
     }
 
 

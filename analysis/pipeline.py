@@ -96,6 +96,7 @@ def run_topics(
     timer: Timer | None = None,
     use_cache: bool = True,
     cluster: Cluster | None = None,
+    sample_above: int | None = SAMPLE_FIT_ABOVE,
 ) -> TopicResult:
     """Load, deduplicate and fit; print the topic table; with ``out``, write ``documents.csv`` and ``topics.csv`` there.
 
@@ -108,7 +109,16 @@ def run_topics(
     """
     out = ensure_folder(out) if out is not None else None
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache, cluster=cluster)
+    result = fit(
+        papers,
+        themes,
+        embedding,
+        progress,
+        timer=timer,
+        use_cache=use_cache,
+        cluster=cluster,
+        sample_above=sample_above,
+    )
     print(topic_table(result))
     if out is not None:
         write_frame(documents_table(result), out / "documents.csv")
@@ -128,6 +138,7 @@ def run_report(
     timer: Timer | None = None,
     use_cache: bool = True,
     cluster: Cluster | None = None,
+    sample_above: int | None = SAMPLE_FIT_ABOVE,
 ) -> list[Path]:
     """The whole pipeline into ``out``: tables, topic map, HTML views, PNG/SVG figures, report.
 
@@ -144,13 +155,24 @@ def run_report(
         use_cache: Reuse an unchanged topic fit from the result cache
             (:mod:`analysis.model.fit_cache`); False refits and stores nothing.
         cluster: A Dask cluster (:func:`analysis.cluster.open_cluster`) to embed on; None: this process.
+        sample_above: Above this many papers the topics are fitted on a sample
+            of that many and the rest assigned (:func:`fit`).
 
     Returns:
         The files written.
     """
     ensure_replaceable(out)
     papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(papers, themes, embedding, progress, timer=timer, use_cache=use_cache, cluster=cluster)
+    result = fit(
+        papers,
+        themes,
+        embedding,
+        progress,
+        timer=timer,
+        use_cache=use_cache,
+        cluster=cluster,
+        sample_above=sample_above,
+    )
     written = write_report(result, out, static=static, progress=progress, timer=timer, keep_run=True)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written

@@ -82,3 +82,26 @@ def test_seed_is_gone_and_says_why(capsys, command):
     with pytest.raises(SystemExit):
         main([command, "--help"])
     assert "--seed" not in capsys.readouterr().out
+
+
+def test_sample_above_fits_a_sample_and_assigns_the_rest(tmp_path, capsys):
+    # 26 seed papers above a threshold of 15: the topics come from the 15 papers of the
+    # smallest doc_id hashes, and the 11 others are assigned to them (or to new ones).
+    from analysis import fit_topics, load_corpus
+
+    out = tmp_path / "sampled"
+    assert main(["topics", "seeds", "--embedding", "tfidf", "--sample-above", "15", "--out", str(out)]) == 0
+    documents = pd.read_csv(out / "documents.csv")
+    expected = fit_topics(load_corpus("seeds"), embedding="tfidf", sample_above=15, use_cache=False)
+    assert len(documents) == 26 and (documents["topic"] >= 0).all()
+    assert documents["topic"].tolist() == expected.documents["topic"].tolist()
+    full = fit_topics(load_corpus("seeds"), embedding="tfidf", use_cache=False)
+    assert expected.documents["topic"].tolist() != full.documents["topic"].tolist()
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_sample_above_must_be_a_positive_number(capsys, value):
+    with pytest.raises(SystemExit) as exited:
+        main(["report", "seeds", "--sample-above", value])
+    assert exited.value.code == 2
+    assert "argument --sample-above" in capsys.readouterr().err
