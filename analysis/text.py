@@ -12,6 +12,7 @@ import math
 import re
 import unicodedata
 from pathlib import PurePath
+from urllib.parse import quote, urlsplit
 
 _LATEX_ARG = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
 _LATEX_SYMBOLS = {r"\times": "×", r"\approx": "≈", r"\sim": "~", r"\%": "%", r"\#": "#", r"\&": "&", r"\_": "_"}
@@ -173,3 +174,24 @@ def paper_blurb(title: object, text: str, limit: int = 200) -> str:
         return shorten(title, limit)
     first = sentences(text)
     return shorten(first[0], limit) if first else ""
+
+
+SAFE_SCHEMES = ("http", "https")
+# Characters kept as they are in a link; anything else (spaces, quotes, brackets) is percent-encoded.
+URL_SAFE = ":/?#@!$&'*+,;=%~-._"
+
+
+def safe_url(value: str) -> str:
+    """``value`` as a link when it is an absolute http(s) URL with a host, else "".
+
+    Every output that makes a link of a paper's URL (the map, the guide, the
+    BibTeX and RIS files a reference manager opens) goes through this one
+    check: ``javascript:``, ``data:`` and relative links are text, never links.
+    """
+    try:
+        parts = urlsplit(value.strip())
+    except ValueError:
+        return ""
+    if parts.scheme.lower() not in SAFE_SCHEMES or not parts.netloc or any(c in value for c in "\r\n\t"):
+        return ""
+    return quote(value.strip(), safe=URL_SAFE)

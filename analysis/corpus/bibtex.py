@@ -20,7 +20,7 @@ from bibtexparser.library import Library
 from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
 from bibtexparser.model import Block, DuplicateBlockKeyBlock, Entry
 
-from analysis.corpus.entries import cell, entry_row, reference_kind, skip, split, year_of
+from analysis.corpus.entries import cell, entry_row, http_url, reference_kind, skip, split, year_of
 from analysis.errors import InputError
 
 _KEY_IN_RAW = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
@@ -222,7 +222,7 @@ def bibtex_entry(key: str, paper: dict) -> str:
         ("year", escape(cell(paper.get("year")))),
         (venue_field, escape(venue)),
         ("doi", escape(cell(paper.get("doi")))),
-        ("url", escape(cell(paper.get("url")))),
+        ("url", escape(http_url(paper))),
         ("keywords", escape(", ".join(split(paper.get("keywords"))))),
         ("abstract", escape(cell(paper.get("text")))),
     ]

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from analysis.text import safe_url
+
 # Columns a reference format fills when its entry has them. Lists (authors,
 # keywords) are joined with "; "; names are written as the source gives them
 # ("Last, First" from BibTeX, RIS and CSL-JSON).
@@ -78,6 +80,16 @@ def reference_kind(venue: str) -> str:
     if re.search(r"journal|transactions|letters|review|magazine", venue, re.IGNORECASE):
         return "article"
     return "inproceedings"
+
+
+def http_url(paper: dict) -> str:
+    """The paper's ``url`` when it is an http(s) link (:func:`analysis.text.safe_url`), else "".
+
+    A reference manager opens a BibTeX or RIS url as a link, so a ``javascript:``
+    or ``file:`` value read from a list is not written into one.
+    """
+    url = cell(paper.get("url"))
+    return url if safe_url(url) else ""
 
 
 def cell(value: object) -> str:

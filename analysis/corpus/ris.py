@@ -14,7 +14,7 @@ from pathlib import Path
 import rispy
 from rispy.writer import RisWriter
 
-from analysis.corpus.entries import cell, entry_row, reference_kind, skip, split, year_of
+from analysis.corpus.entries import cell, entry_row, http_url, reference_kind, skip, split, year_of
 from analysis.errors import InputError
 
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: |$)")
@@ -95,7 +95,7 @@ def ris_record(key: str, paper: dict) -> dict:
         "year": cell(paper.get("year")),
         "secondary_title": venue,
         "doi": cell(paper.get("doi")),
-        "urls": [cell(paper.get("url"))] if cell(paper.get("url")) else [],
+        "urls": [http_url(paper)] if http_url(paper) else [],
         "keywords": split(paper.get("keywords")),
         "abstract": cell(paper.get("text")),
     }

@@ -12,18 +12,17 @@ import math
 import re
 from collections.abc import Callable
 from typing import NamedTuple
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import pandas as pd
 
-SAFE_SCHEMES = ("http", "https")
+from analysis.text import URL_SAFE, safe_url
+
 # The columns a link can come from, in the order they are tried.
 LINK_COLUMNS = ("url", "doi", "arxiv", "arxiv_id", "eprint", "id", "openreview", "openreview_id", "forum")
 _DOI = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,9}/\S+)$", re.IGNORECASE)
 _ARXIV = re.compile(r"^(?:arxiv:\s*)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)$", re.IGNORECASE)
 _OPENREVIEW = re.compile(r"^[A-Za-z0-9_-]{6,20}$")
-# Characters kept as they are in a link; anything else (spaces, quotes, brackets) is percent-encoded.
-_URL_SAFE = ":/?#@!$&'*+,;=%~-._"
 
 
 class PaperLink(NamedTuple):
@@ -49,17 +48,6 @@ def _text(value: object) -> str:
     return str(value).strip()
 
 
-def safe_url(value: str) -> str:
-    """``value`` as a link when it is an absolute http(s) URL with a host, else ""."""
-    try:
-        parts = urlsplit(value.strip())
-    except ValueError:
-        return ""
-    if parts.scheme.lower() not in SAFE_SCHEMES or not parts.netloc or any(c in value for c in "\r\n\t"):
-        return ""
-    return quote(value.strip(), safe=_URL_SAFE)
-
-
 def paper_link(row: pd.Series) -> PaperLink | None:
     """The link of one paper (a row of the paper frame, or a dict): url, then DOI, arXiv id, OpenReview id.
 
@@ -73,7 +61,7 @@ def paper_link(row: pd.Series) -> PaperLink | None:
     doi = _DOI.match(_value(row, "doi"))
     if doi:
         return PaperLink(
-            "https://doi.org/" + quote(doi.group(1), safe=_URL_SAFE.replace("#", "").replace("?", "")),
+            "https://doi.org/" + quote(doi.group(1), safe=URL_SAFE.replace("#", "").replace("?", "")),
             f"doi:{doi.group(1)}",
         )
     for column in ("arxiv", "arxiv_id", "eprint", "id"):

@@ -89,6 +89,19 @@ def test_latex_specials_are_escaped():
     assert text.startswith("@article{muller2024llms,") and "@misc{" in text
 
 
+@pytest.mark.parametrize("suffix", [".bib", ".ris"])
+def test_a_url_that_is_no_http_link_is_not_written(tmp_path, suffix):
+    # A reference manager opens the url field as a link: only http(s) gets there.
+    urls = ["javascript:alert(1)", "data:text/html,<b>x</b>", "file:///etc/passwd", "/relative", "https://ok.example/p"]
+    papers = pd.DataFrame({"title": [f"Paper {i}" for i in range(5)], "text": ["An abstract."] * 5, "url": urls})
+    out = tmp_path / f"papers{suffix}"
+    write_references(papers, out)
+    written = out.read_text(encoding="utf-8")
+    assert "https://ok.example/p" in written
+    assert not any(url in written for url in urls[:4])
+    assert _read(out)["url"].fillna("").tolist() == ["", "", "", "", "https://ok.example/p"]
+
+
 def test_cli_writes_bib_and_ris_from_mixed_formats(tmp_path, capsys):
     for suffix in (".bib", ".ris"):
         out = tmp_path / f"papers{suffix}"
