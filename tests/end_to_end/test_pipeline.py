@@ -134,15 +134,17 @@ def test_cli_report_prints_progress_and_skips_static_without_chromium(seed_resul
 def test_cli_topics_prints_table_and_writes_csvs(seed_result, tmp_path, monkeypatch, capsys):
     calls = {}
 
-    def fake_fit(papers, themes, embedding, progress, timer=None, use_cache=True):
-        calls.update(n=len(papers), embedding=embedding, use_cache=use_cache)
+    def fake_fit(papers, themes, embedding, progress, timer=None, use_cache=True, **options):
+        calls.update(n=len(papers), embedding=embedding, use_cache=use_cache, **options)
         return seed_result
 
     monkeypatch.setattr(pipeline, "fit", fake_fit)
     assert main(["topics", "seeds", "--out", str(tmp_path / "no"), "--no-cache", "--embedding", "tfidf"]) == 0
     assert calls["use_cache"] is False
     assert main(["topics", "seeds", "--out", str(tmp_path), "--embedding", "tfidf"]) == 0
-    assert calls == {"n": 26, "embedding": "tfidf", "use_cache": True}
+    assert calls == {"n": 26, "embedding": "tfidf", "use_cache": True, "cluster": None, "sample_above": 20_000}
+    assert main(["topics", "seeds", "--embedding", "tfidf", "--sample-above", "15"]) == 0
+    assert calls["sample_above"] == 15
     out = capsys.readouterr().out
     assert out.splitlines()[0].split() == ["topic", "size", "theme", "label"]
     assert seed_result.topics["label"].iloc[0] in out
