@@ -9,6 +9,7 @@ here by module and by fixture, so a new test of that kind is marked too.
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +30,16 @@ SLOW_MODULES = {
     "test_onnx.py",
 }
 SLOW_FIXTURES = {"reference_records", "reference_papers", "reference_result"}
+
+
+def ctrl_c_reaches() -> None:
+    """``preexec_fn`` of a child process that a test interrupts: SIGINT back to its default action.
+
+    A test run started in the background (``make test &`` from a script) ignores
+    SIGINT, and children inherit that: their Python would never raise
+    KeyboardInterrupt, and a test of Ctrl-C would fail for the wrong reason.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import SEED_A, SEED_B
+from conftest import SEED_A, SEED_B, ctrl_c_reaches
 
 from analysis.__main__ import _parser, main
 from analysis.config import FIGURES_DIR, ROOT, SEEDS_DIR
@@ -381,7 +381,13 @@ def test_ctrl_c_during_the_embedding_stops_cleanly_and_keeps_the_previous_report
     command = [sys.executable, "-m", "analysis", "report", "seeds", "--workers", "1", "--out", str(out)]
     # A session of its own: Ctrl-C in a terminal reaches every process of the command, as killpg does here.
     child = subprocess.Popen(
-        command, cwd=ROOT, env=_env(tmp_path / "cache"), stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        cwd=ROOT,
+        env=_env(tmp_path / "cache"),
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=ctrl_c_reaches,
     )
     said = []
     for line in child.stderr:

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import ctrl_c_reaches
 
 from analysis import fit_topics
 from analysis.__main__ import main
@@ -176,7 +177,11 @@ def test_interrupted_write_leaves_the_previous_output(tmp_path, how):
     target = tmp_path / "papers.csv"
     target.write_text("previous output\n", encoding="utf-8")
     child = subprocess.Popen(
-        [sys.executable, "-c", _SLOW_WRITER, str(target)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _SLOW_WRITER, str(target)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_reaches,
     )
     try:
         assert child.stdout.readline() == "writing\n"  # the new file is half written now
