@@ -15,7 +15,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -75,6 +75,19 @@ def fit(
     return result
 
 
+def _load_and_fit(
+    paths: Iterable[str | Path],
+    threshold: float,
+    progress: Progress,
+    timer: Timer | None,
+    cluster: Cluster | None,
+    **options: Any,
+) -> TopicResult:
+    """Read and deduplicate ``paths``, then :func:`fit` the papers (``options``: its other keywords)."""
+    papers = load_papers(paths, threshold, progress, timer).papers
+    return fit(papers, progress=progress, timer=timer, cluster=cluster, **options)
+
+
 def documents_table(result: TopicResult) -> pd.DataFrame:
     """``documents.csv``: one row per paper with its topic, theme, map position and sources."""
     return result.documents.assign(title=result.papers["title"].to_numpy(), sources=result.papers["sources"].to_numpy())
@@ -108,17 +121,8 @@ def run_topics(
         The :class:`~analysis.TopicResult`.
     """
     out = ensure_folder(out) if out is not None else None
-    papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(
-        papers,
-        themes,
-        embedding,
-        progress,
-        timer=timer,
-        use_cache=use_cache,
-        cluster=cluster,
-        sample_above=sample_above,
-    )
+    options = {"themes": themes, "embedding": embedding, "use_cache": use_cache, "sample_above": sample_above}
+    result = _load_and_fit(paths, threshold, progress, timer, cluster, **options)
     print(topic_table(result))
     if out is not None:
         write_frame(documents_table(result), out / "documents.csv")
@@ -162,17 +166,8 @@ def run_report(
         The files written.
     """
     ensure_replaceable(out)
-    papers = load_papers(paths, threshold, progress, timer).papers
-    result = fit(
-        papers,
-        themes,
-        embedding,
-        progress,
-        timer=timer,
-        use_cache=use_cache,
-        cluster=cluster,
-        sample_above=sample_above,
-    )
+    options = {"themes": themes, "embedding": embedding, "use_cache": use_cache, "sample_above": sample_above}
+    result = _load_and_fit(paths, threshold, progress, timer, cluster, **options)
     written = write_report(result, out, static=static, progress=progress, timer=timer, keep_run=True)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
