@@ -20,7 +20,7 @@ from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.compared import Section, compared_sections, section_html, section_markdown
 from analysis.report.content import ReportContent, theme_topics
-from analysis.report.links import markdown_link, paper_links, without_unsafe_urls
+from analysis.report.links import markdown_link, paper_links
 from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
@@ -45,7 +45,8 @@ def md_escape(text: object) -> str:
 
 def reading_list_bibtex(content: ReportContent) -> str:
     """Every paper as BibTeX, in the guide's reading order (theme by theme, most central first)."""
-    papers = without_unsafe_urls(content.result.papers)
+    # bibtex_entry writes a url only when it is an http(s) link.
+    papers = content.result.papers
     return references_bibtex(papers.iloc[content.order["row"].to_numpy()].reset_index(drop=True))
 
 

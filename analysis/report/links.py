@@ -83,18 +83,6 @@ def paper_links(papers: pd.DataFrame) -> list[PaperLink | None]:
     return [paper_link(row) for row in papers[columns].to_dict("records")]
 
 
-def without_unsafe_urls(papers: pd.DataFrame) -> pd.DataFrame:
-    """``papers`` with each ``url`` that is not an http(s) link blanked, for the BibTeX the report exports.
-
-    A reference manager opens a BibTeX ``url`` as a link, so the map's
-    selection and the guide's reading list cite only http(s) URLs; a DOI or
-    an arXiv id stays in its own field.
-    """
-    if "url" not in papers:
-        return papers
-    return papers.assign(url=[value if safe_url(_text(value)) else "" for value in papers["url"]])
-
-
 def markdown_link(link: PaperLink, md_escape: Callable[[str], str]) -> str:
     """The link in Markdown (``[text](<href>)``), or its text escaped when it is not safe."""
     if not link.href:

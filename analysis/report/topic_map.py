@@ -40,7 +40,7 @@ from analysis.corpus.export import citation_keys, cited
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
-from analysis.report.links import paper_links, without_unsafe_urls
+from analysis.report.links import paper_links
 from analysis.text import list_label, paper_blurb, readable
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def map_papers(result: TopicResult) -> list[dict]:
     near = map_neighbours(result)
     links = paper_links(papers)
     # Each paper's BibTeX entry without its abstract (the page stays small): the selection exports them.
-    keys, records = citation_keys(papers), cited(without_unsafe_urls(papers))
+    keys, records = citation_keys(papers), cited(papers)
     rows = []
     for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
         rows.append(
