@@ -29,19 +29,7 @@ def plot_topic_hierarchy(result: TopicResult, max_topics: int = 60) -> go.Figure
         fig.update_xaxes(visible=False)
         fig.update_yaxes(visible=False)
         return set_layout(fig, "Topic hierarchy", 1200, height)
-    import plotly.figure_factory as ff
-    from scipy.cluster.hierarchy import linkage
-    from scipy.spatial.distance import pdist
-
-    fig = ff.create_dendrogram(
-        centroids,
-        orientation="left",
-        labels=labels,
-        # Distances as round_as_shown (two decimals): the tree is then the same on every machine.
-        distfun=lambda x: round_as_shown(np.clip(pdist(x, metric="cosine"), 0, None)),
-        linkagefun=lambda d: linkage(d, method="average"),
-        colorscale=list(OKABE_ITO),
-    )
+    fig = _dendrogram(centroids, labels, 1200, height)
     for i, trace in enumerate(fig.data):
         trace.uid = f"hierarchy-{i}"
         trace.hovertemplate = "distance %{x:.2f}<extra></extra>"
@@ -49,3 +37,49 @@ def plot_topic_hierarchy(result: TopicResult, max_topics: int = 60) -> go.Figure
     fig.update_xaxes(title_text="cosine distance", rangemode="tozero", mirror=False, showline=False)
     fig.update_yaxes(automargin=True, tickfont={"size": 13}, mirror=False, showline=False)
     return fig
+
+
+# scipy names link colours "C0".."C9" (matplotlib's cycle); they take the palette in this order.
+_LINK_COLORS = {f"C{i}": OKABE_ITO[j] for i, j in enumerate((0, 2, 5, 1, 4, 7, 3, 2, 5, 1))}
+_AXIS = {
+    "type": "linear",
+    "ticks": "outside",
+    "mirror": "allticks",
+    "rangemode": "tozero",
+    "showticklabels": True,
+    "zeroline": False,
+    "showgrid": False,
+    "showline": True,
+}
+
+
+def _dendrogram(centroids: np.ndarray, labels: list[str], width: int, height: int) -> go.Figure:
+    """Average linkage drawn leftwards: one line trace per merge, leaves down the y axis, the first on top.
+
+    Drawn here rather than by ``plotly.figure_factory``, whose import pulls in
+    nbformat and jsonschema: about a second of every report.
+    """
+    from scipy.cluster.hierarchy import dendrogram, linkage
+    from scipy.spatial.distance import pdist
+
+    # Distances as round_as_shown (two decimals): the tree is then the same on every machine.
+    distances = round_as_shown(np.clip(pdist(centroids, metric="cosine"), 0, None))
+    tree = dendrogram(linkage(distances, method="average"), orientation="left", labels=labels, no_plot=True)
+    traces = [
+        {
+            "type": "scatter",
+            "x": np.asarray(heights, dtype=float),
+            # scipy puts leaf i at 5 + 10 i; negated, the first leaf is at the top.
+            "y": -np.asarray(places, dtype=float),
+            "mode": "lines",
+            "marker": {"color": _LINK_COLORS[color]},
+            "hoverinfo": "text",
+            "xaxis": "x",
+            "yaxis": "y",
+        }
+        for places, heights, color in zip(tree["icoord"], tree["dcoord"], tree["color_list"], strict=True)
+    ]
+    ticks = {"tickvals": [-(5.0 + 10 * i) for i in range(len(labels))], "ticktext": tree["ivl"], "tickmode": "array"}
+    layout = {"showlegend": False, "autosize": False, "hovermode": "closest", "width": width, "height": height}
+    layout |= {"xaxis": _AXIS, "yaxis": {**ticks, **_AXIS}}
+    return go.Figure(data=traces, layout=layout)

@@ -200,6 +200,38 @@ def test_hierarchy_names_every_topic(seed_result):
     assert sorted(ticks) == sorted(topic_titles(seed_result, limit=44).values())
 
 
+def test_hierarchy_draws_each_merge_at_its_height_leaves_top_down(seed_result):
+    from scipy.cluster.hierarchy import linkage
+    from scipy.spatial.distance import pdist
+
+    from analysis.figures.topic_similarity import topic_centroids
+    from analysis.model.themes import round_as_shown
+
+    ids, centroids = topic_centroids(seed_result)
+    fig = figures.plot_topic_hierarchy(seed_result)
+    tree = linkage(round_as_shown(np.clip(pdist(centroids, metric="cosine"), 0, None)), method="average")
+    assert len(fig.data) == len(ids) - 1
+    assert list(fig.layout.yaxis.tickvals) == [-5.0 - 10 * i for i in range(len(ids))]
+    assert max(max(t.x) for t in fig.data) == pytest.approx(tree[-1, 2])
+    assert all(min(t.x) >= 0 and max(t.y) < 0 for t in fig.data)
+
+
+def test_the_hierarchy_is_drawn_without_importing_figure_factory():
+    # plotly.figure_factory imports nbformat and jsonschema: about a second of every report.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, numpy as np\n"
+        "from analysis.figures.topic_hierarchy import _dendrogram\n"
+        "fig = _dendrogram(np.eye(4) + 0.1, list('abcd'), 1200, 400)\n"
+        "assert len(fig.data) == 3, len(fig.data)\n"
+        "print(sorted(m for m in ('plotly.figure_factory', 'nbformat', 'jsonschema') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 def test_hierarchy_with_one_topic_says_so(seed_result):
     import dataclasses
 
