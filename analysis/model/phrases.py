@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -110,20 +111,33 @@ class WordRoles:
         self.generic = frozenset(boilerplate) | {
             *("state-of-the-art", "well-known", "via", "also", "thus", "first", "respect", "regard")
         }
-        uses: Counter[str] = Counter()
-        before_object: Counter[str] = Counter()
-        before_word: Counter[str] = Counter()
-        after_auxiliary: Counter[str] = Counter()
-        for words in clauses:
-            for before, word, after in zip(["", *words], words, [*words[1:], ""], strict=False):
-                uses[word] += 1
-                before_object[word] += after in _DETERMINERS
-                before_word[word] += bool(after) and after not in self.stop
-                after_auxiliary[word] += before in _AUXILIARIES
+        # Counted with Counter over the word pairs of each clause (a C loop): the corpus has ~500k words.
+        uses = Counter(word for words in clauses for word in words)
+        pairs = [pair for words in clauses for pair in pairwise(words)]
+        before_object = Counter(word for word, after in pairs if after in _DETERMINERS)
+        before_word = Counter(word for word, after in pairs if after not in self.stop)
+        after_auxiliary = Counter(word for before, word in pairs if before in _AUXILIARIES)
         self.verbs = {w for w, n in uses.items() if n >= 3 and before_object[w] >= 0.2 * n}
         # "has gained attention", "was trained": a participle, not a modifier ("supervised learning").
         self.verbs |= {w for w, n in uses.items() if w.endswith(("ed", "en")) and after_auxiliary[w] >= 0.2 * n}
         self.modifiers = {w for w, n in uses.items() if n >= 3 and before_word[w] >= 0.8 * n}
+        # Each word's answers, kept: a corpus asks about the same ~20k words for its ~500k uses.
+        self._starts: dict[str, bool] = {}
+        self._ends: dict[str, bool] = {}
+
+    def starts(self, word: str) -> bool:
+        """:meth:`can_start`, remembered per word."""
+        known = self._starts.get(word)
+        if known is None:
+            known = self._starts[word] = self.can_start(word)
+        return known
+
+    def ends(self, word: str) -> bool:
+        """:meth:`can_end`, remembered per word."""
+        known = self._ends.get(word)
+        if known is None:
+            known = self._ends[word] = self.can_end(word)
+        return known
 
     def can_start(self, word: str) -> bool:
         """Whether a phrase may begin with ``word`` (lower case)."""
@@ -152,8 +166,8 @@ def paper_phrases(clauses: list[list[str]], roles: WordRoles) -> set[str]:
     """The lower-case phrases of one text's clauses (each counted once)."""
     found = set()
     for words in clauses:
-        starts = [roles.can_start(w) for w in words]
-        ends = [roles.can_end(w) for w in words]
+        starts = [roles.starts(w) for w in words]
+        ends = [roles.ends(w) for w in words]
         for i, word in enumerate(words):
             if not starts[i]:
                 continue
