@@ -278,8 +278,10 @@ def write_report(
     report or the whole new one. Entries of ``out`` that are not report
     files (a notebook's ``notebook/`` folder, notes) are kept; report files
     this run does not write (the PNG/SVG figures of a run without static
-    export) are removed with the old report. ``timer`` gets the stages
-    ``figures`` and, inside it, ``static``. With ``keep_run`` the fitted
+    export) are removed with the old report. The PNG/SVG files are drawn
+    (by Chromium, in its own processes) while the rest is written.
+    ``timer`` gets the stages ``figures`` and, inside it, ``static``: the
+    wait for the PNG/SVG files once the rest is written. With ``keep_run`` the fitted
     run is saved in ``out/.run`` (for ``add``) as part of the same swap, so
     a report and its saved run are never of two different runs.
 
@@ -294,30 +296,44 @@ def write_report(
 def _write_report(
     result: TopicResult, out: Path, static: bool, progress: Progress, stages: Stages, keep_run: bool = False
 ) -> list[Path]:
+    from concurrent.futures import ThreadPoolExecutor
+
     from analysis.figures import report_figures
+    from analysis.figures.export import STATIC_FORMATS
     from analysis.report.document import ReportContent, reading_list_bibtex, report_html, report_markdown
     from analysis.report.topic_map import PLOTLY_JS, topic_map_html, view_pages
 
-    step = Step(progress, "drawing figures, topic map and report")
     figures = report_figures(result)
-    pages = {"topic_map.html": topic_map_html(result), **view_pages(result)}
-    content = ReportContent.build(result)
-    step.done(f"{len(figures)} figures, {len(pages)} HTML views")
+    pages: dict[str, str] = {}
     with replace_folder(out, keep=lambda name: not _report_owns(name, pages)) as staging:
-        rendered, skipped = _render(figures, staging, static, progress, stages)
-        names = [p.name for p in rendered]
-        pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
-        pages["report.md"] = report_markdown(result, names, skipped, content=content)
-        pages["reading_list.bib"] = reading_list_bibtex(content)  # the guide's papers, for a reference manager
-        written = [
-            write_frame(documents_table(result), staging / "documents.csv"),
-            write_frame(result.topics, staging / "topics.csv"),
-            atomic_write(staging / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
-        ]
+        # Chromium draws the PNG/SVG files in its own processes while this thread writes the rest;
+        # leaving the pool's block waits for it, also after an error: nothing writes into a removed folder.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            rendering = pool.submit(_render, figures, staging) if static else None
+            step = Step(progress, "writing the topic map, tables and report")
+            pages |= {"topic_map.html": topic_map_html(result), **view_pages(result)}
+            content = ReportContent.build(result)
+            written = [
+                write_frame(documents_table(result), staging / "documents.csv"),
+                write_frame(result.topics, staging / "topics.csv"),
+                atomic_write(staging / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
+            ]
+            if keep_run:
+                save_run(result, staging)
+            # Written as if every figure renders (the usual case), and again below if they did not.
+            names = [f"{stem}.{fmt}" for stem in figures for fmt in STATIC_FORMATS] if static else []
+            skipped = None if static else "static export was turned off for this run"
+            pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
+            pages["report.md"] = report_markdown(result, names, skipped, content=content)
+            pages["reading_list.bib"] = reading_list_bibtex(content)  # the guide's papers, for a reference manager
+            step.done(f"{len(figures)} figures, {len(pages)} pages")
+            rendered, skipped = _rendered(rendering, len(figures), progress, stages)
+        if static and [p.name for p in rendered] != names:
+            names = [p.name for p in rendered]
+            pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
+            pages["report.md"] = report_markdown(result, names, skipped, content=content)
         written += [write_text(staging / name, text) for name, text in pages.items()]
         written += rendered
-        if keep_run:
-            save_run(result, staging)
     return [out / path.name for path in written]
 
 
@@ -339,22 +355,29 @@ def _report_owns(name: str, pages: dict) -> bool:
     return name in pages or name in tables or name in static or name in views or name == RUN_FOLDER or leftover
 
 
-def _render(figures, folder: Path, static: bool, progress, stages: Stages) -> tuple[list[Path], str | None]:
-    """Static figures into ``folder``; on failure nothing, and the reason (also said on stderr)."""
+def _render(figures, folder: Path) -> tuple[list[Path], str | None, int]:
+    """Static figures into ``folder``: the files (none on failure), the reason of a failure, render-cache hits."""
     from analysis.config import render_cache_dir
     from analysis.figures import StaticExportError, render_static
     from analysis.figures.render_cache import RenderCache
 
-    if not static:
-        return [], "static export was turned off for this run"
-    step = Step(progress, f"rendering {len(figures)} figures to PNG and SVG (kaleido + Chromium)")
     try:
         cache = RenderCache(render_cache_dir())
-        with stages("static"):
-            rendered = render_static(figures, folder, cache=cache)
+        return render_static(figures, folder, cache=cache), None, cache.hits
     except StaticExportError as err:
-        progress(f"skipped PNG/SVG figures: {err}")
-        return [], str(err)
-    reused = f", {cache.hits} of them unchanged and copied from the render cache" if cache.hits else ""
+        return [], str(err), 0
+
+
+def _rendered(rendering, count: int, progress: Progress, stages: Stages) -> tuple[list[Path], str | None]:
+    """The static figures once drawn, and why there are none; timed as ``static``: the wait they add to the run."""
+    if rendering is None:
+        return [], "static export was turned off for this run"
+    step = Step(progress, f"rendering {count} figures to PNG and SVG (kaleido + Chromium)")
+    with stages("static"):
+        rendered, skipped, hits = rendering.result()
+    if skipped is not None:
+        progress(f"skipped PNG/SVG figures: {skipped}")
+        return [], skipped
+    reused = f", {hits} of them unchanged and copied from the render cache" if hits else ""
     step.done(f"{len(rendered)} PNG/SVG files{reused}")
     return rendered, None
