@@ -51,3 +51,22 @@ def test_a_changed_old_row_or_a_slow_add_is_not_met(tmp_path):
     bench_add.append_results(_result(0.5, changed=3), tmp_path)
     text = (tmp_path / "RESULTS.md").read_text()
     assert "| 3 | 0 | **no** |" in text and "= 0.5 | <= 0.2 | **no** |" in text
+
+
+def test_the_corpus_is_split_into_the_two_files_a_user_would_give(tmp_path):
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"text": f"paper {i}"}) + "\n" for i in range(5)) + "\n")
+    head, rest = bench_add.split_corpus(corpus, 3, tmp_path)
+    assert [json.loads(x)["text"] for x in head.read_text().splitlines()] == ["paper 0", "paper 1", "paper 2"]
+    assert [json.loads(x)["text"] for x in rest.read_text().splitlines()] == ["paper 3", "paper 4"]
+
+
+def test_where_the_new_papers_went_is_read_from_the_two_tables():
+    import pandas as pd
+
+    before = pd.DataFrame({"topic": [0, 0, 1]})
+    new = pd.DataFrame({"topic": [0, 1, 2, 2], "misfit": [False, True, False, False]})
+    summary = bench_add.added_summary(5, before, new)
+    assert summary["added"] == 4 and summary["merged"] == 1
+    assert (summary["in_old_topics"], summary["in_new_topics"], summary["misfits"]) == (2, 2, 1)
+    assert summary["new_topics"] == 1 and summary["shares"] == [0.25, 0.5, 0.25]
