@@ -115,6 +115,23 @@ def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkey
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
+@pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
+def test_a_failure_while_figures_render_waits_for_them_and_leaves_nothing_behind(seed_result, tmp_path, monkeypatch):
+    out = tmp_path / "report"
+    pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path / "cache"))  # an empty render cache: Chromium draws
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("analysis.report.document.report_markdown", broken)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        pipeline.write_report(seed_result, out, static=True, progress=lambda m: None)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "report"]  # no staging folder left
+
+
 def test_cli_report_prints_progress_and_skips_static_without_chromium(seed_result, tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(pipeline, "fit", lambda papers, *args, **kwargs: seed_result)
     monkeypatch.setenv("BROWSER_PATH", str(tmp_path / "no-chromium"))
