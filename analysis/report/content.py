@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -241,9 +242,25 @@ class ReportContent:
 
     def title(self, row: int) -> str:
         """The paper's full title, markup reduced, or "" when it has none or its name already is it."""
-        papers = self.result.papers
-        title = " ".join(strip_markup(papers["title"].iloc[row]).split())
-        return "" if title == str(self.result.documents["name"].iloc[row]) else title
+        return self._titles[row]
+
+    @cached_property
+    def _titles(self) -> list[str]:
+        names = self.result.documents["name"].astype(str).tolist()
+        titles = [" ".join(strip_markup(t).split()) for t in self.result.papers["title"].tolist()]
+        return ["" if title == name else title for title, name in zip(titles, names, strict=True)]
+
+    @cached_property
+    def documents(self) -> list[dict]:
+        """Each paper's row of the documents table as a dict, by row (read many times while writing)."""
+        return self.result.documents.to_dict("records")
+
+    @cached_property
+    def links(self) -> list:
+        """Each paper's link (:func:`analysis.report.links.paper_links`), by row."""
+        from analysis.report.links import paper_links
+
+        return paper_links(self.result.papers)
 
     def theme_description(self, theme: str) -> str:
         """The description from the themes file; a fixed sentence for "other"."""

@@ -20,7 +20,7 @@ from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.compared import Section, compared_sections, section_html, section_markdown
 from analysis.report.content import ReportContent, theme_topics
-from analysis.report.links import markdown_link, paper_links
+from analysis.report.links import markdown_link
 from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_new_markdown
 from analysis.text import escape
 
@@ -72,9 +72,8 @@ def report_markdown(
         "",
         *what_is_new_markdown(result, md_escape),
     ]
-    links = paper_links(result.papers)
     for theme in _themes_present(content):
-        lines += _md_theme(content, theme, links)
+        lines += _md_theme(content, theme)
     lines += ["## Related papers in different themes", "", _PAIRS_INTRO, ""]
     if content.pairs.empty:
         lines.append("No pairs: fewer than two themes have papers.")
@@ -128,15 +127,15 @@ _METHOD_NOTE = (
 )
 
 
-def _md_theme(content: ReportContent, theme: str, links) -> list[str]:
+def _md_theme(content: ReportContent, theme: str) -> list[str]:
     """One theme's Markdown: its description, its topics and its papers in reading order."""
-    result, documents = content.result, content.result.documents
+    result, documents, links = content.result, content.documents, content.links
     lines = [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
     topics = theme_topics(result, theme)
     lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
     lines += ["", "Reading order (most central first):", ""]
     for row in content.order[content.order["theme"] == theme].itertuples():
-        paper = documents.iloc[row.row]
+        paper = documents[row.row]
         lines.append(
             f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
             f"{_md_link(links[row.row])} — "
@@ -306,19 +305,18 @@ def _html_nav(themes: list[str], sections: list[Section], what_is_new: bool = Fa
 
 
 def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
-    result = content.result
-    documents = result.documents
+    result, documents, links = content.result, content.documents, content.links
     topics = "; ".join(_topic_phrase(t, markdown=False) for t in theme_topics(result, theme))
-    links = paper_links(result.papers)
+    sources = result.papers["sources"].tolist()
     items = []
     for row in content.order[content.order["theme"] == theme].itertuples():
-        paper = documents.iloc[row.row]
+        paper = documents[row.row]
         items.append(
             f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
             f"{_html_link(links[row.row])} — "
             f"{escape(content.summaries[row.row])} "
             f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
-            f" · {escape(result.papers['sources'].iloc[row.row])}</span></li>"
+            f" · {escape(sources[row.row])}</span></li>"
         )
     count = len(items)
     return (
