@@ -10,6 +10,7 @@ from sklearn.utils._param_validation import InvalidParameterError
 from sklearn.utils.estimator_checks import check_estimator
 
 from analysis.model.clustering import (
+    SMOOTH_TIE_WIDTH,
     GraphWard,
     SingleCluster,
     SmoothedPCA,
@@ -57,6 +58,42 @@ def test_smoothed_pca_keeps_no_copy_of_its_input():
     reducer = SmoothedPCA(n_neighbors=3, n_components=4).fit(points)
     sizes = {name: np.asarray(value).size for name, value in vars(reducer).items() if isinstance(value, np.ndarray)}
     assert sizes == {"neighbors_": 60 * 3, "embedding_": 60 * 4}
+
+
+def tied_points(cos_a: float) -> np.ndarray:
+    """Row 0's nearest rows: 1 at cosine 0.2999996 and 2 at ``cos_a``, far apart from each other."""
+    cos_b = 0.2999996
+    return np.array(
+        [
+            [1.0, 0.0, 0.0],
+            [cos_b, 0.0, np.sqrt(1 - cos_b**2)],
+            [cos_a, np.sqrt(1 - cos_a**2), 0.0],
+            [-0.2, -0.7, -0.6],
+            [-0.9, 0.3, -0.1],
+            [-0.3, -0.4, 0.9],
+        ]
+    )
+
+
+def test_smoothing_moves_by_float_noise_where_the_nearest_rows_tie():
+    # Moving row 2 by 2e-7 in cosine carries it over a rounding boundary: the
+    # rounded ranking's nearest for row 0 swaps from row 1 to row 2 (the knife
+    # edge that changed the topics of a 20,000-paper fit under noise of 1e-7).
+    base, moved = tied_points(0.3000004), tied_points(0.3000006)
+    assert nearest_neighbors(base, 1)[0].tolist() == [1]
+    assert nearest_neighbors(moved, 1)[0].tolist() == [2]
+    # Smoothing weighs the two across the tie: a 2e-7 move, not a swap (0.55 before).
+    reduced = [SmoothedPCA(n_neighbors=1, n_components=2).fit_transform(p) for p in (base, moved)]
+    assert np.abs(reduced[0] - reduced[1]).max() < 1e-3
+
+
+def test_smoothing_without_a_tie_takes_the_k_nearest_whole():
+    # Row 0's nearest are rows 1 and 2 apart by more than the tie width: only row 1 counts.
+    points = tied_points(0.2999996 - 1.01 * SMOOTH_TIE_WIDTH)
+    reducer = SmoothedPCA(n_neighbors=1, n_components=3).fit(points)
+    unit = unit_rows(points)
+    expected = unit_rows(unit + unit[reducer.neighbors_[:, 0]])
+    np.testing.assert_allclose(reducer.pca_.inverse_transform(reducer.embedding_), expected, atol=1e-12)
 
 
 @pytest.mark.parametrize("stage", [SmoothedPCA(), SingleCluster()], ids=lambda s: type(s).__name__)
