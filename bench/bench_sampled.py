@@ -213,7 +213,8 @@ def section(r: dict) -> str:
             "written by `bench/bench_sampled.py`.",
             f"- The {r['papers']:,} reference papers fitted whole, and by the fit of the largest corpora forced "
             f"at a threshold of {r['sample']:,}: topics fitted on the {r['sample']:,} papers of smallest "
-            f"sha256(doc_id), the other {outside:,} assigned as added papers are. Embeddings from the cache; "
+            f"sha256(doc_id), the other {outside:,} joined to their nearest topic, then moved by Lloyd passes to "
+            "the centroids of all each topic's papers. Embeddings from the cache; "
             f"each fit in a process of its own, run {REPEATS} times, the fastest kept.",
             "",
             "| measure | full fit | sample and assign | target | met |",
