@@ -3,7 +3,8 @@
 The fit of the largest corpora (:mod:`analysis.model.sampled`) is forced on
 the 2,260 reference papers by a low threshold: the topics are fitted on the
 1,000 papers of smallest sha256(doc_id), the other 1,260 assigned to them
-(and, once each, on samples of 1,500 and 2,000: how the gap follows the
+(then moved by Lloyd passes to the centroids of all their topics' papers;
+and, once each, on samples of 1,500 and 2,000: how the gap follows the
 sample's size). Measured against the full fit of all 2,260 papers:
 
 * NMI of each paper's topic against its primary area (``label``), for every
@@ -212,7 +213,8 @@ def section(r: dict) -> str:
             "written by `bench/bench_sampled.py`.",
             f"- The {r['papers']:,} reference papers fitted whole, and by the fit of the largest corpora forced "
             f"at a threshold of {r['sample']:,}: topics fitted on the {r['sample']:,} papers of smallest "
-            f"sha256(doc_id), the other {outside:,} assigned as added papers are. Embeddings from the cache; "
+            f"sha256(doc_id), the other {outside:,} joined to their nearest topic, then moved by Lloyd passes to "
+            "the centroids of all each topic's papers. Embeddings from the cache; "
             f"each fit in a process of its own, run {REPEATS} times, the fastest kept.",
             "",
             "| measure | full fit | sample and assign | target | met |",
@@ -231,7 +233,8 @@ def section(r: dict) -> str:
             f"| CPU seconds of the whole fit | {r['cpu_s_full']} | {r['cpu_s_sampled']} | – | – |",
             "",
             f"Of the {r['topics_sampled']} topics, {r['new_topics']} were formed by papers that fit no topic of the "
-            f"sample; lone misfits (left in their nearest topic): {r['misfits']}. Stage seconds, full: "
+            f"sample; papers outside the spread of their nearest sample topic (they join it): {r['misfits']}. "
+            "Stage seconds, full: "
             f"{_stages(r['stages_full'])}; sampled: {_stages(r['stages_sampled'])}.",
             "",
             "By the sample's size (NMI vs areas):",

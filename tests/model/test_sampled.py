@@ -111,8 +111,8 @@ def test_every_paper_is_assigned_and_described(fitted):
     assert (documents[["x", "y"]] == documents[["x", "y"]].round(3)).all().all()
     summary = fitted.pieces.slots["sample"]
     assert (summary["papers"], summary["of"]) == (SAMPLE, N_PAPERS) and 0 <= summary["misfits"] < N_PAPERS - SAMPLE
-    # The sample's topics (as many as the whole corpus gets: 19), then those that misfits formed.
-    assert len(topics) == 19 + summary["new_topics"]
+    # The sample's topics, as many as the whole corpus gets (19): misfits join their nearest, form none.
+    assert len(topics) == 19 and summary["new_topics"] == 0
     assert len(fitted.pieces.features) == len(fitted.pieces.embeddings) == N_PAPERS
 
 
@@ -205,3 +205,65 @@ def test_a_threshold_below_one_is_refused(corpus):
     papers, vectors = corpus
     with pytest.raises(InvalidParameterError, match="sample_above"):
         _fit(papers, vectors, sample_above=0)
+
+
+def _two_groups():
+    """Ten papers around (1, 0, 0) and ten around (0, 1, 0); paper 19, of the second group, put in topic 0."""
+    rng = np.random.default_rng(3)
+    vectors = np.vstack([np.tile([1.0, 0, 0], (10, 1)), np.tile([0, 1.0, 0], (10, 1))]) + rng.normal(0, 0.05, (20, 3))
+    topics = np.repeat([0, 1], 10)
+    topics[19] = 0
+    return vectors.astype(np.float32), topics
+
+
+def test_a_lloyd_pass_moves_a_paper_placed_in_the_wrong_topic():
+    vectors, topics = _two_groups()
+    rows = np.arange(20)
+    moved = sampled.refined(topics, vectors, rows, np.array([3, 12, 19]), map, 2_000)
+    assert moved[19] == 1 and (moved[:10] == 0).all() and (moved[10:] == 1).all()
+    assert topics[19] == 0  # the topics given are left as they were
+    # Only the movable papers move: paper 19 stays where it was put when it is not one of them.
+    assert sampled.refined(topics, vectors, rows, np.array([3, 12]), map, 2_000)[19] == 0
+    # No pass, no move.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sampled, "REFINE_PASSES", 0)
+        np.testing.assert_array_equal(sampled.refined(topics, vectors, rows, rows, map, 2_000), topics)
+
+
+@pytest.mark.parametrize("size", [1, 3, 7, 2_000])
+@pytest.mark.parametrize("mapper", [map, _reversing, _threads, _pickled], ids=["map", "reversed", "threads", "pickled"])
+def test_lloyd_passes_are_the_same_whatever_the_partitions(size, mapper):
+    rng = np.random.default_rng(4)
+    vectors = rng.normal(size=(60, 8)).astype(np.float32)
+    topics = np.arange(60) % 5
+    rows = rng.permutation(60)
+    expected = sampled.refined(topics, vectors, rows, rows[20:], map, 60)
+    assert (expected != topics).any()  # random topics: the passes move papers
+    np.testing.assert_array_equal(sampled.refined(topics, vectors, rows, rows[20:], mapper, size), expected)
+
+
+def test_topic_sums_are_exact_in_any_split():
+    rng = np.random.default_rng(5)
+    vectors, topics = rng.normal(size=(50, 6)), rng.integers(0, 4, 50)
+    whole = sampled._summed([sampled._topic_sums(4, (vectors, topics))])
+    for cuts in ([0, 50], [0, 1, 2, 49, 50], [0, 17, 33, 50]):
+        parts = [sampled._topic_sums(4, (vectors[a:b], topics[a:b])) for a, b in itertools.pairwise(cuts)]
+        split = sampled._summed(reversed(parts))
+        np.testing.assert_array_equal(split[0], whole[0])
+        np.testing.assert_array_equal(split[1], whole[1])
+    unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    means = np.vstack([unit[topics == t].sum(axis=0) for t in range(4)])
+    np.testing.assert_allclose(whole[0] / sampled.FIXED_POINT, means, atol=1e-9)
+
+
+def test_papers_outside_the_sample_end_at_their_nearest_centroid(corpus, fitted):
+    """The passes converged: centroids of the final topics leave every paper outside the sample where it is."""
+    from analysis.model.clustering import nearest_centroid
+
+    papers, _ = corpus
+    topics, embeddings = fitted.documents["topic"].to_numpy(), fitted.pieces.embeddings
+    outside = ~in_sample(papers["doc_id"].tolist(), SAMPLE)
+    ids = np.unique(topics)
+    sums = sampled._summed([sampled._topic_sums(int(ids.max()) + 1, (embeddings, topics))])[0]
+    nearest, _ = nearest_centroid(embeddings[outside], ids, sums[ids] / np.bincount(topics)[ids, None])
+    np.testing.assert_array_equal(nearest, topics[outside])
