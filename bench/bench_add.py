@@ -49,7 +49,8 @@ BATCH = "bench"
 
 def split_corpus(corpus: Path, first: int, folder: Path) -> tuple[Path, Path]:
     """The corpus's first ``first`` records and the others, as two JSON Lines files in ``folder``."""
-    records = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
+    # split("\n"), not splitlines(): abstracts hold U+2028 line separators inside their JSON strings.
+    records = [line for line in corpus.read_text(encoding="utf-8").split("\n") if line.strip()]
     head, rest = folder / "first.jsonl", folder / "rest.jsonl"
     head.write_text("\n".join(records[:first]) + "\n", encoding="utf-8")
     rest.write_text("\n".join(records[first:]) + "\n", encoding="utf-8")
@@ -84,7 +85,7 @@ def measure(args: argparse.Namespace) -> dict:
         after = pd.read_csv(report / "documents.csv")
         full_s = run_command(["report", str(head), str(rest), "--no-cache", "--out", str(full)], work / "cold", static)
         whole = pd.read_csv(full / "documents.csv")
-        given = sum(1 for line in rest.read_text(encoding="utf-8").splitlines() if line.strip())
+        given = sum(1 for line in rest.read_text(encoding="utf-8").split("\n") if line.strip())
     changed = int((after[KEPT].iloc[: len(before)] != before[KEPT]).any(axis=1).sum())
     new = after[after["batch"] == BATCH]
     return {

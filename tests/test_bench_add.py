@@ -55,10 +55,12 @@ def test_a_changed_old_row_or_a_slow_add_is_not_met(tmp_path):
 
 def test_the_corpus_is_split_into_the_two_files_a_user_would_give(tmp_path):
     corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps({"text": f"paper {i}"}) + "\n" for i in range(5)) + "\n")
+    # A U+2028 inside a string is no line break of JSON Lines (json.dumps keeps it with ensure_ascii=False).
+    lines = [json.dumps({"text": f"paper {i}\u2028end"}, ensure_ascii=False) for i in range(5)]
+    corpus.write_text("\n".join(lines) + "\n\n", encoding="utf-8")
     head, rest = bench_add.split_corpus(corpus, 3, tmp_path)
-    assert [json.loads(x)["text"] for x in head.read_text().splitlines()] == ["paper 0", "paper 1", "paper 2"]
-    assert [json.loads(x)["text"] for x in rest.read_text().splitlines()] == ["paper 3", "paper 4"]
+    read = [[json.loads(x)["text"] for x in path.read_text(encoding="utf-8").split("\n") if x] for path in (head, rest)]
+    assert read == [[f"paper {i}\u2028end" for i in range(3)], [f"paper {i}\u2028end" for i in (3, 4)]]
 
 
 def test_where_the_new_papers_went_is_read_from_the_two_tables():
