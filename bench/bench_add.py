@@ -172,7 +172,8 @@ def section(r: dict) -> str:
             "",
             f"- {r['date']}, load average at start {r['load_start']}, at end {r['load_end']}; "
             f"written by `bench/bench_add.py`{'' if r['static'] else ' (no PNG/SVG export)'}.",
-            f"- A report on the first {r['first']:,} reference papers, then the other {r['added']:,} added to it.",
+            f"- `report` on the first {r['first']:,} reference papers, `add` of the other {r['added']:,}, and a cold "
+            "full `report --no-cache` on all of them (empty cache): each a `python -m analysis` process, timed whole.",
             "",
             "| measure | value | target | met |",
             "|---|---|---|---|",
@@ -185,7 +186,8 @@ def section(r: dict) -> str:
             f"| <= {TARGET_RATIO} | {'yes' if r['ratio'] <= TARGET_RATIO else '**no**'} |",
             "",
             f"Where the {s['added']} new papers went: {s['shares'][0]:.0%} fit an old topic, "
-            f"{s['shares'][1]:.0%} formed {s['new_topics']} new topics, {s['shares'][2]:.0%} fit none "
+            f"{s['shares'][1]:.0%} formed {s['new_topics']} new topic{'' if s['new_topics'] == 1 else 's'}, "
+            f"{s['shares'][2]:.0%} fit none "
             f"(joined the nearest, flagged); {s['merged']} merged as copies; refit advised: {s['refit_advised']}.",
             "",
         ]
