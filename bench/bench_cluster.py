@@ -105,6 +105,7 @@ def measure(args: argparse.Namespace) -> dict:
             and (work / "single" / t).read_bytes() == (work / f"workers-{args.workers}" / t).read_bytes()
             for t in TABLES
         )
+        differences = table_differences(work / "single", work / f"workers-{args.workers}") if not same else {}
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     return {
         "n": args.n,
@@ -118,6 +119,24 @@ def measure(args: argparse.Namespace) -> dict:
         "single": single,
         "cluster": cluster,
         "same_tables": same,
+        "differences": differences,
+    }
+
+
+def table_differences(first: Path, second: Path) -> dict:
+    """How two runs' documents.csv differ: topic agreement (ARI), rows changed per column, largest map move."""
+    import pandas as pd
+    from sklearn.metrics import adjusted_rand_score
+
+    a, b = (pd.read_csv(folder / "documents.csv").set_index("doc_id").sort_index() for folder in (first, second))
+    if not a.index.equals(b.index):
+        return {"same_papers": False}
+    changed = {c: int((a[c] != b[c]).sum()) for c in a.columns if c in b.columns and not a[c].equals(b[c])}
+    return {
+        "same_papers": True,
+        "topic_ari": round(float(adjusted_rand_score(a["topic"], b["topic"])), 4),
+        "rows_changed": changed,
+        "max_map_move": round(float(max((a["x"] - b["x"]).abs().max(), (a["y"] - b["y"]).abs().max())), 4),
     }
 
 
@@ -175,7 +194,21 @@ def section(r: dict) -> str:
         f"Same documents.csv and topics.csv in both runs: **{'yes' if r['same_tables'] else 'no'}**.",
         "",
     ]
-    return "\n".join(lines)
+    return "\n".join(lines + _differences(r.get("differences") or {}))
+
+
+def _differences(d: dict) -> list[str]:
+    """What differs between the two runs' documents.csv, when something does."""
+    if not d:
+        return []
+    if not d.get("same_papers"):
+        return ["The two runs kept different papers.", ""]
+    changed = ", ".join(f"{column} {rows}" for column, rows in d["rows_changed"].items()) or "none"
+    return [
+        f"How documents.csv differs: topics agree to ARI {d['topic_ari']}; rows changed per column: {changed}; "
+        f"largest map move {d['max_map_move']}.",
+        "",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

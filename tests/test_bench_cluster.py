@@ -63,3 +63,17 @@ def test_the_cluster_section_stays_last_through_the_other_benchmarks(tmp_path):
     assert text.index(bench_large.SECTION) < text.index(bench_cluster.SECTION)
     assert text.endswith(bench_cluster.section(_result(same=False)))
     assert json.loads((tmp_path / "cluster.json").read_text())["same_tables"] is False
+
+
+def test_differing_tables_are_described_by_topic_agreement_changed_rows_and_map_moves(tmp_path):
+    import pandas as pd
+
+    for name, topics, x in (("one", [0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4]), ("two", [0, 0, 1, 0], [0.1, 0.2, 0.3, 0.45])):
+        (tmp_path / name).mkdir()
+        frame = pd.DataFrame({"doc_id": ["a", "b", "c", "d"], "topic": topics, "x": x, "y": [0.0] * 4})
+        frame.to_csv(tmp_path / name / "documents.csv", index=False)
+    d = bench_cluster.table_differences(tmp_path / "one", tmp_path / "two")
+    assert d["same_papers"] and d["rows_changed"] == {"topic": 1, "x": 1} and d["max_map_move"] == 0.05
+    assert d["topic_ari"] < 1.0
+    text = "\n".join(bench_cluster._differences(d))
+    assert "rows changed per column: topic 1, x 1; largest map move 0.05" in text
