@@ -205,10 +205,13 @@ def _topic_sums(n_topics: int, part: tuple[np.ndarray, np.ndarray]) -> tuple[np.
 
 def _summed(answers: Iterable[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """The partitions' sums and counts added up (integers: the order does not matter); the sums as floats."""
-    sums, counts = None, None
+    sums: np.ndarray | None = None
+    counts: np.ndarray | None = None
     for part_sums, part_counts in answers:
         sums = part_sums if sums is None else sums + part_sums
         counts = part_counts if counts is None else counts + part_counts
+    if sums is None or counts is None:
+        raise ValueError("no partitions to sum: the papers to refine are never empty")
     return sums.astype(np.float64), counts
 
 
