@@ -150,8 +150,11 @@ def test_stability_task_on_150_papers(reference_records):
     answer = task_stability(str(reference_corpus()), size=150, embedding="tfidf")
     assert answer["papers"] == 150 and answer["seed_papers"] == 26
     ours, plain = answer["ours"], answer["plain_bertopic"]
-    # Our stages are deterministic: noise of 1e-6 and another seed change nothing.
-    assert all(ours[v]["ari"] == 1.0 and ours[v]["procrustes"] < 1e-6 for v in ("noise", "relative", "seed"))
+    # Our stages are deterministic: another seed changes nothing, noise of 1e-6 moves no topic. A row whose
+    # k-th and (k+1)-th neighbours tie is smoothed by a ramp that follows the noise (SMOOTH_TIE_WIDTH), so
+    # the map may move, by far less than the 0.05 the bench asks (1e-6 measured here on 2026-12-01).
+    assert all(ours[v]["ari"] == 1.0 for v in ("noise", "relative", "seed"))
+    assert ours["seed"]["procrustes"] == 0.0 and all(ours[v]["procrustes"] <= 1e-4 for v in ("noise", "relative"))
     assert ours["reference"]["outliers"] == 0 and -1 <= ours["seed_papers"]["silhouette"] <= 1
     assert plain["noise"]["theme_kept"] is None and "topic_s" in plain["reference"]
     checks = {(c["run"], c["key"]): c for c in answer["checks"]}
