@@ -320,18 +320,19 @@ def _write_report(
             ]
             if keep_run:
                 save_run(result, staging)
+
+            def report_pages(names: list[str], skipped: str | None) -> None:
+                pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
+                pages["report.md"] = report_markdown(result, names, skipped, content=content)
+
             # Written as if every figure renders (the usual case), and again below if they did not.
             names = [f"{stem}.{fmt}" for stem in figures for fmt in STATIC_FORMATS] if static else []
-            skipped = None if static else "static export was turned off for this run"
-            pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
-            pages["report.md"] = report_markdown(result, names, skipped, content=content)
+            report_pages(names, None if static else STATIC_OFF)
             pages["reading_list.bib"] = reading_list_bibtex(content)  # the guide's papers, for a reference manager
             step.done(f"{len(figures)} figures, {len(pages)} pages")
             rendered, skipped = _rendered(rendering, len(figures), progress, stages)
         if static and [p.name for p in rendered] != names:
-            names = [p.name for p in rendered]
-            pages["report.html"] = report_html(result, names, skipped, figures=figures, content=content)
-            pages["report.md"] = report_markdown(result, names, skipped, content=content)
+            report_pages([p.name for p in rendered], skipped)
         written += [write_text(staging / name, text) for name, text in pages.items()]
         written += rendered
     return [out / path.name for path in written]
@@ -355,6 +356,10 @@ def _report_owns(name: str, pages: dict) -> bool:
     return name in pages or name in tables or name in static or name in views or name == RUN_FOLDER or leftover
 
 
+# Why a report without static export has no PNG/SVG files (said in the report).
+STATIC_OFF = "static export was turned off for this run"
+
+
 def _render(figures, folder: Path) -> tuple[list[Path], str | None, int]:
     """Static figures into ``folder``: the files (none on failure), the reason of a failure, render-cache hits."""
     from analysis.config import render_cache_dir
@@ -371,7 +376,7 @@ def _render(figures, folder: Path) -> tuple[list[Path], str | None, int]:
 def _rendered(rendering, count: int, progress: Progress, stages: Stages) -> tuple[list[Path], str | None]:
     """The static figures once drawn, and why there are none; timed as ``static``: the wait they add to the run."""
     if rendering is None:
-        return [], "static export was turned off for this run"
+        return [], STATIC_OFF
     step = Step(progress, f"rendering {count} figures to PNG and SVG (kaleido + Chromium)")
     with stages("static"):
         rendered, skipped, hits = rendering.result()
