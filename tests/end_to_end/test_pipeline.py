@@ -101,9 +101,9 @@ def test_render_cache_never_stands_in_for_a_missing_chromium(seed_result, tmp_pa
         render_static({"map": plot_map(seed_result)}, tmp_path, cache=tmp_path / "cache")
 
 
-def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkeypatch):
-    out = tmp_path / "report"
-    pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)
+def _failing_rewrite(result, out, monkeypatch, static: bool) -> dict:
+    """A report in ``out``, then a rewrite whose Markdown page fails; the old report's bytes, by name."""
+    pipeline.write_report(result, out, static=False, progress=lambda m: None)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
 
     def broken(*args, **kwargs):
@@ -111,23 +111,21 @@ def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkey
 
     monkeypatch.setattr("analysis.report.document.report_markdown", broken)
     with pytest.raises(RuntimeError, match="disk on fire"):
-        pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)
+        pipeline.write_report(result, out, static=static, progress=lambda m: None)
+    return before
+
+
+def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkeypatch):
+    out = tmp_path / "report"
+    before = _failing_rewrite(seed_result, out, monkeypatch, static=False)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_a_failure_while_figures_render_waits_for_them_and_leaves_nothing_behind(seed_result, tmp_path, monkeypatch):
     out = tmp_path / "report"
-    pipeline.write_report(seed_result, out, static=False, progress=lambda m: None)
-    before = {p.name: p.read_bytes() for p in out.iterdir()}
     monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path / "cache"))  # an empty render cache: Chromium draws
-
-    def broken(*args, **kwargs):
-        raise RuntimeError("disk on fire")
-
-    monkeypatch.setattr("analysis.report.document.report_markdown", broken)
-    with pytest.raises(RuntimeError, match="disk on fire"):
-        pipeline.write_report(seed_result, out, static=True, progress=lambda m: None)
+    before = _failing_rewrite(seed_result, out, monkeypatch, static=True)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "report"]  # no staging folder left
 
