@@ -151,6 +151,24 @@ def dask_setup(worker: object) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    logging.getLogger("distributed.worker").addFilter(_closed_scheduler_heartbeat)
+
+
+def _closed_scheduler_heartbeat(record: logging.LogRecord) -> bool:
+    """False for a heartbeat that found the scheduler's connection closed: keep it out of a worker's log.
+
+    A LocalCluster's scheduler lives in the client's process and closes
+    while a busy worker's heartbeat is on the way (dask/distributed#7105,
+    open); the worker is closed next anyway, and its traceback in the
+    terminal reads as a failure of a run that ended as asked. Every other
+    record, and a heartbeat that fails another way, is kept.
+    """
+    if not record.getMessage().startswith("Failed to communicate with scheduler during heartbeat"):
+        return True
+    from distributed.comm.core import CommClosedError
+
+    error = record.exc_info[1] if record.exc_info else None
+    return not isinstance(error, CommClosedError)
 
 
 def _connect(address: str) -> Client:
@@ -191,7 +209,7 @@ class Cluster:
         kind = "a local Dask cluster" if self.client.cluster is not None else "the Dask scheduler"
         dashboard = self.client.dashboard_link if "dashboard" in info.get("services", {}) else None
         where = f"dashboard {dashboard}" if dashboard else "no dashboard (pip install bokeh)"
-        return f"{kind} at {info.get('address', '?')}: {self.workers} workers, {where}"
+        return f"{kind} at {info.get('address', '?')}: {_plural(self.workers, 'worker')}, {where}"
 
     def map(self, func: Callable[..., T], *iterables: Iterable[Any]) -> Iterator[T]:
         """``map(func, *iterables)`` on the workers: every call submitted now, results in order.
@@ -233,7 +251,7 @@ class Cluster:
             return 0
         parts = partitions(todo)
         tasks = f"{len(parts)} task{'' if len(parts) == 1 else 's'}"
-        step = Step(progress, f"embedding {len(todo)} papers on {self.workers} Dask workers ({tasks})")
+        step = Step(progress, f"embedding {len(todo)} papers on {_plural(self.workers, 'Dask worker')} ({tasks})")
         with _probe(store.folder) as (probe, token):
             futures = self.client.map(
                 embed_partition,
@@ -251,6 +269,10 @@ class Cluster:
             store.add([t for part, _ in returned for t in part], np.vstack([v for _, v in returned]))
         step.done(f"{len(parts) - len(returned)} of {tasks} wrote into the shared cache, {len(returned)} sent back")
         return len(todo)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _gather(futures: list[Future], sizes: list[int], bar: bool) -> list[Any]:

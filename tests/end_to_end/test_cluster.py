@@ -9,6 +9,7 @@ and unreachable-scheduler tests are quick.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -143,6 +144,13 @@ def cluster():
 
     with open_cluster(workers=2, progress=None, dashboard=":0") as opened:
         yield opened
+
+
+def test_the_cluster_line_names_its_workers_and_dashboard(cluster):
+    assert re.fullmatch(
+        r"a local Dask cluster at tcp://127\.0\.0\.1:\d+: 2 workers, dashboard http://127\.0\.0\.1:\d+/status",
+        cluster.describe(),
+    )
 
 
 def cache_without(texts: list[str], folder: Path) -> Path:
@@ -392,7 +400,7 @@ def test_ctrl_c_during_the_embedding_stops_cleanly_and_keeps_the_previous_report
     said = []
     for line in child.stderr:
         said.append(line)
-        if "Dask workers" in line:
+        if "on 1 Dask worker (" in line:
             os.killpg(child.pid, signal.SIGINT)
             break
     rest = child.stderr.read()
@@ -403,6 +411,25 @@ def test_ctrl_c_during_the_embedding_stops_cleanly_and_keeps_the_previous_report
 
 
 # -- the worker's side, in this process ----------------------------------------
+
+
+def test_a_worker_keeps_a_heartbeat_into_a_closed_scheduler_out_of_its_log():
+    pytest.importorskip("distributed")
+    import logging
+
+    from distributed.comm.core import CommClosedError
+
+    from analysis.cluster import _closed_scheduler_heartbeat
+
+    def record(message: str, error: BaseException | None) -> logging.LogRecord:
+        exc_info = (type(error), error, None) if error else None
+        return logging.LogRecord("distributed.worker", logging.ERROR, __file__, 1, message, None, exc_info)
+
+    heartbeat = "Failed to communicate with scheduler during heartbeat."
+    assert not _closed_scheduler_heartbeat(record(heartbeat, CommClosedError("in <TCP (closed)>: Stream is closed")))
+    assert _closed_scheduler_heartbeat(record(heartbeat, ValueError("a bug in a heartbeat extension")))
+    assert _closed_scheduler_heartbeat(record(heartbeat, None))
+    assert _closed_scheduler_heartbeat(record("Compute Failed", CommClosedError("closed")))
 
 
 def test_partitions_depend_on_the_texts_alone():
