@@ -17,6 +17,8 @@ import os
 import sys
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -269,7 +271,40 @@ class TfidfBackend:
 
 
 def tfidf_embeddings(texts: list[str], dims: int = TFIDF_DIMS) -> np.ndarray:
-    """TF-IDF + truncated SVD (LSA) vectors, unit length: no neural model needed.
+    """TF-IDF + truncated SVD (LSA) vectors, unit length: no neural model needed (see :func:`fit_lsa`)."""
+    return fit_lsa(texts, dims)[0]
+
+
+@dataclass(frozen=True, eq=False)  # arrays inside
+class Lsa:
+    """A fitted LSA space: what a new text needs to land in it as the fitted texts did.
+
+    Attributes:
+        settings: The TF-IDF vectoriser's parameters (words or character n-grams).
+        vocabulary: Its terms, in column order.
+        idf: Their inverse document frequencies.
+        axes: The SVD's right singular vectors, one row per dimension; None
+            when the TF-IDF vectors themselves are the space (too few texts).
+    """
+
+    settings: dict
+    vocabulary: list[str]
+    idf: np.ndarray
+    axes: np.ndarray | None
+
+    def vectors(self, texts: list[str]) -> np.ndarray:
+        """Unit-length vectors of ``texts`` in this space (words the fit did not see count for nothing)."""
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        from sklearn.preprocessing import normalize
+
+        vectorizer = TfidfVectorizer(**self.settings, vocabulary=self.vocabulary)
+        vectorizer.idf_ = self.idf
+        matrix = vectorizer.transform(texts)
+        return normalize(matrix.toarray() if self.axes is None else matrix @ self.axes.T).astype(np.float32)
+
+
+def fit_lsa(texts: list[str], dims: int = TFIDF_DIMS) -> tuple[np.ndarray, Lsa]:
+    """TF-IDF + truncated SVD (LSA) vectors of ``texts``, unit length, and the fitted space (:class:`Lsa`).
 
     The SVD is ARPACK's, converged to 1e-12: the randomized SVD gave
     different vectors for each seed (on the reference corpus the topics of
@@ -286,45 +321,58 @@ def tfidf_embeddings(texts: list[str], dims: int = TFIDF_DIMS) -> np.ndarray:
     tfidf = TfidfVectorizer(
         stop_words="english", sublinear_tf=True, min_df=2 if large else 1, max_df=0.5 if large else 1.0
     )
-    matrix = _tfidf_matrix(tfidf, texts)
+    vectorizer, matrix = _tfidf_matrix(tfidf, texts)
     components = min(dims, matrix.shape[0] - 1, matrix.shape[1] - 1)
+    space = partial(
+        Lsa,
+        {k: v for k, v in vectorizer.get_params().items() if k in _TFIDF_SETTINGS},
+        vectorizer.get_feature_names_out().tolist(),
+        vectorizer.idf_,
+    )
     if components < 2:
         # Too few papers or words for a latent space: the TF-IDF vectors are
         # the embedding (an SVD to one dimension would make every paper equal).
-        return normalize(matrix.toarray()).astype(np.float32)
+        return normalize(matrix.toarray()).astype(np.float32), space(None)
     # ARPACK works in a Krylov space of 2k + 1 vectors; where that would span
     # every text, it left the last vectors unconverged, different from one
     # process to the next, so there the LSA is an exact dense SVD. Elsewhere
     # ARPACK agrees with the dense SVD to 1e-8 and is faster (1,000 texts,
     # 200 components: 1.1 s against 4.3 s).
     if 2 * components + 1 >= matrix.shape[0]:
-        return normalize(_dense_lsa(matrix, components)).astype(np.float32)
+        reduced, axes = _dense_lsa(matrix, components)
+        return normalize(reduced).astype(np.float32), space(axes.astype(np.float32))
     with warnings.catch_warnings():
         # explained_variance_ratio_ divides by the total variance, zero when
         # all texts are alike; we never read it.
         warnings.filterwarnings("ignore", category=RuntimeWarning, message=".*(divide|invalid value).*")
         # ARPACK's start vector is the only random input; any start converges to the same vectors.
-        reduced = TruncatedSVD(n_components=components, algorithm="arpack", random_state=0).fit_transform(matrix)
-    return normalize(reduced).astype(np.float32)
+        svd = TruncatedSVD(n_components=components, algorithm="arpack", random_state=0)
+        reduced = svd.fit_transform(matrix)
+    return normalize(reduced).astype(np.float32), space(svd.components_.astype(np.float32))
 
 
-def _dense_lsa(matrix, components: int) -> np.ndarray:
-    """The rows on their leading right singular vectors, by LAPACK's exact SVD (signs fixed)."""
+# What an Lsa keeps of its vectoriser's parameters (the rest are defaults).
+_TFIDF_SETTINGS = ("analyzer", "ngram_range", "stop_words", "sublinear_tf", "min_df", "max_df")
+
+
+def _dense_lsa(matrix, components: int) -> tuple[np.ndarray, np.ndarray]:
+    """The rows on their leading right singular vectors, by LAPACK's exact SVD (signs fixed), and those vectors."""
     from sklearn.utils.extmath import svd_flip
 
     u, s, vt = np.linalg.svd(matrix.toarray(), full_matrices=False)
     u, vt = svd_flip(u, vt, u_based_decision=False)
-    return u[:, :components] * s[:components]
+    return u[:, :components] * s[:components], vt[:components]
 
 
 def _tfidf_matrix(vectorizer, texts: list[str]):
-    """TF-IDF of words; of character n-grams when the texts have no usable words (stop words, other scripts)."""
+    """The vectoriser fitted and its TF-IDF of words; of character n-grams when the texts have no usable words."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     try:
         matrix = vectorizer.fit_transform(texts)
         if matrix.shape[1] >= 2:
-            return matrix
+            return vectorizer, matrix
     except ValueError:  # "empty vocabulary": only stop words, digits or symbols
         pass
-    return TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 3), sublinear_tf=True).fit_transform(texts)
+    characters = TfidfVectorizer(analyzer="char_wb", ngram_range=(1, 3), sublinear_tf=True)
+    return characters, characters.fit_transform(texts)

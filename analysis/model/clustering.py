@@ -159,26 +159,31 @@ def _neighbors_and_ties(
     X: np.ndarray,  # noqa: N803
     k: int,
     tie_width: float | None = SMOOTH_TIE_WIDTH,
+    base: np.ndarray | None = None,
 ) -> tuple[np.ndarray, Ties]:
     """:func:`nearest_neighbors`, and the rows whose k-th and (k+1)-th cosines are within ``tie_width`` (None: none).
 
-    A tied row's weights ramp across the midpoint m of its k-th and
-    (k+1)-th cosines: ``clip(0.5 + (cosine - m) / tie_width, 0, 1)`` for
-    every other row. They are a continuous function of the cosines, and all
-    0 or 1 (the k nearest) once the gap reaches ``tie_width``.
+    With ``base``, the neighbours of each row of ``X`` are rows of ``base``
+    (a row is then not excluded as its own neighbour). A tied row's weights
+    ramp across the midpoint m of its k-th and (k+1)-th cosines:
+    ``clip(0.5 + (cosine - m) / tie_width, 0, 1)`` for every candidate row.
+    They are a continuous function of the cosines, and all 0 or 1 (the k
+    nearest) once the gap reaches ``tie_width``.
     """
-    n = len(X)
-    k = min(k, n - 1)
+    unit = unit_rows(X)
+    others = unit if base is None else unit_rows(base)
+    n = len(others) - (1 if base is None else 0)  # candidates per row
+    k = min(k, n)
     ties: Ties = {}
     if k <= 0:
-        return np.empty((n, 0), dtype=np.int64), ties
-    unit = unit_rows(X)
-    found = np.empty((n, k), dtype=np.int64)
-    spare = min(n - 1, k + 8)  # candidates beyond k, so that ties at the k-th place are seen
-    for start in range(0, n, 2048):  # blocks keep memory linear in n
-        cosines = unit[start : start + 2048] @ unit.T
+        return np.empty((len(unit), 0), dtype=np.int64), ties
+    found = np.empty((len(unit), k), dtype=np.int64)
+    spare = min(n, k + 8)  # candidates beyond k, so that ties at the k-th place are seen
+    for start in range(0, len(unit), 2048):  # blocks keep memory linear in n
+        cosines = unit[start : start + 2048] @ others.T
         rows = np.arange(cosines.shape[0])
-        cosines[rows, rows + start] = -np.inf
+        if base is None:
+            cosines[rows, rows + start] = -np.inf
         # Rounded before ranking: neighbours tied to within float noise are
         # ranked by row number, the same on every machine.
         similarity = np.round(cosines, 6)
@@ -186,9 +191,10 @@ def _neighbors_and_ties(
         values = np.take_along_axis(similarity, candidates, axis=1)
         order = np.lexsort((candidates, -values), axis=1)
         found[start : start + len(rows)] = np.take_along_axis(candidates, order, axis=1)[:, :k]
-        if tie_width is not None and k < n - 1:
+        if tie_width is not None and k < n:
             # The k-th and (k+1)-th cosines unrounded: order statistics, continuous in the input.
-            next_, kth = np.partition(cosines, (n - k - 1, n - k), axis=1)[:, n - k - 1 : n - k + 1].T
+            width = cosines.shape[1]
+            next_, kth = np.partition(cosines, (width - k - 1, width - k), axis=1)[:, width - k - 1 : width - k + 1].T
             for row in np.flatnonzero(kth - next_ < tie_width):
                 weights = np.clip(0.5 + (cosines[row] - (kth[row] + next_[row]) / 2) / tie_width, 0.0, 1.0)
                 columns = np.flatnonzero(weights)
@@ -196,15 +202,30 @@ def _neighbors_and_ties(
     return found, ties
 
 
-def smooth(X: np.ndarray, neighbors: np.ndarray, ties: Ties | None = None) -> np.ndarray:  # noqa: N803
-    """Each unit row plus its neighbours' unit rows, back to unit length; a tied row plus its weighted rows."""
+def smooth(
+    X: np.ndarray,  # noqa: N803
+    neighbors: np.ndarray,
+    ties: Ties | None = None,
+    base: np.ndarray | None = None,
+) -> np.ndarray:
+    """Each unit row plus its neighbours' unit rows, back to unit length; a tied row plus its weighted rows.
+
+    The neighbours are rows of ``X`` itself, or of ``base`` when it is given.
+    """
     unit = unit_rows(X)
     if neighbors.shape[1] == 0:
         return unit
-    smoothed = unit_rows(unit + unit[neighbors].sum(axis=1))
+    others = unit if base is None else unit_rows(base)
+    smoothed = unit_rows(unit + others[neighbors].sum(axis=1))
     for row, (columns, weights) in (ties or {}).items():
-        smoothed[row] = unit_rows((unit[row] + weights @ unit[columns])[None])[0]
+        smoothed[row] = unit_rows((unit[row] + weights @ others[columns])[None])[0]
     return smoothed
+
+
+def smooth_toward(X: np.ndarray, base: np.ndarray, k: int) -> np.ndarray:  # noqa: N803
+    """Rows outside ``base`` smoothed as :class:`SmoothedPCA` smooths its rows: with their k nearest in ``base``."""
+    neighbors, ties = _neighbors_and_ties(X, k, base=base)
+    return smooth(X, neighbors, ties, base=base)
 
 
 def ward_clustering(n_clusters: int, n_samples: int) -> ClusterMixin:

@@ -145,7 +145,7 @@ class FitCache:
         try:
             with replace_folder(entry) as staging:
                 files = pieces.save(staging)
-                manifest = {path.name: file_sha256(path) for path in files}
+                manifest = {path.relative_to(staging).as_posix(): file_sha256(path) for path in files}
                 write_text(staging / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
         except (InputError, OSError) as err:  # an OSError without a file name is not re-labelled by the staging
             reason = err if isinstance(err, InputError) else f"{entry}: {err.strerror or err}"
@@ -214,6 +214,8 @@ def _copy(pieces: TopicPieces, keep_models: bool = True) -> TopicPieces:
         latin=pieces.latin,
         min_df=pieces.min_df,
         slots=dict(pieces.slots),
+        reduced=None if pieces.reduced is None else pieces.reduced.copy(),
+        projection=pieces.projection,  # frozen, never changed in place
         reducer=pieces.reducer if keep_models else None,
         clusterer=pieces.clusterer if keep_models else None,
     )

@@ -8,11 +8,15 @@ sample-and-assign fit of the largest corpora):
 1. A copy of a paper already in the run (exact, or near at the
    deduplication threshold) merges into it: its sources join the paper's,
    and nothing else changes.
-2. A new paper is embedded with the run's backend and joins the topic whose
-   centroid is nearest when it fits as well as that topic's own papers do:
-   its cosine to the centroid, as shown (two decimals), is at least the
-   topic's :data:`FIT_QUANTILE` quantile of its own papers' cosines (the
-   loosest own paper's), also rounded to two decimals.
+2. A new paper is embedded with the run's backend and placed in the space
+   the fit clustered, as the fit's own papers were
+   (:mod:`analysis.model.projection`: its features, smoothed with its
+   nearest fitted papers, on the fit's principal axes; a run fitted with an
+   injected reduction uses the embeddings). It joins the topic whose
+   centroid there is nearest when it fits as well as that topic's own
+   papers do: its cosine to the centroid, as shown (two decimals), is at
+   least the topic's :data:`FIT_QUANTILE` quantile of its own papers'
+   cosines (the loosest own paper's), also rounded to two decimals.
 3. Papers that fit no topic are clustered alone (Ward, the fit's size
    rule); a group of at least :data:`MIN_NEW_TOPIC` papers becomes a new
    topic, labelled as the fit labels topics; a lone misfit joins its nearest
@@ -41,7 +45,7 @@ import pandas as pd
 from analysis.config import DEDUP_THRESHOLD
 from analysis.corpus.dedup import doc_id as make_doc_id
 from analysis.corpus.dedup import match_existing
-from analysis.embedding.cache import embed_papers
+from analysis.embedding.cache import document_texts, embed_papers
 from analysis.model.assignment import (
     FIT_QUANTILE,
     MAP_NEIGHBOURS,
@@ -142,8 +146,9 @@ def add_batch(
     if fresh.empty:
         return base, AddSummary(batch, len(papers), len(papers), 0, 0, 0, ())
     embeddings = np.asarray(embed_papers(fresh, result.embedding_backend()), dtype=np.float32)
-    topics, misfit, new_ids = assign_topics(result, embeddings)
-    added = _extended(base, fresh.assign(batch=batch), embeddings, topics, misfit, new_ids)
+    placed_in = _placed_in(result.pieces, fresh, embeddings)
+    topics, misfit, new_ids = assign_topics(result, placed_in)
+    added = _extended(base, fresh.assign(batch=batch), embeddings, placed_in, (topics, misfit, new_ids))
     in_new = int(np.isin(topics, new_ids).sum())
     summary = AddSummary(
         batch, len(papers), len(papers) - len(fresh), len(fresh) - in_new, in_new, int(misfit.sum()), tuple(new_ids)
@@ -189,17 +194,45 @@ def _merge_provenance(old: pd.DataFrame, papers: pd.DataFrame, matches: list[int
     return merged
 
 
-def assign_topics(result: TopicResult, embeddings: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[int]]:
+@dataclass(frozen=True)
+class Placed:
+    """New papers in the run's spaces: their features (what the fit clusters) and the vectors topics are chosen in.
+
+    Attributes:
+        features: One row per new paper, as the fit's ``features``.
+        vectors: Their places in the clustered space (:mod:`analysis.model.projection`)
+            where the run keeps one, else their embeddings.
+    """
+
+    features: np.ndarray
+    vectors: np.ndarray
+
+
+def _placed_in(pieces, fresh: pd.DataFrame, embeddings: np.ndarray) -> Placed:
+    """The new papers' features and vectors: projected as the fit's own papers were, where the run can."""
+    if pieces.projection is None or pieces.reduced is None:
+        # A run fitted another way (an injected reduction, a format without
+        # the projection): the embeddings, padded to the features' width.
+        width = pieces.features.shape[1]
+        padded = np.hstack([embeddings, np.zeros((len(embeddings), max(0, width - embeddings.shape[1])))])
+        return Placed(padded[:, :width].astype(pieces.features.dtype), embeddings)
+    features = pieces.projection.features(embeddings, document_texts(fresh))
+    return Placed(features, pieces.projection.reduced(features, pieces.features))
+
+
+def assign_topics(result: TopicResult, placed_in: Placed) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """Each new paper's topic, whether it is a lone misfit, and the ids of the new topics (see the module)."""
     pieces = result.pieces
     assert pieces is not None  # add_batch refused a result without its fitted pieces
-    rule = FitRule.of(pieces.embeddings, np.asarray(pieces.topics))
-    nearest, fits = nearest_fitting(rule, embeddings)
-    return grouped_misfits(nearest, fits, embeddings[~fits], int(rule.ids.max()) + 1)
+    fitted = pieces.embeddings if pieces.reduced is None or pieces.projection is None else pieces.reduced
+    rule = FitRule.of(fitted, np.asarray(pieces.topics))
+    nearest, fits = nearest_fitting(rule, placed_in.vectors)
+    return grouped_misfits(nearest, fits, placed_in.vectors[~fits], int(rule.ids.max()) + 1)
 
 
-def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, topics, misfit, new_ids: list[int]):
+def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Placed, assigned: tuple):
     """``result`` with the ``fresh`` papers appended: old rows as they were, new rows scored and placed."""
+    topics, misfit, new_ids = assigned
     pieces = result.pieces
     all_topics = np.concatenate([np.asarray(pieces.topics), topics])
     all_embeddings = np.vstack([pieces.embeddings, embeddings]).astype(np.float32)
@@ -228,14 +261,13 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, topics, misfi
         ],
         ignore_index=True,
     )
-    width = pieces.features.shape[1]
-    padded = np.hstack([embeddings, np.zeros((len(embeddings), max(0, width - embeddings.shape[1])))])
     new_pieces = dataclasses.replace(
         pieces,
         topics=all_topics,
         terms={**pieces.terms, **terms},
         labels={**pieces.labels, **labels},
-        features=np.vstack([pieces.features, padded[:, :width]]).astype(pieces.features.dtype),
+        features=np.vstack([pieces.features, placed_in.features]).astype(pieces.features.dtype),
+        reduced=None if pieces.reduced is None else np.vstack([pieces.reduced, placed_in.vectors]),
         embeddings=all_embeddings,
         xy=np.vstack([pieces.xy, xy]),
     )

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InputError
+from analysis.model.projection import Projection
 from analysis.model.themes import Theme, ThemeSet
 from analysis.output import replace_folder, write_array, write_frame, write_text
 
@@ -53,6 +54,11 @@ class TopicPieces:
             ``max_topics`` (the reduction and clustering), and ``embedding``,
             the backend's name when it was chosen by name (new papers are
             embedded with it; absent for a backend object).
+        reduced: Each paper's place in the clustered space (the default
+            reduction's output), where new papers are placed; None when the
+            fit has no :class:`~analysis.model.projection.Projection`.
+        projection: How a paper outside the fit lands in that space; None
+            for a fit whose reduction or features are not the default's.
         reducer: The fitted reduction, when fitted in this process (not saved).
         clusterer: The fitted clustering, when fitted in this process (not saved).
     """
@@ -66,6 +72,8 @@ class TopicPieces:
     latin: bool = True
     min_df: int = 1
     slots: dict = field(default_factory=dict)
+    reduced: np.ndarray | None = field(default=None, repr=False)
+    projection: Projection | None = field(default=None, repr=False)
     reducer: object = field(default=None, repr=False, compare=False)
     clusterer: object = field(default=None, repr=False, compare=False)
 
@@ -81,6 +89,10 @@ class TopicPieces:
             "min_df": int(self.min_df),
             "slots": self.slots,
         }
+        if self.reduced is not None and self.projection is not None:
+            written.append(write_array(folder / "reduced.npy", self.reduced))
+            (folder / "projection").mkdir()
+            written += self.projection.save(folder / "projection")
         return [*written, write_text(folder / "pieces.json", json.dumps(meta, ensure_ascii=False))]
 
     @classmethod
@@ -88,6 +100,9 @@ class TopicPieces:
         """Read pieces written by :meth:`save`."""
         meta = json.loads((folder / "pieces.json").read_text(encoding="utf-8"))
         arrays = {name: np.load(folder / f"{name}.npy", allow_pickle=False) for name in cls.ARRAYS}
+        if (folder / "projection").is_dir():
+            arrays["reduced"] = np.load(folder / "reduced.npy", allow_pickle=False)
+            arrays["projection"] = Projection.load(folder / "projection")
         return cls(
             terms={t: [(w, s) for w, s in words] for t, words in meta["terms"]},
             labels=dict((t, label) for t, label in meta["labels"]),

@@ -29,7 +29,7 @@ from sklearn.utils._param_validation import HasMethods, Interval
 
 from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE, SAMPLE_FIT_ABOVE
 from analysis.corpus.table import validate_papers
-from analysis.embedding.backends import Backend, TfidfBackend
+from analysis.embedding.backends import Backend, Lsa, TfidfBackend, fit_lsa
 from analysis.embedding.cache import document_texts, embed_papers, topic_texts
 from analysis.embedding.registry import resolve_embedding, select_backend
 from analysis.model.clustering import (
@@ -47,6 +47,7 @@ from analysis.model.clustering import (
 from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
 from analysis.model.labels import topic_labels
 from analysis.model.layout import topic_layout
+from analysis.model.projection import Projection
 from analysis.model.result import TopicPieces, TopicResult
 from analysis.model.themes import ThemeSet, load_themes, score_themes
 from analysis.progress import Stages
@@ -70,6 +71,8 @@ __all__ = [
 # Weight of the LSA vector beside the embedding in the clustered features
 # (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
 LEXICAL_WEIGHT = 0.6
+# Dimensions of that LSA vector.
+LEXICAL_DIMS = 200
 
 # Topic fits made in this process (cache hits not counted): see fit_count().
 _FITS = [0]
@@ -253,9 +256,10 @@ class TopicModel(BaseEstimator):
         """Every paper given fitted (``params``: default by their number); their words too when ``described``."""
         self.params_ = params or size_parameters(len(papers))
         with stages("lexical"):
-            features = self._features(papers, embeddings)
+            features, lsa = self._features(papers, embeddings)
         reducer, clusterer = self._slots(len(papers))
         topics, reduced = self._cluster(reducer, clusterer, features, stages)
+        projection = _projection(reducer, lsa)
         docs = topic_texts(papers)
         latin = has_latin_words(docs)
         terms: dict[int, list[tuple[str, float]]] = {}
@@ -281,6 +285,8 @@ class TopicModel(BaseEstimator):
             latin=latin,
             min_df=self.params_.min_df,
             slots=slots,
+            reduced=None if projection is None else reduced,
+            projection=projection,
             reducer=reducer,
             clusterer=clusterer,
         )
@@ -295,8 +301,8 @@ class TopicModel(BaseEstimator):
         )
         return reducer, seeded(self.hdbscan_model, self.random_state) or ward_clustering(params.max_topics, n)
 
-    def _features(self, papers: pd.DataFrame, embeddings: np.ndarray) -> np.ndarray:
-        """What is clustered: the embedding with the paper's LSA vector beside it.
+    def _features(self, papers: pd.DataFrame, embeddings: np.ndarray) -> tuple[np.ndarray, Lsa | None]:
+        """What is clustered: the embedding with the paper's LSA vector beside it; and that LSA space (None: none).
 
         Words an area uses (regret, protein, jailbreak) sharpen the semantic
         embedding (it raised NMI on the reference corpus at every setting
@@ -304,11 +310,11 @@ class TopicModel(BaseEstimator):
         """
         if isinstance(self.backend_, TfidfBackend) or len(papers) < MIN_CLUSTERED:
             # An LSA embedding is the lexical view already.
-            return embeddings
+            return embeddings, None
         from sklearn.preprocessing import normalize
 
-        lexical = TfidfBackend(dims=200).encode(document_texts(papers))
-        return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32)
+        lexical, lsa = fit_lsa(document_texts(papers), LEXICAL_DIMS)
+        return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32), lsa
 
     def _cluster(self, reducer, clusterer, features: np.ndarray, stages: Stages) -> tuple[np.ndarray, np.ndarray]:
         """Each paper's topic (renumbered by size) and the reduced vectors the map is laid out on."""
@@ -324,6 +330,14 @@ class TopicModel(BaseEstimator):
             topics = outliers_to_nearest_topic(topics, features)
         topics = renumber_by_size(merge_topics(topics, features, self.params_.max_topics))
         return topics, _reduced(reducer, features)
+
+
+def _projection(reducer, lsa: Lsa | None) -> Projection | None:
+    """How papers outside the fit land in its clustered space; None unless features and reduction are the default."""
+    if lsa is None or not isinstance(reducer, SmoothedPCA):
+        return None
+    k = reducer.neighbors_.shape[1]
+    return Projection(lsa, LEXICAL_WEIGHT, k, reducer.pca_.mean_, reducer.pca_.components_)
 
 
 def _sampled(sample_above: int | None, n: int) -> bool:

@@ -61,14 +61,25 @@ def test_a_rerun_loads_instead_of_fitting(seed_result, cache):
     _same(first, seed_result)
     assert second.model.get_topics() == first.model.get_topics()
     manifest = json.loads((_entries()[0] / "manifest.json").read_text())
-    assert sorted(manifest) == ["embeddings.npy", "features.npy", "pieces.json", "topics.npy", "xy.npy"]
+    projection = ["projection/axes.npy", "projection/idf.npy", "projection/lsa_axes.npy", "projection/mean.npy"]
+    assert sorted(manifest) == [
+        "embeddings.npy",
+        "features.npy",
+        "pieces.json",
+        *projection,
+        "projection/projection.json",
+        "reduced.npy",
+        "topics.npy",
+        "xy.npy",
+    ]
+    assert second.pieces.projection is not None  # a cached fit places new papers as a fresh one does
 
 
 def test_in_one_process_the_fit_is_remembered(seed_result, cache):
     _fit(seed_result)
     for entry in _entries():  # gone from disk, still in memory
-        for file in entry.iterdir():
-            file.unlink()
+        for file in sorted(entry.rglob("*"), reverse=True):  # files before their folders
+            file.rmdir() if file.is_dir() else file.unlink()
         entry.rmdir()
     _fit(seed_result)
     assert len(cache) == 1

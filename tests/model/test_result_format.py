@@ -19,12 +19,22 @@ def test_save_writes_pieces_not_a_bertopic_model(seed_result, tmp_path):
         "embeddings.npy",
         "features.npy",
         "pieces.json",
+        "projection",
+        "reduced.npy",
         "topics.npy",
         "xy.npy",
     ]
     saved, pieces = result.pieces, seed_result.pieces
-    for name in ("topics", "features", "embeddings", "xy"):
+    for name in ("topics", "features", "embeddings", "xy", "reduced"):
         np.testing.assert_array_equal(getattr(saved, name), getattr(pieces, name))
+    # The projection reloaded places a paper where the fitted one does.
+    assert saved.projection is not None and pieces.projection is not None
+    texts = [str(t) for t in seed_result.papers["text"][:3]]
+    new = pieces.projection.features(pieces.embeddings[:3], texts)
+    np.testing.assert_array_equal(saved.projection.features(saved.embeddings[:3], texts), new)
+    np.testing.assert_array_equal(
+        saved.projection.reduced(new, saved.features), pieces.projection.reduced(new, pieces.features)
+    )
     assert (saved.terms, saved.labels, saved.latin, saved.min_df, saved.slots) == (
         pieces.terms,
         pieces.labels,
