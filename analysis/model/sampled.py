@@ -8,15 +8,19 @@ default) :class:`~analysis.TopicModel` fits this way:
    row order, on any machine or cluster.
 2. The sample is fitted as any corpus is (rows in that hash order), with as
    many topics as the whole corpus would get.
-3. Every other paper joins its nearest topic (the sample's centroids);
-   those outside that topic's spread (rule 2 of
+3. Every other paper is placed in the sample's clustered space as an
+   added paper is (:mod:`analysis.model.projection`: its features with the
+   sample's LSA, smoothed with its nearest sample papers, on the sample's
+   principal axes) and joins its nearest topic there (the sample's
+   centroids); those outside that topic's spread (rule 2 of
    :mod:`analysis.model.assignment`) are counted as misfits but form no
    topic of their own: the sample is drawn uniformly, so an area of the
    corpus is in it in proportion, and the topic count stays the corpus's.
-   Then Lloyd passes (:func:`refined`): every topic's centroid from all its
-   papers, each paper outside the sample to its nearest centroid, until no
-   paper moves (at most :data:`REFINE_PASSES`). The sample keeps its fit.
-   Topics are then numbered by size (ties: the earlier number).
+   Then Lloyd passes (:func:`refined`, in the same space): every topic's
+   centroid from all its papers, each paper outside the sample to its
+   nearest centroid, until no paper moves (at most :data:`REFINE_PASSES`).
+   The sample keeps its fit. Topics are then numbered by size (ties: the
+   earlier number).
 4. c-TF-IDF terms: term counts per topic, per partition, summed
    (:func:`~analysis.model.ctfidf.sum_term_counts`); labels are made from
    them as the fit makes them, over every paper.
@@ -67,7 +71,7 @@ PARTITION_SIZE = 2_000
 # chosen by the agreement (ARI) of the sampled fit's topics with the full
 # fit's at samples of 1,000, 1,500 and 2,000, not by the areas.
 REFINE_PASSES = 10
-# Unit embeddings are summed as integers of this scale, so the sums are exact
+# Unit vectors are summed as integers of this scale, so the sums are exact
 # in any order and split (|sum| < 2**40 * papers: below 2**63 up to 8 million papers).
 FIXED_POINT = 2.0**40
 
@@ -131,10 +135,11 @@ def fit_sampled(
     params = dataclasses.replace(size_parameters(len(sample)), max_topics=size_parameters(len(papers)).max_topics)
     fitted = fit_sample(papers.iloc[sample].reset_index(drop=True), embeddings[sample], params)
     with stages("cluster"):
-        assigned, misfits = _assigned(fitted, embeddings, others, mapper, partition_size)
+        features, vectors = _projected(fitted, papers, embeddings, (sample, others), mapper, partition_size)
+        assigned, misfits = _assigned(fitted, vectors, others, mapper, partition_size)
         topics = np.zeros(len(papers), dtype=np.int64)
         topics[sample], topics[others] = fitted.topics, assigned
-        topics = _by_size(refined(topics, embeddings, order, others, mapper, partition_size))
+        topics = _by_size(refined(topics, vectors, order, others, mapper, partition_size))
     with stages("map"):
         xy = np.zeros((len(papers), 2))
         xy[sample] = fitted.xy
@@ -145,33 +150,68 @@ def fit_sampled(
         topics=topics,
         terms=terms,
         labels=labels,
-        features=_features(fitted.features, embeddings, sample, others),
+        features=features,
         embeddings=embeddings,
         xy=xy,
         latin=fitted.latin,
         min_df=fitted.min_df,
         slots={**fitted.slots, "sample": _summary(len(sample), len(papers), misfits)},
+        reduced=None if fitted.projection is None else vectors,
+        projection=fitted.projection,
         reducer=fitted.reducer,
         clusterer=fitted.clusterer,
     )
 
 
-def _assigned(fitted: TopicPieces, embeddings: np.ndarray, others: np.ndarray, mapper: Mapper, size: int):
+def _projected(fitted: TopicPieces, papers: pd.DataFrame, embeddings: np.ndarray, split, mapper: Mapper, size: int):
+    """Every paper's features and its vectors to assign by: in the sample's clustered space where it has one.
+
+    Papers outside the sample are projected as added papers are
+    (:mod:`analysis.model.projection`), partition by partition; a sample fitted
+    another way (an injected reduction) gives the embeddings, and its features
+    outside the sample are the embeddings cut or padded to their width.
+    """
+    sample, others = split
+    features = np.zeros((len(embeddings), fitted.features.shape[1]), dtype=fitted.features.dtype)
+    features[sample] = fitted.features
+    if fitted.projection is None or fitted.reduced is None:
+        width = min(features.shape[1], embeddings.shape[1])
+        features[others, :width] = embeddings[others, :width]
+        return features, embeddings
+    texts = document_texts(papers)
+    parts = ((embeddings[rows], [texts[i] for i in rows]) for rows in partitions(others, size))
+    answers = list(mapper(partial(_project_partition, fitted.projection, fitted.features), parts))
+    vectors = np.zeros((len(embeddings), fitted.reduced.shape[1]))
+    vectors[sample] = fitted.reduced
+    if answers:
+        features[others] = np.vstack([a[0] for a in answers])
+        vectors[others] = np.vstack([a[1] for a in answers])
+    return features, vectors
+
+
+def _project_partition(projection, sample_features: np.ndarray, part: tuple[np.ndarray, list[str]]):
+    embeddings, texts = part
+    features = projection.features(embeddings, texts)
+    return features, projection.reduced(features, sample_features)
+
+
+def _assigned(fitted: TopicPieces, vectors: np.ndarray, others: np.ndarray, mapper: Mapper, size: int):
     """The nearest sample topic of each paper outside the sample, and how many of them lie outside its spread."""
-    rule = FitRule.of(fitted.embeddings, fitted.topics)
-    answers = list(mapper(partial(nearest_fitting, rule), (embeddings[rows] for rows in partitions(others, size))))
+    sample_vectors = fitted.embeddings if fitted.reduced is None or fitted.projection is None else fitted.reduced
+    rule = FitRule.of(sample_vectors, fitted.topics)
+    answers = list(mapper(partial(nearest_fitting, rule), (vectors[rows] for rows in partitions(others, size))))
     nearest = np.concatenate([a[0] for a in answers]) if answers else np.zeros(0, dtype=np.int64)
     return nearest, sum(int((~a[1]).sum()) for a in answers)
 
 
 def refined(
-    topics: np.ndarray, embeddings: np.ndarray, rows: np.ndarray, movable: np.ndarray, mapper: Mapper, size: int
+    topics: np.ndarray, vectors: np.ndarray, rows: np.ndarray, movable: np.ndarray, mapper: Mapper, size: int
 ) -> np.ndarray:
     """Lloyd passes: centroids of every paper's topic (``rows``), then each ``movable`` paper to its nearest centroid.
 
     At most :data:`REFINE_PASSES`, fewer when a pass moves no paper. Each
     pass is two maps over partitions of ``size``: the per-topic sums of unit
-    embeddings in fixed point (integers: any split sums to the same bytes),
+    vectors in fixed point (integers: any split sums to the same bytes),
     then each paper's nearest centroid
     (:func:`~analysis.model.clustering.nearest_centroid`, cosines rounded).
     A topic left without papers is gone. The ``topics`` given are not changed.
@@ -181,12 +221,12 @@ def refined(
     """
     topics = np.array(topics, dtype=np.int64)
     for _ in range(REFINE_PASSES):
-        parts = ((embeddings[part], topics[part]) for part in partitions(rows, size))
+        parts = ((vectors[part], topics[part]) for part in partitions(rows, size))
         sums, counts = _summed(mapper(partial(_topic_sums, int(topics.max()) + 1), parts))
         ids = np.flatnonzero(counts)
         centroids = unit_rows(sums[ids] / counts[ids, None])
-        vectors = (embeddings[part] for part in partitions(movable, size))
-        answers = list(mapper(partial(_nearest, ids, centroids), vectors))
+        movers = (vectors[part] for part in partitions(movable, size))
+        answers = list(mapper(partial(_nearest, ids, centroids), movers))
         moved = np.concatenate(answers) if answers else np.zeros(0, dtype=np.int64)
         if np.array_equal(moved, topics[movable]):
             break
@@ -195,7 +235,7 @@ def refined(
 
 
 def _topic_sums(n_topics: int, part: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """One partition's sum of unit embeddings per topic, in fixed point (int64), and its papers per topic."""
+    """One partition's sum of unit vectors per topic, in fixed point (int64), and its papers per topic."""
     vectors, topics = part
     fixed = np.round(unit_rows(vectors) * FIXED_POINT).astype(np.int64)
     sums = np.zeros((n_topics, fixed.shape[1]), dtype=np.int64)
@@ -264,12 +304,3 @@ def _described(papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitt
 def _count_partition(latin: bool, part: tuple[pd.DataFrame, np.ndarray]):
     frame, topics = part
     return topic_term_counts(topic_texts(frame), topics, latin)
-
-
-def _features(sample_features: np.ndarray, embeddings: np.ndarray, sample: np.ndarray, others: np.ndarray):
-    """The sample's clustered vectors; outside it, the embedding cut or padded to their width, as an added paper's."""
-    features = np.zeros((len(embeddings), sample_features.shape[1]), dtype=sample_features.dtype)
-    features[sample] = sample_features
-    width = min(features.shape[1], embeddings.shape[1])
-    features[others, :width] = embeddings[others, :width]
-    return features
