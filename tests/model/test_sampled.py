@@ -116,7 +116,7 @@ def test_every_paper_is_assigned_and_described(fitted):
     assert len(fitted.pieces.features) == len(fitted.pieces.embeddings) == N_PAPERS
 
 
-def test_sample_papers_keep_the_sample_fit(corpus, fitted, monkeypatch):
+def test_sample_papers_keep_their_places_and_mostly_their_groups(corpus, fitted, monkeypatch):
     papers, vectors = corpus
     seen = []
     real = TopicModel._fit_all
@@ -125,10 +125,11 @@ def test_sample_papers_keep_the_sample_fit(corpus, fitted, monkeypatch):
     (sample_fit,) = seen
     rows = sample_rows(papers["doc_id"].tolist(), SAMPLE)
     kept = fitted.documents.iloc[rows]
-    # The same groups (numbered by their size in the whole corpus) and the same places.
-    pairs = set(zip(sample_fit.topics.tolist(), kept["topic"].tolist(), strict=True))
-    assert len(pairs) == len({a for a, _ in pairs}) == len({b for _, b in pairs})
+    # The same places; the sample's groups (numbered by their size in the
+    # whole corpus) are where the Lloyd passes start: most of each stays together.
     np.testing.assert_array_equal(kept[["x", "y"]].to_numpy(), sample_fit.xy)
+    together = pd.crosstab(sample_fit.topics, kept["topic"].to_numpy()).max(axis=1).sum() / SAMPLE
+    assert together >= 0.95  # 0.992 here
     # As many topics as the whole corpus would get (the sample alone would get fewer).
     assert sample_fit.slots["max_topics"] == 19 and sample_fit.slots["n_neighbors"] == 6
 
