@@ -189,10 +189,14 @@ class TopicResult:
         """Assign new papers to the existing topics: each to the topic whose centroid is nearest (cosine).
 
         A text is embedded as a paper is (``title. abstract`` or the abstract
-        alone), with the fit's backend, in the same space as the topic
-        centroids (:meth:`topic_centroids`); cosines are rounded to 1e-6
-        and a tie goes to the lower topic, so the answer is the same on
-        every machine. Nothing is refitted: topics, terms and labels stay.
+        alone), with the fit's backend, and placed where ``add`` places a
+        new paper: in the space the fit clustered
+        (:mod:`analysis.model.projection`), its topics' centroids there; a
+        fit without that space (an injected reduction, the TF-IDF backend)
+        compares embeddings with :meth:`topic_centroids`. Cosines are
+        rounded to 1e-6 and a tie goes to the lower topic, so the answer is
+        the same on every machine. Nothing is refitted: topics, terms and
+        labels stay.
 
         Args:
             texts: The new papers' texts.
@@ -213,6 +217,13 @@ class TopicResult:
         embeddings = np.asarray(embeddings)
         if len(embeddings) != len(texts):
             raise ValueError(f"{len(embeddings)} embeddings for {len(texts)} texts")
+        pieces = self.pieces
+        if pieces is not None and pieces.projection is not None and pieces.reduced is not None:
+            from analysis.model.clustering import topic_centroids
+
+            features = pieces.projection.features(embeddings, texts)
+            ids, centroids = topic_centroids(pieces.reduced, pieces.topics)
+            return nearest_centroid(pieces.projection.reduced(features, pieces.features), ids, centroids)
         return nearest_centroid(embeddings, ids, centroids)
 
     def _embed_new(self, texts: list[str], centroids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

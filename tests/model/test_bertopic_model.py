@@ -24,16 +24,38 @@ def test_new_papers_go_to_the_topic_a_reader_expects(seed_result):
     assert np.array_equal(similarity, np.round(similarity, 6))  # decided on the rounded cosine
 
 
-def test_transform_is_the_nearest_topic_centroid_and_ties_go_to_the_lower_topic(seed_result):
-    ids, centroids = seed_result.topic_centroids()
+def test_transform_places_a_paper_as_add_does_and_ties_go_to_the_lower_topic(seed_result):
+    from analysis.model.clustering import nearest_centroid, topic_centroids
+
+    pieces = seed_result.pieces
+    vectors = seed_result.pieces.embeddings[[0, 9]] + 0.01
+    texts = ["A diffusion model for video.", "Regret bounds for bandits."]
+    topics, similarity = seed_result.transform(texts, embeddings=vectors)
+    # In the clustered space, against the topics' centroids there (what add's rule 2 reads).
+    places = pieces.projection.reduced(pieces.projection.features(vectors, texts), pieces.features)
+    ids, centroids = topic_centroids(pieces.reduced, pieces.topics)
     assert ids.tolist() == list(range(6))
-    np.testing.assert_allclose(np.linalg.norm(centroids, axis=1), 1.0)
+    expected = np.argmax(places @ centroids.T / np.linalg.norm(places, axis=1)[:, None], axis=1)
+    assert topics.tolist() == expected.tolist()
+    np.testing.assert_allclose(
+        similarity, np.max(places @ centroids.T, axis=1) / np.linalg.norm(places, axis=1), atol=1e-6
+    )
     # A vector half-way between two centroids (tied up to float noise) goes to the lower topic.
-    between = (centroids[4] + centroids[2]) / 2
-    topics, _ = seed_result.transform(["x", "y"], embeddings=np.vstack([centroids[3], between]))
-    assert topics.tolist() == [3, 2]
+    tied, _ = nearest_centroid(((centroids[4] + centroids[2]) / 2)[None], ids, centroids)
+    assert tied.tolist() == [2]
     with pytest.raises(ValueError, match="1 embeddings for 2 texts"):
-        seed_result.transform(["a", "b"], embeddings=centroids[:1])
+        seed_result.transform(["a", "b"], embeddings=vectors[:1])
+
+
+def test_without_a_clustered_space_transform_compares_embeddings(seed_result):
+    import dataclasses
+
+    plain = dataclasses.replace(seed_result, pieces=dataclasses.replace(seed_result.pieces, projection=None))
+    _, centroids = plain.topic_centroids()
+    np.testing.assert_allclose(np.linalg.norm(centroids, axis=1), 1.0)
+    between = (centroids[4] + centroids[2]) / 2
+    topics, _ = plain.transform(["x", "y"], embeddings=np.vstack([centroids[3], between]))
+    assert topics.tolist() == [3, 2]
 
 
 def test_a_paper_already_fitted_lands_in_its_own_topic_mostly(seed_result):
