@@ -26,8 +26,21 @@ from pathlib import Path
 import numpy as np
 
 from analysis.embedding.backends import Lsa
-from analysis.model.clustering import smooth_toward
+from analysis.model.clustering import SmoothedPCA, smooth_toward
 from analysis.output import write_array, write_text
+
+# Weight of the LSA vector beside the embedding in the clustered features
+# (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
+LEXICAL_WEIGHT = 0.6
+# Dimensions of that LSA vector.
+LEXICAL_DIMS = 200
+
+
+def with_lexical(embeddings: np.ndarray, lexical: np.ndarray, weight: float) -> np.ndarray:
+    """What the default fit clusters: each embedding beside its weighted LSA vector, unit length, float32."""
+    from sklearn.preprocessing import normalize
+
+    return normalize(np.hstack([np.asarray(embeddings, dtype=np.float32), weight * lexical])).astype(np.float32)
 
 
 @dataclass(frozen=True, eq=False)  # arrays inside
@@ -48,14 +61,17 @@ class Projection:
     mean: np.ndarray
     axes: np.ndarray
 
-    def features(self, embeddings: np.ndarray, texts: list[str]) -> np.ndarray:
-        """The papers' features, as the fit made its own: the embedding beside the weighted LSA vector, unit length."""
-        from sklearn.preprocessing import normalize
+    @classmethod
+    def of_fit(cls, reducer: object, lsa: Lsa | None, weight: float) -> Projection | None:
+        """The projection of a fit; None unless its features have an LSA part and its reduction is the default."""
+        if lsa is None or not isinstance(reducer, SmoothedPCA):
+            return None
+        k = reducer.neighbors_.shape[1]
+        return cls(lsa, weight, k, reducer.pca_.mean_, reducer.pca_.components_)
 
-        lexical = self.lsa.vectors(texts)
-        return normalize(np.hstack([np.asarray(embeddings, dtype=np.float32), self.weight * lexical])).astype(
-            np.float32
-        )
+    def features(self, embeddings: np.ndarray, texts: list[str]) -> np.ndarray:
+        """The papers' features, as the fit made its own (:func:`with_lexical`)."""
+        return with_lexical(embeddings, self.lsa.vectors(texts), self.weight)
 
     def reduced(self, features: np.ndarray, fitted: np.ndarray) -> np.ndarray:
         """``features`` smoothed with their nearest rows of ``fitted`` (the fit's features), on the principal axes."""

@@ -47,7 +47,7 @@ from analysis.model.clustering import (
 from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
 from analysis.model.labels import topic_labels
 from analysis.model.layout import topic_layout
-from analysis.model.projection import Projection
+from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, with_lexical
 from analysis.model.result import TopicPieces, TopicResult
 from analysis.model.themes import ThemeSet, load_themes, score_themes
 from analysis.progress import Stages
@@ -67,12 +67,6 @@ __all__ = [
     "fit_topics",
     "size_parameters",
 ]
-
-# Weight of the LSA vector beside the embedding in the clustered features
-# (0.5-0.8 all helped on the reference corpus; 1.0 let words dominate).
-LEXICAL_WEIGHT = 0.6
-# Dimensions of that LSA vector.
-LEXICAL_DIMS = 200
 
 # Topic fits made in this process (cache hits not counted): see fit_count().
 _FITS = [0]
@@ -259,7 +253,7 @@ class TopicModel(BaseEstimator):
             features, lsa = self._features(papers, embeddings)
         reducer, clusterer = self._slots(len(papers))
         topics, reduced = self._cluster(reducer, clusterer, features, stages)
-        projection = _projection(reducer, lsa)
+        projection = Projection.of_fit(reducer, lsa, LEXICAL_WEIGHT)
         docs = topic_texts(papers)
         latin = has_latin_words(docs)
         terms: dict[int, list[tuple[str, float]]] = {}
@@ -311,10 +305,8 @@ class TopicModel(BaseEstimator):
         if isinstance(self.backend_, TfidfBackend) or len(papers) < MIN_CLUSTERED:
             # An LSA embedding is the lexical view already.
             return embeddings, None
-        from sklearn.preprocessing import normalize
-
         lexical, lsa = fit_lsa(document_texts(papers), LEXICAL_DIMS)
-        return normalize(np.hstack([embeddings, LEXICAL_WEIGHT * lexical])).astype(np.float32), lsa
+        return with_lexical(embeddings, lexical, LEXICAL_WEIGHT), lsa
 
     def _cluster(self, reducer, clusterer, features: np.ndarray, stages: Stages) -> tuple[np.ndarray, np.ndarray]:
         """Each paper's topic (renumbered by size) and the reduced vectors the map is laid out on."""
@@ -330,14 +322,6 @@ class TopicModel(BaseEstimator):
             topics = outliers_to_nearest_topic(topics, features)
         topics = renumber_by_size(merge_topics(topics, features, self.params_.max_topics))
         return topics, _reduced(reducer, features)
-
-
-def _projection(reducer, lsa: Lsa | None) -> Projection | None:
-    """How papers outside the fit land in its clustered space; None unless features and reduction are the default."""
-    if lsa is None or not isinstance(reducer, SmoothedPCA):
-        return None
-    k = reducer.neighbors_.shape[1]
-    return Projection(lsa, LEXICAL_WEIGHT, k, reducer.pca_.mean_, reducer.pca_.components_)
 
 
 def _sampled(sample_above: int | None, n: int) -> bool:
