@@ -55,6 +55,19 @@ def test_new_papers_are_placed_and_labelled_like_the_others(first_list, added):
     assert merged.sum() == summary.merged
 
 
+def test_added_papers_are_placed_in_the_fits_clustered_space_and_stay_there_for_the_next_batch(first_list, added):
+    from analysis.embedding.cache import document_texts
+
+    result, _ = added
+    n, pieces, fitted = len(first_list.documents), result.pieces, first_list.pieces
+    assert pieces.projection is fitted.projection and len(pieces.reduced) == len(pieces.features) == len(result.papers)
+    features = pieces.projection.features(pieces.embeddings[n:], document_texts(result.papers.iloc[n:]))
+    np.testing.assert_array_equal(pieces.features[n:], features)
+    np.testing.assert_array_equal(pieces.reduced[n:], pieces.projection.reduced(features, fitted.features))
+    np.testing.assert_array_equal(pieces.reduced[:n], fitted.reduced)
+    np.testing.assert_array_equal(pieces.features[:n], fitted.features)
+
+
 def test_the_same_batch_twice_changes_nothing(added, seeds_dir):
     from analysis import load_corpus
 
