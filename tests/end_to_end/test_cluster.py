@@ -231,7 +231,8 @@ def test_one_two_and_three_workers_and_one_process_give_the_same_tables(
             monkeypatch.setattr("analysis.cluster._probe", _unshared_probe)
         said: list[str] = []
         result = fit(reference_papers, progress=said.append, use_cache=False, cluster=cluster)
-        assert any(f"300 papers on {workers} Dask workers (5 tasks)" in line for line in said), said
+        named = f"{workers} Dask worker{'' if workers == 1 else 's'}"
+        assert any(f"300 papers on {named} (5 tasks)" in line for line in said), said
         assert (documents_table(result).to_csv(), result.topics.to_csv()) == expected, f"{workers} workers"
     assert any("0 of 5 tasks wrote into the shared cache, 5 sent back" in line for line in said), said
     cluster.client.cluster.scale(2)
