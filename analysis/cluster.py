@@ -33,6 +33,7 @@ import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -217,11 +218,21 @@ class Cluster:
         Each call is retried :data:`RETRIES` times when it raises; the calls
         of a worker that dies run again on another. ``func`` must be
         importable on the workers (a function of the package) or picklable.
+        The frozen arguments of a ``functools.partial`` (a fit's projection,
+        a sample's vectors: tens of MB) are sent to each worker once, not
+        with every call: 40 calls of a partial holding 100 MB took 4.1 s
+        through a LocalCluster of 2 workers, 0.3 s sent once.
         """
         columns = [list(iterable) for iterable in iterables]
         shortest = min((len(column) for column in columns), default=0)  # as map, stop at the shortest
-        futures = self.client.map(func, *(column[:shortest] for column in columns), pure=False, retries=RETRIES)
-        return _results_in_order(futures)
+        columns = [column[:shortest] for column in columns]
+        if not (isinstance(func, partial) and func.args):
+            return _results_in_order(self.client.map(func, *columns, pure=False, retries=RETRIES))
+        shared = self.client.scatter(list(func.args), broadcast=True, hash=False)
+        futures = self.client.map(
+            _call, *columns, target=func.func, shared=shared, keywords=func.keywords, pure=False, retries=RETRIES
+        )
+        return _results_in_order(futures, keep=shared)
 
     def embed(
         self,
@@ -291,10 +302,17 @@ def _gather(futures: list[Future], sizes: list[int], bar: bool) -> list[Any]:
     return results
 
 
-def _results_in_order(futures: list[Future]) -> Iterator[Any]:
+def _call(*items: Any, target: Callable[..., Any], shared: list[Any], keywords: dict[str, Any]) -> Any:
+    """``target(*shared, *items, **keywords)`` on a worker: a partial whose frozen arguments were sent once."""
+    return target(*shared, *items, **keywords)
+
+
+def _results_in_order(futures: list[Future], keep: object = None) -> Iterator[Any]:
+    """Each future's result in order, each released once read; ``keep`` (data the calls share) lives until the last."""
     for future in futures:
         yield future.result()
         future.release()
+    del keep
 
 
 def partitions(texts: list[str], size: int | None = None) -> list[list[str]]:

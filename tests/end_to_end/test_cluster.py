@@ -301,6 +301,20 @@ def test_map_is_builtin_map_on_the_workers(cluster):
     assert list(cluster.map(abs, [])) == []
 
 
+def test_a_partials_frozen_arguments_go_to_the_workers_once_not_in_every_task(cluster):
+    import warnings
+    from functools import partial
+
+    large = np.arange(3_000_000, dtype=np.float64)  # 24 MB: Dask warns of a graph over 10 MB
+    sliced = partial(np.take, large)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        answers = list(cluster.map(sliced, [[0, 1], [2_999_999], []]))
+    assert [a.tolist() for a in answers] == [[0.0, 1.0], [2_999_999.0], []]
+    assert [str(w.message) for w in caught if "large graph" in str(w.message)] == []
+    assert list(cluster.map(partial(pow, exp=2), [3, 4])) == [9, 16]  # keywords only: sent as they are
+
+
 @pytest.mark.slow
 def test_a_worker_that_dies_mid_run_is_replaced_and_the_run_completes(cluster, tmp_path):
     """The first call kills its worker process; the scheduler reruns it on another, the nanny restarts the dead one."""
