@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from numbers import Integral
 from typing import ClassVar, Self, TypeVar, cast
@@ -46,6 +47,9 @@ ASSIGN_DECIMALS = 6
 # PCA moved the topics to ARI 0.57. Wider than the seeds' closest gap
 # (1.05e-4), so their smoothing, untied, is unchanged.
 SMOOTH_TIE_WIDTH = 1e-4
+# Smoothing neighbours sought beyond the rows given (a sample's among its
+# corpus): (rows, k) -> (the rows smoothed, each row's neighbours).
+Smoother = Callable[[np.ndarray, int], tuple[np.ndarray, np.ndarray]]
 
 
 @dataclass(frozen=True)
@@ -97,10 +101,15 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
         n_neighbors: Neighbours averaged with each row (0: no smoothing).
         n_components: Principal components kept (fewer when there are
             fewer rows or columns).
+        smoother: ``smoother(X, n_neighbors)`` gives the smoothed rows and
+            each row's neighbours when they are sought beyond ``X`` (a
+            sample smoothed among the whole corpus it was drawn from,
+            :mod:`analysis.model.sampled`); None: among the rows of ``X``.
 
     Attributes:
         embedding_: The reduced, smoothed rows of the data passed to ``fit``.
-        neighbors_: Indices of each row's neighbours, nearest first.
+        neighbors_: Indices of each row's neighbours, nearest first (rows
+            of ``X``, or of the corpus the ``smoother`` searched).
         pca_: The fitted principal components.
         n_features_in_: Columns seen by ``fit``.
     """
@@ -108,11 +117,13 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
     _parameter_constraints: ClassVar[dict] = {
         "n_neighbors": [Interval(Integral, 0, None, closed="left")],
         "n_components": [Interval(Integral, 1, None, closed="left")],
+        "smoother": [callable, None],
     }
 
-    def __init__(self, *, n_neighbors: int = 10, n_components: int = 30):
+    def __init__(self, *, n_neighbors: int = 10, n_components: int = 30, smoother: Smoother | None = None):
         self.n_neighbors = n_neighbors
         self.n_components = n_components
+        self.smoother = smoother
 
     @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: ArrayLike, y: object = None) -> Self:  # noqa: N803  (scikit-learn's argument names)
@@ -124,8 +135,11 @@ class SmoothedPCA(TransformerMixin, BaseEstimator):
         from sklearn.decomposition import PCA
 
         X = cast("np.ndarray", validate_data(self, X, dtype=np.float64))  # noqa: N806
-        self.neighbors_, ties = _neighbors_and_ties(X, self.n_neighbors)
-        smoothed = smooth(X, self.neighbors_, ties)
+        if self.smoother is None:
+            self.neighbors_, ties = _neighbors_and_ties(X, self.n_neighbors)
+            smoothed = smooth(X, self.neighbors_, ties)
+        else:
+            smoothed, self.neighbors_ = self.smoother(X, self.n_neighbors)
         components = max(1, min(self.n_components, X.shape[0] - 1, X.shape[1]))
         self.pca_ = PCA(n_components=components, svd_solver="full").fit(smoothed)
         self.embedding_ = self.pca_.transform(smoothed)
@@ -184,21 +198,33 @@ def _neighbors_and_ties(
         rows = np.arange(cosines.shape[0])
         if base is None:
             cosines[rows, rows + start] = -np.inf
-        # Rounded before ranking: neighbours tied to within float noise are
-        # ranked by row number, the same on every machine.
-        similarity = np.round(cosines, 6)
-        candidates = np.argpartition(-similarity, spare - 1, axis=1)[:, :spare]
-        values = np.take_along_axis(similarity, candidates, axis=1)
-        order = np.lexsort((candidates, -values), axis=1)
-        found[start : start + len(rows)] = np.take_along_axis(candidates, order, axis=1)[:, :k]
-        if tie_width is not None and k < n:
-            # The k-th and (k+1)-th cosines unrounded: order statistics, continuous in the input.
-            width = cosines.shape[1]
-            next_, kth = np.partition(cosines, (width - k - 1, width - k), axis=1)[:, width - k - 1 : width - k + 1].T
-            for row in np.flatnonzero(kth - next_ < tie_width):
-                weights = np.clip(0.5 + (cosines[row] - (kth[row] + next_[row]) / 2) / tie_width, 0.0, 1.0)
-                columns = np.flatnonzero(weights)
-                ties[start + int(row)] = (columns, weights[columns])
+        found[start : start + len(rows)], block_ties = ranked_columns(cosines, k, spare, tie_width if k < n else None)
+        ties.update({start + row: tied for row, tied in block_ties.items()})
+    return found, ties
+
+
+def ranked_columns(cosines: np.ndarray, k: int, spare: int, tie_width: float | None) -> tuple[np.ndarray, Ties]:
+    """Each row's ``k`` columns of highest cosine, and the column weights of its rows tied at the k-th place.
+
+    Cosines are rounded before ranking: columns tied to within float noise
+    are ranked by column number, the same on every machine. Only the
+    ``spare`` best columns of a row are ranked; the ties read every column
+    (see :func:`_neighbors_and_ties`).
+    """
+    similarity = np.round(cosines, 6)
+    candidates = np.argpartition(-similarity, spare - 1, axis=1)[:, :spare]
+    values = np.take_along_axis(similarity, candidates, axis=1)
+    order = np.lexsort((candidates, -values), axis=1)
+    found = np.take_along_axis(candidates, order, axis=1)[:, :k]
+    ties: Ties = {}
+    if tie_width is not None:
+        # The k-th and (k+1)-th cosines unrounded: order statistics, continuous in the input.
+        width = cosines.shape[1]
+        next_, kth = np.partition(cosines, (width - k - 1, width - k), axis=1)[:, width - k - 1 : width - k + 1].T
+        for row in np.flatnonzero(kth - next_ < tie_width):
+            weights = np.clip(0.5 + (cosines[row] - (kth[row] + next_[row]) / 2) / tie_width, 0.0, 1.0)
+            columns = np.flatnonzero(weights)
+            ties[int(row)] = (columns, weights[columns])
     return found, ties
 
 

@@ -47,19 +47,32 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analysis.embedding.backends import Lsa
 from analysis.embedding.cache import document_texts, topic_texts
 from analysis.model.assignment import FitRule, MapRule, nearest_fitting, placed
-from analysis.model.clustering import SizeParameters, nearest_centroid, size_parameters, unit_rows
+from analysis.model.clustering import (
+    SMOOTH_TIE_WIDTH,
+    SizeParameters,
+    nearest_centroid,
+    ranked_columns,
+    size_parameters,
+    smooth,
+    unit_rows,
+)
 from analysis.model.ctfidf import counts_tfidf, rank_topic_terms, sum_term_counts, topic_term_counts
 from analysis.model.labels import topic_labels
+from analysis.model.projection import LEXICAL_WEIGHT, with_lexical
 from analysis.model.result import TopicPieces
 from analysis.progress import Stages
 from analysis.text import strip_markup
 
 # A function applied to each partition, in order, as the builtin map does.
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
-# A fit of the sample: (papers, embeddings, size parameters) -> pieces with topics, features, map.
-SampleFit = Callable[[pd.DataFrame, np.ndarray, SizeParameters], TopicPieces]
+# Smoothing neighbours of the sample sought in the whole corpus: (the sample's
+# LSA space, its features, k) -> (the features smoothed, each one's neighbours).
+Crowd = Callable[[Lsa, np.ndarray, int], tuple[np.ndarray, np.ndarray]]
+# A fit of the sample: (papers, embeddings, size parameters, crowd) -> pieces with topics, features, map.
+SampleFit = Callable[[pd.DataFrame, np.ndarray, SizeParameters, Crowd], TopicPieces]
 
 # Papers per partition. Fixed, so that 1 or 30 workers split a corpus alike;
 # 2,000 keeps a partition's arrays small (its embeddings, 3 MB; its cosines
@@ -75,6 +88,12 @@ REFINE_PASSES = 10
 # Unit vectors are summed as integers of this scale, so the sums are exact
 # in any order and split (|sum| < 2**40 * papers: below 2**63 up to 8 million papers).
 FIXED_POINT = 2.0**40
+# Candidates each partition keeps per sample paper: its k neighbours, the
+# spare ones that the ranking reads for ties (as the full fit's does), one more.
+CROWD_SPARE = 9
+# Partitions searched per call of the mapper: the candidates of one call wait
+# on the client to be merged (at a sample of 20,000: about 6 MB a partition).
+CROWD_BATCH = 32
 
 
 def sample_rows(doc_ids: Sequence[str], size: int) -> np.ndarray:
@@ -134,7 +153,8 @@ def fit_sampled(
     sample, others = order[:size], order[size:]
     # Sized as the sample, but as many topics as the whole corpus gets (the count follows the corpus).
     params = dataclasses.replace(size_parameters(len(sample)), max_topics=size_parameters(len(papers)).max_topics)
-    fitted = fit_sample(papers.iloc[sample].reset_index(drop=True), embeddings[sample], params)
+    crowd = partial(smoothed_in_corpus, papers, embeddings, order, mapper, partition_size)
+    fitted = fit_sample(papers.iloc[sample].reset_index(drop=True), embeddings[sample], params, crowd)
     with stages("cluster"):
         features, vectors = _projected(fitted, papers, embeddings, (sample, others), mapper, partition_size)
         assigned, misfits = _assigned(fitted, vectors, others, mapper, partition_size)
@@ -162,6 +182,107 @@ def fit_sampled(
         reducer=fitted.reducer,
         clusterer=fitted.clusterer,
     )
+
+
+def smoothed_in_corpus(
+    papers: pd.DataFrame,
+    embeddings: np.ndarray,
+    order: np.ndarray,
+    mapper: Mapper,
+    size: int,
+    lsa: Lsa,
+    features: np.ndarray,
+    k: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sample's features smoothed with their ``k`` nearest papers of the whole corpus, as the full fit smooths.
+
+    A sample of 1,000 smoothed among itself finds neighbours half as close
+    as the corpus holds, and its topics follow that thinner neighbourhood.
+    Each partition of the corpus (hash order; the sample is its first
+    papers) gives every sample paper its best candidates there, merged on
+    the client; the candidates' features are made again in their
+    partitions (row by row: the same whatever the split), their cosines
+    recomputed pair by pair, and ranked as the full fit ranks its
+    neighbours (:func:`~analysis.model.clustering.ranked_columns`, ties by
+    hash order). The candidates of one sample paper: :data:`CROWD_SPARE`
+    beyond k; all of them, at a sample of 20,000, about 300,000 feature
+    rows on the client (0.7 GB).
+
+    Args:
+        papers: All papers.
+        embeddings: Their embeddings.
+        order: Their hash order (:func:`hash_order`).
+        mapper: Runs the partitions.
+        size: Papers per partition.
+        lsa: The sample's LSA space.
+        features: The sample's features, in hash order.
+        k: Neighbours per paper.
+
+    Returns:
+        The smoothed features, and each sample paper's neighbours as rows of ``papers``.
+    """
+    texts = document_texts(papers)
+    parts = [
+        (positions, embeddings[order[positions]], [texts[i] for i in order[positions]])
+        for positions in partitions(np.arange(len(order)), size)
+    ]
+    unit = unit_rows(np.asarray(features, dtype=np.float64))
+    n = len(order) - 1  # candidates of a paper: every other paper
+    k = min(k, n)
+    search = partial(_partition_candidates, lsa, unit, k + CROWD_SPARE)
+    candidates, _ = _crowd_candidates(parts, mapper, search, k + CROWD_SPARE)
+    wanted = np.unique(candidates)
+    holding = [part for part in parts if np.isin(part[0], wanted).any()]
+    base = unit_rows(np.vstack(list(mapper(partial(_partition_features, lsa, wanted), holding))).astype(np.float64))
+    # Each paper's candidates in hash order (ties go to the earlier paper),
+    # their cosines made again pair by pair: the same whatever the partitions.
+    columns = np.searchsorted(wanted, np.sort(candidates, axis=1))
+    cosines = _pair_cosines(unit, base, columns)
+    cosines[wanted[columns] == np.arange(len(unit))[:, None]] = -np.inf  # never its own neighbour
+    found, ties = ranked_columns(cosines, k, min(n, k + 8), SMOOTH_TIE_WIDTH if k < n else None)
+    neighbors = np.take_along_axis(columns, found, 1)
+    tied = {row: (columns[row, picked], weights) for row, (picked, weights) in ties.items()}
+    return smooth(unit, neighbors, tied, base=base), order[wanted[neighbors]]
+
+
+def _pair_cosines(unit: np.ndarray, base: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """Each row's cosines to its ``columns`` of ``base``, each a sum over the same products in the same order."""
+    cosines = np.empty(columns.shape)
+    for start in range(0, len(unit), 1024):  # blocks keep memory linear in the sample
+        block = slice(start, start + 1024)
+        cosines[block] = (unit[block, None, :] * base[columns[block]]).sum(axis=2)
+    return cosines
+
+
+def _crowd_candidates(parts: list, mapper: Mapper, search: Callable, keep: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each sample paper's ``keep`` best candidates over all partitions: positions and cosines, merged as they come."""
+    positions, cosines = np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0))
+    for start in range(0, len(parts), CROWD_BATCH):
+        for found, values in mapper(search, parts[start : start + CROWD_BATCH]):
+            positions = found if positions.size == 0 else np.hstack([positions, found])
+            cosines = values if cosines.size == 0 else np.hstack([cosines, values])
+            best = np.argpartition(-np.round(cosines, 6), min(keep, cosines.shape[1]) - 1, axis=1)[:, :keep]
+            positions, cosines = np.take_along_axis(positions, best, 1), np.take_along_axis(cosines, best, 1)
+    return positions, cosines
+
+
+def _partition_candidates(lsa: Lsa, sample: np.ndarray, keep: int, part) -> tuple[np.ndarray, np.ndarray]:
+    """The ``keep`` papers of one partition nearest to each sample paper (never itself): positions and cosines."""
+    positions, embeddings, texts = part
+    features = unit_rows(with_lexical(embeddings, lsa.vectors(texts), LEXICAL_WEIGHT).astype(np.float64))
+    cosines = sample @ features.T
+    own = np.flatnonzero(positions < len(sample))
+    cosines[positions[own], own] = -np.inf
+    keep = min(keep, cosines.shape[1])
+    best = np.argpartition(-np.round(cosines, 6), keep - 1, axis=1)[:, :keep]
+    return positions[best], np.take_along_axis(cosines, best, 1)
+
+
+def _partition_features(lsa: Lsa, wanted: np.ndarray, part) -> np.ndarray:
+    """The features of the ``wanted`` papers (hash positions) in one partition, in hash order (row by row)."""
+    positions, embeddings, texts = part
+    rows = np.flatnonzero(np.isin(positions, wanted))
+    return with_lexical(embeddings[rows], lsa.vectors([texts[i] for i in rows]), LEXICAL_WEIGHT)
 
 
 def _projected(fitted: TopicPieces, papers: pd.DataFrame, embeddings: np.ndarray, split, mapper: Mapper, size: int):

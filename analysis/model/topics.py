@@ -246,12 +246,16 @@ class TopicModel(BaseEstimator):
             return fit_sampled(papers, embeddings, int(self.sample_above), fit_sample, self.mapper, stages)
         return self._fit_all(papers, embeddings, stages=stages)
 
-    def _fit_all(self, papers, embeddings, params=None, *, stages: Stages, described=True) -> TopicPieces:
-        """Every paper given fitted (``params``: default by their number); their words too when ``described``."""
+    def _fit_all(self, papers, embeddings, params=None, crowd=None, *, stages: Stages, described=True) -> TopicPieces:
+        """Every paper given fitted (``params``: default by their number); their words too when ``described``.
+
+        ``crowd``: a sample's papers are smoothed among the corpus it was
+        drawn from (:func:`analysis.model.sampled.smoothed_in_corpus`).
+        """
         self.params_ = params or size_parameters(len(papers))
         with stages("lexical"):
             features, lsa = self._features(papers, embeddings)
-        reducer, clusterer = self._slots(len(papers))
+        reducer, clusterer = self._slots(len(papers), None if crowd is None or lsa is None else partial(crowd, lsa))
         topics, reduced = self._cluster(reducer, clusterer, features, stages)
         projection = Projection.of_fit(reducer, lsa, LEXICAL_WEIGHT)
         docs = topic_texts(papers)
@@ -285,13 +289,13 @@ class TopicModel(BaseEstimator):
             clusterer=clusterer,
         )
 
-    def _slots(self, n: int):
+    def _slots(self, n: int, smoother=None):
         """The reduction (None: none) and the clustering, sized for ``n`` papers unless given (then seeded)."""
         params = self.params_
         if n < MIN_CLUSTERED:
             return None, SingleCluster()
         reducer = seeded(self.umap_model, self.random_state) or SmoothedPCA(
-            n_neighbors=params.n_neighbors, n_components=params.n_components
+            n_neighbors=params.n_neighbors, n_components=params.n_components, smoother=smoother
         )
         return reducer, seeded(self.hdbscan_model, self.random_state) or ward_clustering(params.max_topics, n)
 

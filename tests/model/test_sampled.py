@@ -268,3 +268,83 @@ def test_papers_outside_the_sample_end_at_their_nearest_centroid(corpus, fitted)
     sums = sampled._summed([sampled._topic_sums(int(ids.max()) + 1, (embeddings, topics))])[0]
     nearest, _ = nearest_centroid(embeddings[outside], ids, sums[ids] / np.bincount(topics)[ids, None])
     np.testing.assert_array_equal(nearest, topics[outside])
+
+
+class HashedBackend:
+    """Word-hashing vectors: not the TF-IDF backend, so the fit adds its LSA block as it does beside MiniLM's."""
+
+    needs_corpus = False
+    identity = "hashed-test"
+
+    def encode(self, texts):
+        from sklearn.feature_extraction.text import HashingVectorizer
+
+        counts = HashingVectorizer(n_features=96, alternate_sign=False, norm=None).transform(texts).toarray()
+        vectors = (counts + 0.01).astype(np.float32)
+        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+@pytest.fixture(scope="module")
+def lexical(corpus):
+    """The corpus with vectors that the fit clusters beside an LSA block, and the sample's LSA space and features."""
+    from analysis.embedding.backends import fit_lsa
+    from analysis.embedding.cache import document_texts
+    from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, with_lexical
+
+    papers, _ = corpus
+    texts = document_texts(papers)
+    vectors = HashedBackend().encode(texts)
+    order = hash_order(papers["doc_id"].tolist())
+    sample = order[:SAMPLE]
+    lexical_vectors, lsa = fit_lsa([texts[i] for i in sample], LEXICAL_DIMS)
+    return papers, vectors, order, lsa, with_lexical(vectors[sample], lexical_vectors, LEXICAL_WEIGHT)
+
+
+def _crowd(lexical, mapper=map, size=50, k=6):
+    papers, vectors, order, lsa, features = lexical
+    return sampled.smoothed_in_corpus(papers, vectors, order, mapper, size, lsa, features, k)
+
+
+def test_a_sample_paper_is_smoothed_with_its_nearest_papers_of_the_whole_corpus(lexical):
+    from analysis.embedding.cache import document_texts
+    from analysis.model.clustering import _neighbors_and_ties, smooth, unit_rows
+    from analysis.model.projection import LEXICAL_WEIGHT, with_lexical
+
+    papers, vectors, order, lsa, features = lexical
+    smoothed, neighbors = _crowd(lexical, k=6)
+    texts = document_texts(papers)
+    corpus = unit_rows(with_lexical(vectors, lsa.vectors(texts), LEXICAL_WEIGHT).astype(np.float64))
+    cosines = unit_rows(features.astype(np.float64)) @ corpus.T
+    cosines[np.arange(SAMPLE), order[:SAMPLE]] = -np.inf  # a paper is not its own neighbour
+    best = np.sort(cosines, axis=1)[:, ::-1][:, :6]
+    chosen = np.sort(np.take_along_axis(cosines, neighbors, axis=1), axis=1)[:, ::-1]
+    # The six nearest of all 240 papers (up to float noise), not of the 120 in the sample.
+    np.testing.assert_allclose(chosen, best, atol=1e-6)
+    assert (~np.isin(neighbors, order[:SAMPLE])).sum() > SAMPLE
+    # As the full fit smooths the corpus (ties at the 6th place weighed by their ramp), read for the sample.
+    whole = corpus[order]
+    whole[:SAMPLE] = unit_rows(features.astype(np.float64))
+    expected = smooth(whole, *_neighbors_and_ties(whole, 6))[:SAMPLE]
+    # Equal up to float noise (1.2e-7 here): the sample's rows are made by the fit's LSA, the others' by its space.
+    np.testing.assert_allclose(smoothed, expected, atol=1e-5)
+
+
+@pytest.mark.parametrize("size", [1, 7, 10_000])
+@pytest.mark.parametrize("mapper", [_reversing, _threads, _pickled], ids=["reversed", "threads", "pickled"])
+def test_the_corpus_smoothing_is_the_same_whatever_the_partitions(lexical, monkeypatch, size, mapper):
+    smoothed, neighbors = _crowd(lexical)
+    monkeypatch.setattr(sampled, "CROWD_BATCH", 3)  # candidates merged over several calls
+    again, again_neighbors = _crowd(lexical, mapper=mapper, size=size)
+    np.testing.assert_array_equal(again_neighbors, neighbors)
+    assert again.tobytes() == smoothed.tobytes()
+
+
+def test_the_sampled_fit_smooths_its_sample_among_every_paper(lexical):
+    papers = lexical[0]
+    result = TopicModel(embedding=HashedBackend(), use_cache=False, sample_above=SAMPLE).fit(papers).result_
+    neighbors = result.pieces.reducer.neighbors_
+    assert neighbors.shape == (SAMPLE, 6)
+    assert (~np.isin(neighbors, lexical[2][:SAMPLE])).any()
+    assert (result.documents["topic"] >= 0).all() and result.pieces.projection is not None
+    again = TopicModel(embedding=HashedBackend(), use_cache=False, sample_above=SAMPLE, mapper=_pickled)
+    assert _bytes(again.fit(papers).result_) == _bytes(result)
