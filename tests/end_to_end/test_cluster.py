@@ -487,3 +487,21 @@ def test_a_backend_fitted_per_corpus_embeds_nothing_on_the_workers(tmp_path):
 
     assert Cluster(NoClient()).embed(MINILM_TEXTS, "tfidf", cache=tmp_path, progress=None) == 0
     assert not (tmp_path / "tfidf").exists()
+
+
+def test_a_local_cluster_closes_quietly_after_losing_a_worker_it_never_listed(tmp_path):
+    """dask/distributed#5407: a worker restarted by its nanny and removed before the cluster listed it."""
+    pytest.importorskip("distributed")
+    script = tmp_path / "close.py"
+    script.write_text(
+        "from analysis.cluster import open_cluster\n"
+        "if __name__ == '__main__':\n"
+        "    with open_cluster(workers=1, progress=None, dashboard=':0') as cluster:\n"
+        "        local = cluster.client.cluster\n"
+        "        local.scheduler_info['workers'].clear()  # the view before the restarted worker joined\n"
+        "    print('closed', local.status.name)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "closed closing\n")
+    assert "KeyError" not in done.stderr and "Traceback" not in done.stderr
