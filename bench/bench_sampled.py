@@ -2,7 +2,8 @@
 
 The fit of the largest corpora (:mod:`analysis.model.sampled`) is forced on
 the 2,260 reference papers by a low threshold: the topics are fitted on the
-1,000 papers of smallest sha256(doc_id), the other 1,260 assigned to them
+1,000 papers of smallest sha256(doc_id) (each smoothed with its nearest
+papers of all 2,260), the other 1,260 assigned to them
 in the sample's clustered space (then every paper moved by Lloyd passes to
 the centroids of all their topics' papers; and, once each, on samples of
 1,500 and 2,000: how the gap follows the sample's size). Measured against the full fit of all 2,260 papers:
@@ -213,7 +214,8 @@ def section(r: dict) -> str:
             "written by `bench/bench_sampled.py`.",
             f"- The {r['papers']:,} reference papers fitted whole, and by the fit of the largest corpora forced "
             f"at a threshold of {r['sample']:,}: topics fitted on the {r['sample']:,} papers of smallest "
-            f"sha256(doc_id), the other {outside:,} placed in the sample's clustered space and joined to their "
+            f"sha256(doc_id), each smoothed with its nearest papers of all {r['papers']:,}, "
+            f"the other {outside:,} placed in the sample's clustered space and joined to their "
             "nearest topic there, then every paper moved by Lloyd passes to the centroids of all each topic's "
             "papers. Embeddings from the cache; "
             f"each fit in a process of its own, run {REPEATS} times, the fastest kept.",
