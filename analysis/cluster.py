@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from analysis.config import DEFAULT_EMBEDDING, cache_dir
-from analysis.embedding.cache import EmbeddingCache
+from analysis.embedding.cache import ENCODE_PARTITION, EmbeddingCache, length_partitions
 from analysis.embedding.registry import select_backend
 from analysis.errors import InputError
 from analysis.progress import Progress, Step, stderr_progress
@@ -50,10 +50,10 @@ if TYPE_CHECKING:  # Dask is imported only when a cluster is asked for
 
 T = TypeVar("T")
 
-# Texts per embedding task: 4 of the backend's batches of 32, a few seconds
-# of work for one core; below the size at which a backend draws its own
-# progress bar (PROGRESS_MIN), which would land in the workers' logs.
-PARTITION_SIZE = 128
+# Texts per embedding task: the partitions one process encodes too
+# (ENCODE_PARTITION), a few seconds of work for one core; below the size at
+# which a backend draws its own progress bar, which would land in the workers' logs.
+PARTITION_SIZE = ENCODE_PARTITION
 # Times a task is run again after it raised (a worker that dies is handled
 # by the scheduler itself, which reruns its tasks elsewhere).
 RETRIES = 2
@@ -285,7 +285,7 @@ class Cluster:
         todo = store.missing(texts)
         if not todo:
             return 0
-        parts = partitions(todo)
+        parts = length_partitions(todo, PARTITION_SIZE)
         tasks = f"{len(parts)} task{'' if len(parts) == 1 else 's'}"
         step = Step(progress, f"embedding {len(todo)} papers on {_plural(self.workers, 'Dask worker')} ({tasks})")
         with _probe(store.folder) as (probe, token):
@@ -338,19 +338,6 @@ def _results_in_order(futures: list[Future], keep: object = None) -> Iterator[An
         yield future.result()
         future.release()
     del keep
-
-
-def partitions(texts: list[str], size: int | None = None) -> list[list[str]]:
-    """``texts`` longest first (ties by text), cut into lists of ``size`` (:data:`PARTITION_SIZE`).
-
-    They depend on the texts alone, never on the number of workers; longest
-    first as sentence-transformers orders a call's texts, so a partition's
-    batches are those of a run in one process wherever a partition starts
-    at a batch's start.
-    """
-    size = size or PARTITION_SIZE
-    ordered = sorted(texts, key=lambda text: (-len(text), text))
-    return [ordered[start : start + size] for start in range(0, len(ordered), size)]
 
 
 @contextlib.contextmanager

@@ -11,6 +11,7 @@ damaged shard is dropped and recomputed, never used.
 from __future__ import annotations
 
 import hashlib
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -19,12 +20,18 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import DEFAULT_EMBEDDING, cache_dir
-from analysis.embedding.backends import Backend
+from analysis.embedding.backends import PROGRESS_MIN, Backend
 from analysis.embedding.registry import select_backend
 from analysis.output import atomic_write
 from analysis.text import strip_markup
 
 _MAX_SHARDS = 16
+# Texts per call of a backend's encode: 4 of its batches of 32. A text's
+# vector depends on its batch (padding to a longer neighbour moves MiniLM's
+# vector by about 1e-7), so one process and a Dask cluster's embedding
+# tasks (:mod:`analysis.cluster`) encode the same partitions, and give the
+# same bytes. Below the size at which a backend draws its own progress bar.
+ENCODE_PARTITION = 128
 
 
 def topic_texts(papers: pd.DataFrame) -> list[str]:
@@ -84,6 +91,37 @@ def embed_texts(
     return store.get_or_compute(texts, backend.encode)
 
 
+def length_partitions(texts: list[str], size: int = ENCODE_PARTITION) -> list[list[str]]:
+    """``texts`` longest first (ties by text), cut into lists of ``size``: the same for any order or split of the work.
+
+    Longest first as sentence-transformers orders a call's texts, so each
+    partition's batches hold texts of about one length.
+    """
+    ordered = sorted(texts, key=lambda text: (-len(text), text))
+    return [ordered[start : start + size] for start in range(0, len(ordered), size)]
+
+
+def encode_partitions(encode: Callable[[list[str]], np.ndarray], texts: list[str]) -> np.ndarray:
+    """``encode`` called on each of :func:`length_partitions` of ``texts``; the vectors in ``texts``' order.
+
+    A progress bar on stderr counts the texts when there are
+    :data:`~analysis.embedding.backends.PROGRESS_MIN` or more.
+    """
+    from tqdm.auto import tqdm
+
+    row = {text: i for i, text in enumerate(texts)}
+    vectors: np.ndarray | None = None
+    quiet = len(texts) < PROGRESS_MIN or sys.stderr is None
+    with tqdm(total=len(texts), desc="Embedding", unit="paper", disable=quiet, file=sys.stderr) as bar:
+        for part in length_partitions(texts):
+            encoded = np.asarray(encode(part), dtype=np.float32)
+            if vectors is None:
+                vectors = np.empty((len(texts), encoded.shape[1]), dtype=np.float32)
+            vectors[[row[text] for text in part]] = encoded
+            bar.update(len(part))
+    return vectors if vectors is not None else np.empty((0, 0), dtype=np.float32)
+
+
 class EmbeddingCache:
     """Embeddings of one model, stored as checked shard files in one folder.
 
@@ -104,7 +142,7 @@ class EmbeddingCache:
         first_text = dict(zip(keys, texts, strict=True))
         self.computed = len(todo)
         if todo:
-            vectors = encode([first_text[k] for k in todo])
+            vectors = encode_partitions(encode, [first_text[k] for k in todo])
             self._write_shard(todo, vectors)
             known.update(zip(todo, vectors, strict=True))
         # copy=False: float32 rows stack to float32; a second copy would be 1.4 GiB more at 1M papers.

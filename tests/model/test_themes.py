@@ -99,6 +99,6 @@ def test_score_themes_embeds_the_phrases_with_the_papers_backend(recording_backe
     )
     monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
     themed = score_themes(VECTORS, TOPICS, THEMES, backend, texts=["unused"] * 4, topic_weight=0.0)
-    assert backend.calls == [["first", "alpha"], ["second"]]  # one theme at a time, through the cache
+    assert backend.calls == [["alpha", "first"], ["second"]]  # one theme at a time, through the cache (longest first)
     assert themed.theme == ["a", "a", "b", "b"] and themed.vectors is VECTORS
     assert themed.score.tolist() == [1.0, 0.8, 1.0, 0.8]
