@@ -224,17 +224,20 @@ def smoothed_in_corpus(
         The smoothed features, and each sample paper's neighbours as rows of ``papers``.
     """
     texts = document_texts(papers)
-    parts = [
-        (positions, embeddings[order[positions]], [texts[i] for i in order[positions]])
-        for positions in partitions(np.arange(len(order)), size)
-    ]
+
+    def part(positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        # Made when its call comes: all partitions at once would copy every embedding (1.5 GB at 1M papers).
+        return positions, embeddings[order[positions]], [texts[i] for i in order[positions]]
+
+    runs = partitions(np.arange(len(order)), size)
     unit = unit_rows(np.asarray(features, dtype=np.float64))
     n = len(order) - 1  # candidates of a paper: every other paper
     k = min(k, n)
     search = partial(_partition_candidates, lsa, unit, k + CROWD_SPARE)
-    candidates, _ = _crowd_candidates(parts, mapper, search, k + CROWD_SPARE)
+    batches = ([part(run) for run in runs[start : start + CROWD_BATCH]] for start in range(0, len(runs), CROWD_BATCH))
+    candidates, _ = _crowd_candidates(batches, mapper, search, k + CROWD_SPARE)
     wanted = np.unique(candidates)
-    holding = [part for part in parts if np.isin(part[0], wanted).any()]
+    holding = (part(run) for run in runs if np.isin(run, wanted).any())
     base = unit_rows(np.vstack(list(mapper(partial(_partition_features, lsa, wanted), holding))).astype(np.float64))
     # Each paper's candidates in hash order (ties go to the earlier paper),
     # their cosines made again pair by pair: the same whatever the partitions.
@@ -256,11 +259,16 @@ def _pair_cosines(unit: np.ndarray, base: np.ndarray, columns: np.ndarray) -> np
     return cosines
 
 
-def _crowd_candidates(parts: list, mapper: Mapper, search: Callable, keep: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each sample paper's ``keep`` best candidates over all partitions: positions and cosines, merged as they come."""
+def _crowd_candidates(
+    batches: Iterable[list], mapper: Mapper, search: Callable, keep: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each sample paper's ``keep`` best candidates over all partitions: positions and cosines, merged as they come.
+
+    ``batches``: lists of partitions, one call of ``mapper`` each (their candidates wait on the client to be merged).
+    """
     positions, cosines = np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0))
-    for start in range(0, len(parts), CROWD_BATCH):
-        for found, values in mapper(search, parts[start : start + CROWD_BATCH]):
+    for parts in batches:
+        for found, values in mapper(search, parts):
             positions = found if positions.size == 0 else np.hstack([positions, found])
             cosines = values if cosines.size == 0 else np.hstack([cosines, values])
             best = np.argpartition(-np.round(cosines, 6), min(keep, cosines.shape[1]) - 1, axis=1)[:, :keep]
