@@ -109,17 +109,19 @@ def encode_partitions(encode: Callable[[list[str]], np.ndarray], texts: list[str
     """
     from tqdm.auto import tqdm
 
-    row = {text: i for i, text in enumerate(texts)}
+    row = {text: i for i, text in enumerate(dict.fromkeys(texts))}  # a repeated text is encoded once
     vectors: np.ndarray | None = None
-    quiet = len(texts) < PROGRESS_MIN or sys.stderr is None
-    with tqdm(total=len(texts), desc="Embedding", unit="paper", disable=quiet, file=sys.stderr) as bar:
-        for part in length_partitions(texts):
+    quiet = len(row) < PROGRESS_MIN or sys.stderr is None
+    with tqdm(total=len(row), desc="Embedding", unit="paper", disable=quiet, file=sys.stderr) as bar:
+        for part in length_partitions(list(row)):
             encoded = np.asarray(encode(part), dtype=np.float32)
             if vectors is None:
-                vectors = np.empty((len(texts), encoded.shape[1]), dtype=np.float32)
+                vectors = np.empty((len(row), encoded.shape[1]), dtype=np.float32)
             vectors[[row[text] for text in part]] = encoded
             bar.update(len(part))
-    return vectors if vectors is not None else np.empty((0, 0), dtype=np.float32)
+    if vectors is None:
+        return np.empty((0, 0), dtype=np.float32)
+    return vectors[[row[text] for text in texts]]
 
 
 class EmbeddingCache:

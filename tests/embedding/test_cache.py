@@ -9,7 +9,13 @@ import pandas as pd
 import pytest
 
 from analysis.embedding.backends import ModelIntegrityError, minilm_dir, tfidf_embeddings, verify_model
-from analysis.embedding.cache import EmbeddingCache, document_texts, embed_papers, length_partitions
+from analysis.embedding.cache import (
+    EmbeddingCache,
+    document_texts,
+    embed_papers,
+    encode_partitions,
+    length_partitions,
+)
 from analysis.embedding.registry import select_backend
 
 
@@ -226,6 +232,9 @@ def test_one_process_encodes_the_partitions_a_cluster_encodes(tmp_path, recordin
     assert backend.calls == length_partitions(texts)
     assert [len(call) for call in backend.calls] == [128, 128, 44]
     np.testing.assert_array_equal(vectors, backend.vectors(texts))  # back in the order asked
+    again = encode_partitions(backend.encode, ["b text", "a", "b text"])
+    assert backend.calls[-1] == ["b text", "a"]  # a repeated text once
+    np.testing.assert_array_equal(again, backend.vectors(["b text", "a", "b text"]))
 
 
 def test_padding_to_a_longer_neighbour_moves_a_minilm_vector():
