@@ -90,11 +90,9 @@ REFINE_PASSES = 10
 # Unit vectors are summed as integers of this scale, so the sums are exact
 # in any order and split (|sum| < 2**40 * papers: below 2**63 up to 8 million papers).
 FIXED_POINT = 2.0**40
-# Candidates each partition keeps per sample paper: its k neighbours, the
-# spare ones that the ranking reads for ties (as the full fit's does), one more.
+# Candidates each partition keeps per sample paper beyond its k neighbours: the ranking's spare ones, one more.
 CROWD_SPARE = 9
-# Partitions searched per call of the mapper: the candidates of one call wait
-# on the client to be merged (at a sample of 20,000: about 6 MB a partition).
+# Partitions per mapper call; their candidates wait on the client to be merged (about 6 MB each at a 20,000 sample).
 CROWD_BATCH = 32
 
 
@@ -239,15 +237,28 @@ def smoothed_in_corpus(
     wanted = np.unique(candidates)
     holding = (part(run) for run in runs if np.isin(run, wanted).any())
     base = unit_rows(np.vstack(list(mapper(partial(_partition_features, lsa, wanted), holding))).astype(np.float64))
-    # Each paper's candidates in hash order (ties go to the earlier paper),
-    # their cosines made again pair by pair: the same whatever the partitions.
+    smoothed, neighbors = _smoothed_among(unit, base, wanted, candidates, (k, n))
+    return smoothed, order[neighbors]
+
+
+def _smoothed_among(unit: np.ndarray, base: np.ndarray, wanted: np.ndarray, candidates: np.ndarray, sizes):
+    """``unit`` smoothed with the nearest of its ``candidates`` (hash positions; ``base`` holds the ``wanted`` ones).
+
+    Each paper's candidates are taken in hash order (ties go to the earlier
+    paper) and their cosines made again pair by pair: the same whatever the
+    partitions. ``sizes``: k, and the candidates a paper has in all.
+
+    Returns:
+        The smoothed rows, and each row's neighbours as hash positions.
+    """
+    k, n = sizes
     columns = np.searchsorted(wanted, np.sort(candidates, axis=1))
     cosines = _pair_cosines(unit, base, columns)
     cosines[wanted[columns] == np.arange(len(unit))[:, None]] = -np.inf  # never its own neighbour
     found, ties = ranked_columns(cosines, k, min(n, k + 8), SMOOTH_TIE_WIDTH if k < n else None)
     neighbors = np.take_along_axis(columns, found, 1)
     tied = {row: (columns[row, picked], weights) for row, (picked, weights) in ties.items()}
-    return smooth(unit, neighbors, tied, base=base), order[wanted[neighbors]]
+    return smooth(unit, neighbors, tied, base=base), wanted[neighbors]
 
 
 def _pair_cosines(unit: np.ndarray, base: np.ndarray, columns: np.ndarray) -> np.ndarray:
