@@ -43,6 +43,11 @@ def with_lexical(embeddings: np.ndarray, lexical: np.ndarray, weight: float) -> 
     return normalize(np.hstack([np.asarray(embeddings, dtype=np.float32), weight * lexical])).astype(np.float32)
 
 
+def lsa_features(lsa: Lsa, embeddings: np.ndarray, texts: list[str], weight: float = LEXICAL_WEIGHT) -> np.ndarray:
+    """The features of papers outside a fit, from its LSA space, as the fit made its own (:func:`with_lexical`)."""
+    return with_lexical(embeddings, lsa.vectors(texts), weight)
+
+
 @dataclass(frozen=True, eq=False)  # arrays inside
 class Projection:
     """What places a paper outside the fit in its clustered space (see the module).
@@ -70,8 +75,8 @@ class Projection:
         return cls(lsa, weight, k, reducer.pca_.mean_, reducer.pca_.components_)
 
     def features(self, embeddings: np.ndarray, texts: list[str]) -> np.ndarray:
-        """The papers' features, as the fit made its own (:func:`with_lexical`)."""
-        return with_lexical(embeddings, self.lsa.vectors(texts), self.weight)
+        """The papers' features, as the fit made its own (:func:`lsa_features`)."""
+        return lsa_features(self.lsa, embeddings, texts, self.weight)
 
     def reduced(self, features: np.ndarray, fitted: np.ndarray) -> np.ndarray:
         """``features`` smoothed with their nearest rows of ``fitted`` (the fit's features), on the principal axes."""

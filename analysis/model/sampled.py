@@ -63,7 +63,7 @@ from analysis.model.clustering import (
 )
 from analysis.model.ctfidf import counts_tfidf, rank_topic_terms, sum_term_counts, topic_term_counts
 from analysis.model.labels import topic_labels
-from analysis.model.projection import LEXICAL_WEIGHT, with_lexical
+from analysis.model.projection import lsa_features
 from analysis.model.result import TopicPieces
 from analysis.progress import Stages
 from analysis.text import strip_markup
@@ -204,9 +204,7 @@ def smoothed_in_corpus(
     partitions (row by row: the same whatever the split), their cosines
     recomputed pair by pair, and ranked as the full fit ranks its
     neighbours (:func:`~analysis.model.clustering.ranked_columns`, ties by
-    hash order). The candidates of one sample paper: :data:`CROWD_SPARE`
-    beyond k; all of them, at a sample of 20,000, about 300,000 feature
-    rows on the client (1.4 GB in float64).
+    hash order). At a sample of 20,000: 300,000 candidates' features on the client (1.4 GB).
 
     Args:
         papers: All papers.
@@ -223,8 +221,7 @@ def smoothed_in_corpus(
     """
     texts = document_texts(papers)
 
-    def part(positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str]]:
-        # Made when its call comes: all partitions at once would copy every embedding (1.5 GB at 1M papers).
+    def part(positions: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str]]:  # made when its call comes
         return positions, embeddings[order[positions]], [texts[i] for i in order[positions]]
 
     runs = partitions(np.arange(len(order)), size)
@@ -282,7 +279,7 @@ def _crowd_candidates(
         for found, values in mapper(search, parts):
             positions = found if positions.size == 0 else np.hstack([positions, found])
             cosines = values if cosines.size == 0 else np.hstack([cosines, values])
-            best = np.argpartition(-np.round(cosines, 6), min(keep, cosines.shape[1]) - 1, axis=1)[:, :keep]
+            best = _best(cosines, keep)
             positions, cosines = np.take_along_axis(positions, best, 1), np.take_along_axis(cosines, best, 1)
     return positions, cosines
 
@@ -290,20 +287,24 @@ def _crowd_candidates(
 def _partition_candidates(lsa: Lsa, sample: np.ndarray, keep: int, part) -> tuple[np.ndarray, np.ndarray]:
     """The ``keep`` papers of one partition nearest to each sample paper (never itself): positions and cosines."""
     positions, embeddings, texts = part
-    features = unit_rows(with_lexical(embeddings, lsa.vectors(texts), LEXICAL_WEIGHT).astype(np.float64))
+    features = unit_rows(lsa_features(lsa, embeddings, texts).astype(np.float64))
     cosines = sample @ features.T
     own = np.flatnonzero(positions < len(sample))
     cosines[positions[own], own] = -np.inf
-    keep = min(keep, cosines.shape[1])
-    best = np.argpartition(-np.round(cosines, 6), keep - 1, axis=1)[:, :keep]
+    best = _best(cosines, keep)
     return positions[best], np.take_along_axis(cosines, best, 1)
+
+
+def _best(cosines: np.ndarray, keep: int) -> np.ndarray:
+    """Each row's ``keep`` columns of highest cosine (rounded as every ranking here), in no order."""
+    return np.argpartition(-np.round(cosines, 6), min(keep, cosines.shape[1]) - 1, axis=1)[:, :keep]
 
 
 def _partition_features(lsa: Lsa, wanted: np.ndarray, part) -> np.ndarray:
     """The features of the ``wanted`` papers (hash positions) in one partition, in hash order (row by row)."""
     positions, embeddings, texts = part
     rows = np.flatnonzero(np.isin(positions, wanted))
-    return with_lexical(embeddings[rows], lsa.vectors([texts[i] for i in rows]), LEXICAL_WEIGHT)
+    return lsa_features(lsa, embeddings[rows], [texts[i] for i in rows])
 
 
 def _projected(fitted: TopicPieces, papers: pd.DataFrame, embeddings: np.ndarray, split, mapper: Mapper, size: int):
