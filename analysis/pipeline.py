@@ -311,8 +311,8 @@ def _write_report(
         with ThreadPoolExecutor(max_workers=1) as pool:
             rendering = pool.submit(_render, figures, staging) if static else None
             step = Step(progress, "writing the topic map, tables and report")
-            pages |= {"topic_map.html": topic_map_html(result), **view_pages(result)}
             content = ReportContent.build(result)
+            pages |= {"topic_map.html": topic_map_html(result, keys=content.citation_keys), **view_pages(result)}
             written = [
                 write_frame(documents_table(result), staging / "documents.csv"),
                 write_frame(result.topics, staging / "topics.csv"),

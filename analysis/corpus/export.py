@@ -82,13 +82,13 @@ def cited(papers: pd.DataFrame) -> list[dict]:
     return records
 
 
-def references_bibtex(papers: pd.DataFrame) -> str:
-    """The papers as a BibTeX file's text (keys from :func:`citation_keys`).
+def references_bibtex(papers: pd.DataFrame, keys: list[str] | None = None) -> str:
+    """The papers as a BibTeX file's text (``keys`` given, else from :func:`citation_keys`).
 
     This is what the map's selection and the guide's reading list export:
     give it the selected rows of the paper frame.
     """
-    keys = citation_keys(papers)
+    keys = keys if keys is not None else citation_keys(papers)
     return "\n".join(bibtex_entry(key, paper) for key, paper in zip(keys, cited(papers), strict=True))
 
 

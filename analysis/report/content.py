@@ -256,6 +256,13 @@ class ReportContent:
         return self.result.documents.to_dict("records")
 
     @cached_property
+    def citation_keys(self) -> list[str]:
+        """Each paper's citation key (:func:`analysis.corpus.export.citation_keys`), by row."""
+        from analysis.corpus.export import citation_keys
+
+        return citation_keys(self.result.papers)
+
+    @cached_property
     def links(self) -> list:
         """Each paper's link (:func:`analysis.report.links.paper_links`), by row."""
         from analysis.report.links import paper_links

@@ -46,8 +46,10 @@ def md_escape(text: object) -> str:
 def reading_list_bibtex(content: ReportContent) -> str:
     """Every paper as BibTeX, in the guide's reading order (theme by theme, most central first)."""
     # bibtex_entry writes a url only when it is an http(s) link.
-    papers = content.result.papers
-    return references_bibtex(papers.iloc[content.order["row"].to_numpy()].reset_index(drop=True))
+    # The keys of the whole table (the map's), not of the reading order: one paper, one key in every export.
+    rows = content.order["row"].to_numpy()
+    keys = [content.citation_keys[row] for row in rows.tolist()]
+    return references_bibtex(content.result.papers.iloc[rows].reset_index(drop=True), keys)
 
 
 def report_markdown(

@@ -104,9 +104,11 @@ def source_files(sources: str) -> list[str]:
     return list(dict.fromkeys(files))
 
 
-def map_papers(result: TopicResult) -> list[dict]:
+def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]:
     """What the page script needs per paper (plain text; the script shows it with textContent).
 
+    ``keys`` are the papers' citation keys, in table order (made here when
+    None): the selection exports them, so they are the reading list's keys.
     ``theme``, ``topic``, ``lists`` and ``extra`` are positions in the
     payload's ``groups``, ``lists`` and ``filters`` (small numbers, not
     repeated names: a 100,000-paper map stays smaller).
@@ -122,7 +124,7 @@ def map_papers(result: TopicResult) -> list[dict]:
     near = map_neighbours(result)
     links = paper_links(papers)
     # Each paper's BibTeX entry without its abstract (the page stays small): the selection exports them.
-    keys, records = citation_keys(papers), cited(papers)
+    keys, records = keys if keys is not None else citation_keys(papers), cited(papers)
     # Plain lists, read by position: indexing the frames row by row cost seconds on 2,000 papers.
     names = documents["name"].astype(str).tolist()
     themes = [theme_at[t] for t in documents["theme"].tolist()]
@@ -205,7 +207,7 @@ def map_figure(result: TopicResult) -> go.Figure:
     return figure
 
 
-def map_payload(result: TopicResult, figure: go.Figure) -> dict:
+def map_payload(result: TopicResult, figure: go.Figure, keys: list[str] | None = None) -> dict:
     """Everything the page script reads: layout, groups, lists, filter columns and papers."""
     layout = json.loads(pio.to_json(go.Figure(layout=figure.layout), validate=False))["layout"]
     return {
@@ -214,19 +216,20 @@ def map_payload(result: TopicResult, figure: go.Figure) -> dict:
         "groups": map_groups(result),
         "lists": [{"file": f, "label": list_label(f)} for f in list_files(result.papers)],
         "filters": [{"column": c, "values": v} for c, v in filter_columns(result.papers).items()],
-        "papers": map_papers(result),
+        "papers": map_papers(result, keys),
     }
 
 
-def topic_map_html(result: TopicResult, figure: go.Figure | None = None) -> str:
+def topic_map_html(result: TopicResult, figure: go.Figure | None = None, keys: list[str] | None = None) -> str:
     """The whole ``topic_map.html`` page as a string (plotly.js inline).
 
     Args:
         result: A :class:`~analysis.TopicResult`.
         figure: The figure whose layout the map takes (default: :func:`map_figure`).
+        keys: The papers' citation keys in table order (default: made from the papers).
     """
     figure = figure if figure is not None else map_figure(result)
-    payload = script_json(map_payload(result, figure))
+    payload = script_json(map_payload(result, figure, keys))
     n, k = len(result.documents), len(result.topics)
     page = (ASSETS_DIR / "topic_map.html").read_text(encoding="utf-8")
     replacements = {

@@ -240,3 +240,24 @@ def test_the_contents_menu_opens_with_what_is_new_only_when_a_batch_was_added(se
     assert nav(page) == nav(plain).replace("<ul>", '<ul><li><a href="#what-is-new">What is new</a></li>', 1)
     section = page.index('<section id="what-is-new">\n<h2>What is new</h2>')
     assert page.index("</nav>") < section < page.index('<section id="theme-')
+
+
+def test_a_paper_has_the_same_citation_key_on_the_map_and_in_the_reading_list(seed_result):
+    """Keys made alike get letters in table order; the reading list (in reading order) keeps those letters."""
+    import dataclasses
+
+    from analysis.report.topic_map import map_papers
+
+    papers = seed_result.papers.copy()
+    papers["authors"], papers["year"] = "Ada Smith", "2026"  # every paper's made key starts "smith2026"
+    papers["title"] = ["Deep " + str(name) for name in seed_result.documents["name"]]
+    result = dataclasses.replace(seed_result, papers=papers)
+    content = report_content.ReportContent.build(result)
+    key_of = re.compile(r"@\w+\{([^,]+),\n  title = \{\{?(.*?)\}?\},")
+    on_map = dict(key_of.match(row["bib"]).groups()[::-1] for row in map_papers(result, content.citation_keys))
+    listed = {title: key for key, title in key_of.findall(report.reading_list_bibtex(content))}
+    assert len(on_map) == len(listed) == len(papers) == 26
+    assert listed == on_map
+    assert sorted(on_map.values())[:3] == ["smith2026deep", "smith2026deepa", "smith2026deepb"]
+    # The reading order is not the table's: with keys made in each order the letters would differ.
+    assert content.order["row"].tolist() != list(range(26))
