@@ -12,6 +12,7 @@ import re
 import numpy as np
 from numpy.typing import ArrayLike
 
+from analysis.model.abbreviations import spelled_out
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.phrases import phrase_counts, stem_key, written_form
 
@@ -31,6 +32,9 @@ EXTEND = 2 / 3
 ALONE = 2 / 3
 COVER = 0.5
 MAX_LABEL_WORDS = 5
+# Abbreviations are spelled out, part by part, while the label still fits the
+# map's labels (analysis.figures.map shortens longer ones): "RLHF" stays in a long label.
+SHOWN_CHARS = 42
 # Coverage is compared at this precision (ties: place of the first c-TF-IDF
 # term the phrase contains, more words, then alphabetically).
 DECIMALS = 3
@@ -68,11 +72,11 @@ def topic_labels(
         candidates = _term_candidates(terms, texts, topics, ids)
         named = [t for t in scored if candidates[t]]
         chosen = {t: ("one", [term]) for t, term in _first_distinct(candidates, named).items()}
-    labels = {}
+    labels: dict[int, str] = {}
     for topic in ids:
         members = [texts[i] for i in np.flatnonzero(topics == topic)]
         if topic in chosen:
-            labels[topic] = _written(chosen[topic], members)
+            labels[topic] = _spelled(_written(chosen[topic], members), members, set(labels.values()))
         else:
             labels[topic] = "outliers" if topic == -1 else (" ".join(terms.get(topic, [])[:2]) or f"topic {topic}")
     return labels
@@ -85,6 +89,23 @@ def _written(label: tuple[str, list[str]], members: list[str]) -> str:
     if kind == "mixed":
         return "Mixed: " + ", ".join(parts)
     return " and ".join(parts)
+
+
+def _spelled(label: str, members: list[str], taken: set[str]) -> str:
+    """The label with abbreviations spelled out, part by part while it fits the map, unless another topic has it.
+
+    A label that is not mixed stays within :data:`MAX_LABEL_WORDS` words.
+    """
+    prefix = "Mixed: " if label.startswith("Mixed: ") else ""
+    separator = ", " if prefix else " and "
+    parts = label.removeprefix(prefix).split(separator)
+    for at, part in enumerate(parts):
+        longer = [*parts[:at], spelled_out(part, members), *parts[at + 1 :]]
+        text = prefix + separator.join(longer)
+        if len(text) <= SHOWN_CHARS and (prefix or len(text.split()) <= MAX_LABEL_WORDS):
+            parts = longer
+    spelled = prefix + separator.join(parts)
+    return spelled if spelled not in taken else label
 
 
 def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, tuple]:
