@@ -20,6 +20,8 @@ from analysis.model.phrases import written_form
 _SHORT = re.compile(r"^(?=(?:.*[A-Z]){2})[A-Za-z][A-Za-z0-9-]{1,7}$")
 # Schwartz and Hearst bound the long form to min(|short| + 5, 2 |short|) words.
 _EXTRA_WORDS = 5
+# Characters before the parenthesis read for the long form (enough for its words).
+_BEFORE = 200
 
 
 def is_abbreviation(word: str) -> bool:
@@ -59,12 +61,13 @@ def long_form(short: str, texts: list[str]) -> str | None:
     """
     letters = _letters(short)
     base = short[:-1] if short.endswith("s") and _letters(short[:-1]) == letters else short
-    pattern = re.compile(r"([^()]{1,200}?)\s*\(\s*" + re.escape(base) + r"s?\s*[;,)]")
+    # Where the short form stands in parentheses; its long form is in the words just before.
+    pattern = re.compile(r"\(\s*" + re.escape(base) + r"s?\s*[;,)]")
     counts: Counter[str] = Counter()
     for text in texts:
         found = set()
         for match in pattern.finditer(text):
-            clause = re.split(r"[.;:,()\[\]]", match.group(1))[-1]
+            clause = re.split(r"[.;:,()\[\]]", text[max(0, match.start() - _BEFORE) : match.start()])[-1]
             form = defined_as(letters, clause)
             if form:
                 found.add(" ".join(form.lower().split()))
