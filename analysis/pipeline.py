@@ -26,6 +26,7 @@ from analysis.progress import Progress, Stages, Step, Timer, display_path, stder
 
 if TYPE_CHECKING:
     from analysis.cluster import Cluster
+    from analysis.figures.session import ChromiumSession
     from analysis.model.incremental import AddSummary
     from analysis.model.result import TopicResult
     from analysis.model.sampled import Mapper
@@ -165,10 +166,16 @@ def run_report(
     Returns:
         The files written.
     """
+    from analysis.embedding.cache import document_texts, will_embed
+    from analysis.figures.session import chromium_session
+
     ensure_replaceable(out)
-    options = {"themes": themes, "embedding": embedding, "use_cache": use_cache, "sample_above": sample_above}
-    result = _load_and_fit(paths, threshold, progress, timer, cluster, **options)
-    written = write_report(result, out, static=static, progress=progress, timer=timer, keep_run=True)
+    papers = load_papers(paths, threshold, progress, timer).papers
+    # When the papers are to be embedded (a long wait), Chromium starts now and is ready for the figures;
+    # a run served from the caches would only wait for its start (its figures mostly come from the render cache).
+    with chromium_session(static and will_embed(document_texts(papers), embedding)) as session:
+        result = fit(papers, themes, embedding, progress, timer, use_cache, sample_above, cluster=cluster)
+        written = write_report(result, out, static, progress, timer, keep_run=True, session=session)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
 
@@ -218,18 +225,21 @@ def run_add(
     Returns:
         The new result and its :class:`~analysis.model.incremental.AddSummary`.
     """
+    from analysis.figures.session import chromium_session
     from analysis.model.incremental import add_batch
 
     result = load_run(to)
     papers = load_papers(paths, threshold, progress, timer).papers
-    if cluster is not None:
-        _embed_new(cluster, result, papers, progress)
-    step = Step(progress, f"adding {len(papers)} papers to the {len(result.documents)} of {display_path(to)}")
-    before = result.papers["sources"].tolist()
-    result, summary = add_batch(result, papers, batch, threshold)
-    step.done(f"{summary.added} added, {summary.merged} merged into papers already there")
-    if summary.added or result.papers["sources"].tolist() != before:  # new papers, or new places of old ones
-        write_report(result, to, static=static, progress=progress, timer=timer, keep_run=True)
+    # Chromium starts while the new papers are embedded and placed (as in run_report).
+    with chromium_session(static) as session:
+        if cluster is not None:
+            _embed_new(cluster, result, papers, progress)
+        step = Step(progress, f"adding {len(papers)} papers to the {len(result.documents)} of {display_path(to)}")
+        before = result.papers["sources"].tolist()
+        result, summary = add_batch(result, papers, batch, threshold)
+        step.done(f"{summary.added} added, {summary.merged} merged into papers already there")
+        if summary.added or result.papers["sources"].tolist() != before:  # new papers, or new places of old ones
+            write_report(result, to, static, progress, timer, keep_run=True, session=session)
     print(add_message(summary))
     return result, summary
 
@@ -269,6 +279,7 @@ def write_report(
     progress: Progress = stderr_progress,
     timer: Timer | None = None,
     keep_run: bool = False,
+    session: ChromiumSession | None = None,
 ) -> list[Path]:
     """Write every report file for a fitted result into ``out``, replacing the previous report as a whole.
 
@@ -283,18 +294,26 @@ def write_report(
     ``timer`` gets the stages ``figures`` and, inside it, ``static``: the
     wait for the PNG/SVG files once the rest is written. With ``keep_run`` the fitted
     run is saved in ``out/.run`` (for ``add``) as part of the same swap, so
-    a report and its saved run are never of two different runs.
+    a report and its saved run are never of two different runs. ``session``
+    is a Chromium started earlier (:func:`analysis.figures.session.chromium_session`)
+    to draw the PNG/SVG files; without one, one is started here.
 
     Returns:
         The files written, in a fixed order.
     """
     stages = Stages(timer)
     with stages("figures"):
-        return _write_report(result, ensure_replaceable(out), static, progress, stages, keep_run)
+        return _write_report(result, ensure_replaceable(out), static, progress, stages, keep_run, session)
 
 
 def _write_report(
-    result: TopicResult, out: Path, static: bool, progress: Progress, stages: Stages, keep_run: bool = False
+    result: TopicResult,
+    out: Path,
+    static: bool,
+    progress: Progress,
+    stages: Stages,
+    keep_run: bool = False,
+    session: ChromiumSession | None = None,
 ) -> list[Path]:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -309,7 +328,7 @@ def _write_report(
         # Chromium draws the PNG/SVG files in its own processes while this thread writes the rest;
         # leaving the pool's block waits for it, also after an error: nothing writes into a removed folder.
         with ThreadPoolExecutor(max_workers=1) as pool:
-            rendering = pool.submit(_render, figures, staging) if static else None
+            rendering = pool.submit(_render, figures, staging, session) if static else None
             step = Step(progress, "writing the topic map, tables and report")
             content = ReportContent.build(result)
             pages |= {"topic_map.html": topic_map_html(result, keys=content.citation_keys), **view_pages(result)}
@@ -360,7 +379,7 @@ def _report_owns(name: str, pages: dict) -> bool:
 STATIC_OFF = "static export was turned off for this run"
 
 
-def _render(figures, folder: Path) -> tuple[list[Path], str | None, int]:
+def _render(figures, folder: Path, session: ChromiumSession | None) -> tuple[list[Path], str | None, int]:
     """Static figures into ``folder``: the files (none on failure), the reason of a failure, render-cache hits."""
     from analysis.config import render_cache_dir
     from analysis.figures import StaticExportError, render_static
@@ -368,7 +387,7 @@ def _render(figures, folder: Path) -> tuple[list[Path], str | None, int]:
 
     try:
         cache = RenderCache(render_cache_dir())
-        return render_static(figures, folder, cache=cache), None, cache.hits
+        return render_static(figures, folder, cache=cache, session=session), None, cache.hits
     except StaticExportError as err:
         return [], str(err), 0
 

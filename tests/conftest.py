@@ -200,7 +200,7 @@ def fake_static(monkeypatch):
 
     exported: list[str] = []
 
-    def render(figures, folder, formats=("png", "svg"), cache=None):
+    def render(figures, folder, formats=("png", "svg"), cache=None, session=None):
         exported.extend(figures)
         paths = [folder / f"{stem}.{fmt}" for stem in figures for fmt in formats]
         for path in paths:

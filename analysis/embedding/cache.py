@@ -10,6 +10,7 @@ damaged shard is dropped and recomputed, never used.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sys
 import warnings
@@ -91,6 +92,19 @@ def embed_texts(
     return store.get_or_compute(texts, backend.encode)
 
 
+def will_embed(texts: list[str], embedding: str | Backend = DEFAULT_EMBEDDING, cache: Path | None = None) -> bool:
+    """Whether :func:`embed_texts` would run the model on ``texts``: some are not cached, or nothing is.
+
+    Reads only the cached keys (a shard's vectors stay on disk); a damaged
+    shard counts as cached here and is found when the vectors are read.
+    """
+    backend = select_backend(embedding)
+    if backend.needs_corpus:
+        return True
+    known = EmbeddingCache((cache or cache_dir()) / backend.identity).cached_keys()
+    return any(text_key(text) not in known for text in texts)
+
+
 def length_partitions(texts: list[str], size: int = ENCODE_PARTITION) -> list[list[str]]:
     """``texts`` longest first (ties by text), cut into lists of ``size``: the same for any order or split of the work.
 
@@ -158,6 +172,14 @@ class EmbeddingCache:
     def add(self, texts: list[str], vectors: np.ndarray) -> Path:
         """Store ``vectors`` (one row per text, computed elsewhere: a Dask worker) as one new shard."""
         return self._write_shard([text_key(t) for t in texts], vectors)
+
+    def cached_keys(self) -> set[str]:
+        """The keys of every shard, read without their vectors."""
+        keys: set[str] = set()
+        for shard in sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []:
+            with contextlib.suppress(Exception), np.load(shard, allow_pickle=False) as data:
+                keys.update(data["keys"].tolist())
+        return keys
 
     def load(self) -> dict[str, np.ndarray]:
         """All valid cached vectors by key; damaged shards are removed."""

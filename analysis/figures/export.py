@@ -12,12 +12,17 @@ import struct
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
 from analysis.figures.chromium import find_chromium
 from analysis.figures.render_cache import RenderCache, render_key
+from analysis.figures.session import kaleido_options
 from analysis.output import move_into, staging_folder
+
+if TYPE_CHECKING:
+    from analysis.figures.session import ChromiumSession
 
 # Static exports are drawn at these layout sizes and rendered at 2x: a 1200 px
 # wide figure becomes 2400 px, 180 dpi across a 13.3 inch (16:9) slide.
@@ -35,8 +40,12 @@ def render_static(
     folder: Path,
     formats: Sequence[str] = STATIC_FORMATS,
     cache: Path | RenderCache | None = None,
+    session: ChromiumSession | None = None,
 ) -> list[Path]:
     """Render figures to PNG/SVG files in ``folder`` with kaleido in one Chromium session.
+
+    ``session``: a Chromium started earlier (:mod:`analysis.figures.session`);
+    None starts one for this call.
 
     PNGs get a 192 dpi tag: slides and word processors then size them as
     drawn. The caller moves the files into place (see :func:`export_static`).
@@ -65,25 +74,23 @@ def render_static(
     keys = _render_keys(specs, chromium) if store is not None else {}
     todo = [spec for spec in specs if store is None or not store.restore(keys[spec["path"]], spec["path"])]
     if todo:
-        _kaleido(todo, chromium)
+        _kaleido(todo, chromium, session)
         if store is not None:
             for spec in todo:
                 store.store(keys[spec["path"]], spec["path"])
     return [spec["path"] for spec in specs]
 
 
-def _kaleido(specs: list[dict], chromium: str) -> None:
+def _kaleido(specs: list[dict], chromium: str, session: ChromiumSession | None = None) -> None:
     """Render ``specs`` in one Chromium session, then tag PNGs with their dpi and make SVG ids stable."""
     import kaleido
-    import plotly
 
-    plotly_js = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
     jobs = [{**spec, "fig": spec["fig"].to_dict()} for spec in specs]
     try:
-        # No MathJax (kaleido would fetch it from a CDN) and plotly.js from disk: offline.
-        kaleido.write_fig_from_object_sync(
-            jobs, kopts={"mathjax": False, "plotlyjs": plotly_js.as_uri(), "path": chromium}
-        )
+        if session is not None:
+            session.render(jobs)
+        else:
+            kaleido.write_fig_from_object_sync(jobs, kopts=kaleido_options(chromium))
     except Exception as err:  # kaleido wraps browser failures in many types; all mean "skip"
         raise StaticExportError(f"kaleido could not render: {type(err).__name__}: {err}") from err
     written = [spec["path"] for spec in specs]

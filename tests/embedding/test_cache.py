@@ -245,3 +245,16 @@ def test_padding_to_a_longer_neighbour_moves_a_minilm_vector():
     if moved == 0:
         pytest.skip("padding moves no MiniLM float on this CPU")
     assert 0 < moved < 1e-5
+
+
+def test_will_embed_says_whether_the_model_would_run(tmp_path):
+    from analysis.embedding.cache import will_embed
+
+    backend = select_backend("minilm")
+    texts = ["alpha paper", "beta paper"]
+    assert will_embed(texts, "minilm", tmp_path)  # nothing cached
+    EmbeddingCache(tmp_path / backend.identity).add(texts, np.eye(2, 384, dtype=np.float32))
+    assert not will_embed(texts, "minilm", tmp_path)
+    assert not will_embed(texts[:1], "minilm", tmp_path)
+    assert will_embed([*texts, "gamma paper"], "minilm", tmp_path)
+    assert will_embed(texts, "tfidf", tmp_path)  # fitted on each call's texts: never cached

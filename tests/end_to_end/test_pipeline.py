@@ -68,7 +68,9 @@ def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result,
     rendered = []
     real_kaleido = export_module._kaleido
     monkeypatch.setattr(
-        export_module, "_kaleido", lambda specs, chromium: rendered.append(specs) or real_kaleido(specs, chromium)
+        export_module,
+        "_kaleido",
+        lambda specs, chromium, session: rendered.append(specs) or real_kaleido(specs, chromium, session),
     )
     store = RenderCache(cache)
     reused = render_static(figures, tmp_path / "b", cache=store)
@@ -206,3 +208,31 @@ def test_loading_and_writing_report_their_stages(seed_result, seeds_dir, tmp_pat
     assert len(corpus.papers) == 26 and len(corpus.raw) == 38 and len(corpus.duplicates) == 12
     pipeline.write_report(seed_result, tmp_path, static=False, progress=None, timer=lambda s, _: seen.append(s))
     assert seen == ["load", "dedup", "figures"]  # no PNG/SVG export asked for: no "static"
+
+
+class _StartedError(Exception):
+    """Raised by the recording session below: the run stops where Chromium would start."""
+
+
+@pytest.mark.parametrize(("embedding", "cached", "early"), [("minilm", True, False), ("tfidf", False, True)])
+def test_chromium_starts_early_only_when_the_papers_are_to_be_embedded(
+    monkeypatch, tmp_path, seeds_dir, seed_result, embedding, cached, early
+):
+    """A run whose vectors are all cached would only wait for Chromium's start; one that embeds hides it."""
+    from analysis.embedding.cache import document_texts, will_embed
+    from analysis.figures import session
+
+    seen = []
+
+    def recording(wanted):
+        seen.append(wanted)
+        raise _StartedError
+
+    monkeypatch.setattr(session, "chromium_session", recording)
+    # The session's cache holds the seeds' MiniLM vectors (seed_result embedded them); TF-IDF is fitted per call.
+    assert will_embed(document_texts(seed_result.papers), embedding) is not cached
+    with pytest.raises(_StartedError):
+        pipeline.run_report([seeds_dir], tmp_path / "out", embedding=embedding, progress=lambda message: None)
+    with pytest.raises(_StartedError):
+        pipeline.run_report([seeds_dir], tmp_path / "out", embedding=embedding, static=False, progress=None)
+    assert seen == [early, False]
