@@ -51,7 +51,7 @@ def defined_as(letters: str, before: str) -> str | None:
         at -= 1
     start = text.rfind(" ", 0, at + 1) + 1
     form = text[start:].strip(" -")
-    return form if len(form.split()) >= 1 and form.lower() != letters else None
+    return form if form and form.lower() != letters else None
 
 
 def long_form(short: str, texts: list[str]) -> str | None:

@@ -76,36 +76,34 @@ def topic_labels(
     for topic in ids:
         members = [texts[i] for i in np.flatnonzero(topics == topic)]
         if topic in chosen:
-            labels[topic] = _spelled(_written(chosen[topic], members), members, set(labels.values()))
+            labels[topic] = _written(chosen[topic], members, set(labels.values()))
         else:
             labels[topic] = "outliers" if topic == -1 else (" ".join(terms.get(topic, [])[:2]) or f"topic {topic}")
     return labels
 
 
-def _written(label: tuple[str, list[str]], members: list[str]) -> str:
-    """The label's text from its kind ("one", "pair", "mixed") and parts, each part as the papers write it."""
+def _written(label: tuple[str, list[str]], members: list[str], taken: set[str]) -> str:
+    """The label's text from its kind ("one", "pair", "mixed") and parts, each part as the papers write it.
+
+    Abbreviations the papers define are spelled out, part by part while
+    the label fits the map (:data:`SHOWN_CHARS`; a label that is not mixed
+    within :data:`MAX_LABEL_WORDS` words), unless another topic's label
+    (in ``taken``) already reads so.
+    """
     kind, parts = label
     parts = [written_form(part, members) for part in parts]
-    if kind == "mixed":
-        return "Mixed: " + ", ".join(parts)
-    return " and ".join(parts)
-
-
-def _spelled(label: str, members: list[str], taken: set[str]) -> str:
-    """The label with abbreviations spelled out, part by part while it fits the map, unless another topic has it.
-
-    A label that is not mixed stays within :data:`MAX_LABEL_WORDS` words.
-    """
-    prefix = "Mixed: " if label.startswith("Mixed: ") else ""
-    separator = ", " if prefix else " and "
-    parts = label.removeprefix(prefix).split(separator)
+    plain = _joined(kind, parts)
     for at, part in enumerate(parts):
         longer = [*parts[:at], spelled_out(part, members), *parts[at + 1 :]]
-        text = prefix + separator.join(longer)
-        if len(text) <= SHOWN_CHARS and (prefix or len(text.split()) <= MAX_LABEL_WORDS):
+        text = _joined(kind, longer)
+        if len(text) <= SHOWN_CHARS and (kind == "mixed" or len(text.split()) <= MAX_LABEL_WORDS):
             parts = longer
-    spelled = prefix + separator.join(parts)
-    return spelled if spelled not in taken else label
+    spelled = _joined(kind, parts)
+    return spelled if spelled not in taken else plain
+
+
+def _joined(kind: str, parts: list[str]) -> str:
+    return "Mixed: " + ", ".join(parts) if kind == "mixed" else " and ".join(parts)
 
 
 def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, tuple]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.model.abbreviations import defined_as, is_abbreviation, long_form, spelled_out
-from analysis.model.labels import _spelled, topic_labels
+from analysis.model.labels import _written, topic_labels
 
 SPIKING = [
     "Spiking neural networks (SNNs) compute with binary spikes. We train SNNs with surrogate gradients.",
@@ -66,8 +66,8 @@ def test_a_label_keeps_an_abbreviation_whose_long_form_would_not_fit_the_map_or_
         "Optimal transport (OT) costs and variational autoencoders (VAE) in RLHF.",
     ]
     # 60 characters spelled out, over the map's 42.
-    assert _spelled("RLHF and reward models", feedback, set()) == "RLHF and reward models"
+    assert _written(("pair", ["RLHF", "reward models"]), feedback, set()) == "RLHF and reward models"
     # Part by part while it fits: "Mixed: optimal transport, variational autoencoders" would be 50.
-    assert _spelled("Mixed: OT, VAE", feedback, set()) == "Mixed: optimal transport, VAE"
-    assert _spelled("OT", feedback, set()) == "optimal transport"
-    assert _spelled("OT", feedback, {"optimal transport"}) == "OT"  # another topic's label already
+    assert _written(("mixed", ["OT", "VAE"]), feedback, set()) == "Mixed: optimal transport, VAE"
+    assert _written(("one", ["OT"]), feedback, set()) == "optimal transport"
+    assert _written(("one", ["OT"]), feedback, {"optimal transport"}) == "OT"  # another topic's label already
