@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
-from analysis.config import DEFAULT_EMBEDDING, cache_dir
-from analysis.embedding.cache import ENCODE_PARTITION, EmbeddingCache, length_partitions
+from analysis.config import DEFAULT_EMBEDDING
+from analysis.embedding.cache import ENCODE_PARTITION, EmbeddingCache, backend_store, length_partitions
 from analysis.embedding.registry import select_backend
 from analysis.errors import InputError
 from analysis.progress import Progress, Step, stderr_progress
@@ -281,7 +281,7 @@ class Cluster:
         backend = select_backend(embedding)
         if backend.needs_corpus:
             return 0
-        store = EmbeddingCache((cache or cache_dir()) / backend.identity)
+        store = backend_store(backend, cache)
         todo = store.missing(texts)
         if not todo:
             return 0

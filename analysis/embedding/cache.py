@@ -88,8 +88,7 @@ def embed_texts(
     backend = select_backend(embedding)
     if backend.needs_corpus:
         return backend.encode(texts)
-    store = EmbeddingCache((cache or cache_dir()) / backend.identity)
-    return store.get_or_compute(texts, backend.encode)
+    return backend_store(backend, cache).get_or_compute(texts, backend.encode)
 
 
 def will_embed(texts: list[str], embedding: str | Backend = DEFAULT_EMBEDDING, cache: Path | None = None) -> bool:
@@ -101,8 +100,13 @@ def will_embed(texts: list[str], embedding: str | Backend = DEFAULT_EMBEDDING, c
     backend = select_backend(embedding)
     if backend.needs_corpus:
         return True
-    known = EmbeddingCache((cache or cache_dir()) / backend.identity).cached_keys()
+    known = backend_store(backend, cache).cached_keys()
     return any(text_key(text) not in known for text in texts)
+
+
+def backend_store(backend: Backend, cache: Path | None = None) -> EmbeddingCache:
+    """The backend's cache folder under ``cache`` (default: the configured cache)."""
+    return EmbeddingCache((cache or cache_dir()) / backend.identity)
 
 
 def length_partitions(texts: list[str], size: int = ENCODE_PARTITION) -> list[list[str]]:
@@ -176,7 +180,7 @@ class EmbeddingCache:
     def cached_keys(self) -> set[str]:
         """The keys of every shard, read without their vectors."""
         keys: set[str] = set()
-        for shard in sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []:
+        for shard in self._shards():
             with contextlib.suppress(Exception), np.load(shard, allow_pickle=False) as data:
                 keys.update(data["keys"].tolist())
         return keys
@@ -184,7 +188,7 @@ class EmbeddingCache:
     def load(self) -> dict[str, np.ndarray]:
         """All valid cached vectors by key; damaged shards are removed."""
         vectors: dict[str, np.ndarray] = {}
-        shards = sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []
+        shards = self._shards()
         for shard in shards:
             loaded = _read_shard(shard)
             if loaded is None:
@@ -195,6 +199,9 @@ class EmbeddingCache:
         if len(shards) > _MAX_SHARDS and vectors:
             self._compact(vectors, shards)
         return vectors
+
+    def _shards(self) -> list[Path]:
+        return sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []
 
     def _write_shard(self, keys: list[str], vectors: np.ndarray) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
