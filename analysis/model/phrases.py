@@ -3,7 +3,8 @@
 A phrase is one to four words inside one clause (no punctuation between
 them) that starts and ends with a content word: not a stop word, not
 abstract boilerplate ("propose", "novel"), not ending on an adjective or
-adverb ("graph neural", "significantly"). Only "of", "for", "in", "on",
+adverb ("graph neural", "significantly", "severe": by its ending, a list, or
+an English lexicon). Only "of", "for", "in", "on",
 "with", "under" and "to" may join words inside ("offline RL in contextual
 MDPs"). Phrases are counted per paper in lower case and shown as the papers
 write them ("LLM watermarking").
@@ -87,6 +88,20 @@ _AUXILIARIES = _word_set("has have had is are was were be been being")
 _VERB_FORM = re.compile(r"(?:iz|is|if)(?:es|ies)$")
 
 
+def _only_modifier(word: str) -> bool:
+    """Whether the English lexicon knows ``word`` as an adjective or adverb only ("severe", "robust").
+
+    The lexicon is lemminflect's (from the AGID inflection database and the
+    NIH SPECIALIST lexicon, inside its wheel). A word it does not know ("GNNs",
+    "NeRF") is not ruled out; one that may be a noun ("bound", "alternative")
+    or a verb form ("reasoning", "training") is not either.
+    """
+    from lemminflect import getAllLemmas
+
+    readings = getAllLemmas(word)
+    return bool(readings) and set(readings) <= {"ADJ", "ADV"}
+
+
 def _base(word: str) -> str:
     for ending in ("ing", "es", "ed", "s"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
@@ -149,7 +164,7 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
-        if word in _ADJECTIVES or _VERB_FORM.search(word):
+        if word in _ADJECTIVES or _VERB_FORM.search(word) or _only_modifier(word):
             return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
 
