@@ -92,13 +92,14 @@ def _only_modifier(word: str) -> bool:
     """Whether the English lexicon knows ``word`` as an adjective or adverb only ("severe", "robust").
 
     The lexicon is lemminflect's (from the AGID inflection database and the
-    NIH SPECIALIST lexicon, inside its wheel). A word it does not know ("GNNs",
-    "NeRF") is not ruled out; one that may be a noun ("bound", "alternative")
-    or a verb form ("reasoning", "training") is not either.
+    NIH SPECIALIST lexicon, inside its wheel). A hyphenated word is read by
+    its last part ("convex-concave", "non-convex"). A word it does not know
+    ("GNNs", "NeRF") is not ruled out; one that may be a noun ("bound",
+    "alternative") or a verb form ("reasoning", "training") is not either.
     """
     from lemminflect import getAllLemmas
 
-    readings = getAllLemmas(word)
+    readings = getAllLemmas(word.rsplit("-", 1)[-1])
     return bool(readings) and set(readings) <= {"ADJ", "ADV"}
 
 
