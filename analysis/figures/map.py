@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from analysis.model.result import TopicResult
 
 LABEL_FONT_SIZE = 13
+# A topic label longer than this takes two lines on the map, each at most this long.
+LABEL_LINE = 42
 # Up to this many papers the static map names each paper beside its point.
 NAMED_PAPERS = 60
 NAME_FONT_SIZE = 10
@@ -129,8 +131,29 @@ def topic_label_offsets(
 
 
 def label_size(text: str, font_size: int = LABEL_FONT_SIZE) -> tuple[float, float]:
-    """Approximate pixel box of a one-line label (Arial averages ~0.56 em per character)."""
-    return 0.56 * font_size * len(text) + 12, font_size * 1.5 + 6
+    """Approximate pixel box of a label, lines split at a newline or "<br>" (Arial: ~0.56 em a character)."""
+    lines = text.replace("<br>", "\n").split("\n")
+    return 0.56 * font_size * max(len(line) for line in lines) + 12, font_size * 1.5 * len(lines) + 6
+
+
+def label_lines(label: str, limit: int = LABEL_LINE) -> str:
+    """A topic label as the map shows it: one line up to ``limit`` characters, else two joined by a newline.
+
+    The break goes between the label's parts (after a comma, before "and")
+    where one fits, else between the words that balance the two lines;
+    a line still longer than ``limit`` is shortened. A reader then sees
+    "Mixed: data contamination, / safety alignment techniques" whole.
+    """
+    text = " ".join(str(label).split())
+    words = text.split(" ")
+    if len(text) <= limit or len(words) == 1:
+        return shorten(text, limit)
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    between_parts = [
+        (a, b) for a, b in splits if (a.endswith(",") or b.startswith("and ")) and max(len(a), len(b)) <= limit
+    ]
+    first, second = min(between_parts or splits, key=lambda pair: (max(len(pair[0]), len(pair[1])), len(pair[1])))
+    return shorten(first, limit) + "\n" + shorten(second, limit)
 
 
 RINGS = (28, 48, 72, 100, 135, 175)
@@ -271,14 +294,14 @@ def _topic_labels(result: TopicResult, frame: Frame):
     centres = documents.groupby("topic")[["x", "y"]].mean().loc[ids]
     anchors = frame.to_pixels(centres["x"], centres["y"])
     points = frame.to_pixels(documents["x"], documents["y"])
-    return ids, [shorten(labels[t], 42) for t in ids], centres, anchors, points
+    return ids, [label_lines(labels[t]) for t in ids], centres, anchors, points
 
 
 def _topic_note(topic, text: str, x: float, y: float, offset: tuple[float, float]) -> dict:
     return {
         "x": round(float(x), 4),
         "y": round(float(y), 4),
-        "text": f"<b>{escape(text)}</b>",
+        "text": "<b>" + "<br>".join(escape(line) for line in text.split("\n")) + "</b>",
         "showarrow": offset != (0.0, 0.0),
         "ax": offset[0],
         "ay": offset[1],

@@ -32,8 +32,8 @@ EXTEND = 2 / 3
 ALONE = 2 / 3
 COVER = 0.5
 MAX_LABEL_WORDS = 5
-# Abbreviations are spelled out, part by part, while the label still fits the
-# map's labels (analysis.figures.map shortens longer ones): "RLHF" stays in a long label.
+# Abbreviations are spelled out, part by part, while the label still fits one
+# line of the map (analysis.figures.map breaks longer ones in two): "RLHF" stays in a long label.
 SHOWN_CHARS = 42
 # Coverage is compared at this precision (ties: place of the first c-TF-IDF
 # term the phrase contains, more words, then alphabetically).

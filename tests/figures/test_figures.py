@@ -14,6 +14,7 @@ from analysis import figures
 from analysis.figures import export, theme_breakdown
 from analysis.figures.map import (
     equal_scale_frame,
+    label_lines,
     label_size,
     map_frame,
     place_labels,
@@ -21,7 +22,7 @@ from analysis.figures.map import (
     topic_label_offsets,
 )
 from analysis.figures.style import OKABE_ITO, OTHER_COLOR, theme_colors, topic_titles
-from analysis.text import escape, shorten
+from analysis.text import escape
 
 
 def _points(fig, visible_only=True) -> int:
@@ -171,12 +172,42 @@ def test_equal_scale_frame_is_the_widget_canvas():
     assert np.allclose(equal_scale_frame([1.0], [2.0], 640, 520, 24).to_pixels([1.0], [2.0]), [[84, 496]])
 
 
+def test_a_long_topic_label_takes_two_lines_on_the_map_not_an_ellipsis():
+    # Broken between the label's parts where a part fits a line.
+    assert label_lines("Mixed: data contamination, safety alignment techniques") == (
+        "Mixed: data contamination,\nsafety alignment techniques"
+    )
+    assert label_lines("equivariant neural networks and equivariance") == (
+        "equivariant neural networks\nand equivariance"
+    )
+    # Else where the two lines are most even; a line still too long is shortened.
+    assert label_lines("one two three four five six seven eight nine ten eleven") == (
+        "one two three four five six\nseven eight nine ten eleven"
+    )
+    assert label_lines("x" * 50) == "x" * 41 + "…"
+    assert label_lines("diffusion models") == "diffusion models"
+    assert label_size("Mixed: data contamination,\nsafety alignment techniques") == label_size(
+        "Mixed: data contamination,<br>safety alignment techniques"
+    )
+    (width, height), (one_width, one_height) = label_size("a\nbb"), label_size("bb")
+    assert width == one_width and height > one_height
+
+
+def test_the_seed_maps_longest_label_is_shown_whole(seed_result):
+    longest = max(seed_result.topics["label"], key=len)
+    assert len(longest) > 42  # the seeds' "Mixed: heterogeneity, large language models"
+    notes = figures.plot_map(seed_result).to_dict()["layout"]["annotations"]
+    texts = [n["text"] for n in notes if n["name"].startswith("topic-")]
+    shown = "<b>" + "<br>".join(escape(line) for line in label_lines(longest).split("\n")) + "</b>"
+    assert shown in texts and "…" not in shown
+
+
 def test_the_maps_topic_labels_are_the_one_placement(seed_result):
     documents = seed_result.documents
     frame = map_frame(documents, 640, 520)
     ids = [int(t) for t in seed_result.topics["topic"]]
     centres = documents.groupby("topic")[["x", "y"]].mean().loc[ids].to_numpy()
-    texts = [shorten(label, 42) for label in seed_result.topics["label"]]
+    texts = [label_lines(label) for label in seed_result.topics["label"]]
     offsets = topic_label_offsets(frame, centres, documents[["x", "y"]].to_numpy(), texts)
     notes = topic_label_annotations(seed_result, frame)
     assert [(n["ax"], n["ay"]) for n in notes] == [o for o in offsets if o is not None]
@@ -291,7 +322,8 @@ def test_static_map_svg_shows_every_topic_label(seed_report_dir, seed_result):
     svg = (seed_report_dir / "map.svg").read_text(encoding="utf-8")
     assert svg.count('class="point plotly-customdata"') == len(seed_result.documents)
     for label in seed_result.topics["label"]:
-        assert escape(shorten(label, 42)) in svg
+        for line in label_lines(label).split("\n"):
+            assert f">{escape(line)}<" in svg, line
 
 
 def test_no_chromium_raises_a_clear_reason(monkeypatch, tmp_path, seed_result):
