@@ -198,6 +198,14 @@ def test_python_places_the_labels_the_widget_draws(seed_result):
     assert all(b[3] <= 360 for b in _label_boxes(points, widget.labels, LABEL_WIDTH, 360))
 
 
+def test_a_long_topic_label_is_drawn_whole_on_two_lines(seed_result):
+    labels = [t["label"] for t in TopicMapWidget(seed_result).points["topics"]]
+    long = [label for label in labels if "\n" in label]
+    # "1: Mixed: heterogeneity, large language models", as on the report's map.
+    assert long == ["1: Mixed: heterogeneity,\nlarge language models"], labels
+    assert not any("…" in label for label in labels)
+
+
 def test_a_small_map_gets_one_label_per_topic(small_result):
     widget = TopicMapWidget(small_result)
     assert len(widget.labels) == 3 and all(len(offset) == 2 for offset in widget.labels)
