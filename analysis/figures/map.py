@@ -21,14 +21,13 @@ import plotly.graph_objects as go
 from numpy.typing import ArrayLike
 
 from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
+from analysis.model.labels import SHOWN_CHARS
 from analysis.text import escape, paper_blurb, shorten
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
 
 LABEL_FONT_SIZE = 13
-# A topic label longer than this takes two lines on the map, each at most this long.
-LABEL_LINE = 42
 # Up to this many papers the static map names each paper beside its point.
 NAMED_PAPERS = 60
 NAME_FONT_SIZE = 10
@@ -136,8 +135,10 @@ def label_size(text: str, font_size: int = LABEL_FONT_SIZE) -> tuple[float, floa
     return 0.56 * font_size * max(len(line) for line in lines) + 12, font_size * 1.5 * len(lines) + 6
 
 
-def label_lines(label: str, limit: int = LABEL_LINE) -> str:
+def label_lines(label: str, limit: int = SHOWN_CHARS) -> str:
     """A topic label as the map shows it: one line up to ``limit`` characters, else two joined by a newline.
+
+    ``limit`` is the line the labeller fits spelled-out labels to.
 
     The break goes between the label's parts (after a comma, before "and")
     where one fits, else between the words that balance the two lines;

@@ -56,7 +56,6 @@ ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 COLOR_MODES = ("theme", "topic")
 SELECTED_COLUMNS = ["doc_id", "name", "title", "theme", "topic", "topic_label", "link"]
 SEARCH_K = 10  # papers a search from the box finds, as result.search's default
-LABEL_LIMIT = 42  # characters of a line of a topic label (two at most), as in the report's map
 PAD = 24  # pixels between the outermost points and the canvas edge (PAD in map_widget.js)
 # Labels are placed for the map's canvas in a 900-pixel-wide output (the legend takes 250 pixels);
 # on a wider canvas they keep their offsets, and the widget hides a label that would then overlap another.
@@ -271,7 +270,7 @@ def map_points(result: TopicResult) -> dict:
         "topics": [
             {
                 "id": g["id"],
-                "label": label_lines(g["label"], LABEL_LIMIT),
+                "label": label_lines(g["label"]),
                 "color": g["color"],
                 "size": int(sizes.get(g["id"], 0)),
                 "x": round(float(centres.loc[g["id"], "x"]), 3),

@@ -175,6 +175,13 @@ def test_reference_labels_read_like_a_person_wrote_them(reference_result):
         ), label
 
 
+def _roles_and_phrases(texts: list[str]) -> tuple[WordRoles, set[str]]:
+    """The word roles of ``texts`` as a corpus, and the phrases of all its papers."""
+    clauses = [words for text in texts for words in clauses_of(text)]
+    roles = WordRoles(clauses, BOILERPLATE)
+    return roles, set().union(*(paper_phrases(clauses_of(t), roles) for t in texts))
+
+
 def test_no_verb_or_participle_heads_a_phrase():
     # From the issue: "low-bit quantization and quantizes", "prompt tuning and gained attention".
     texts = [
@@ -182,9 +189,7 @@ def test_no_verb_or_participle_heads_a_phrase():
         "Prompt tuning has gained attention as a parameter-efficient way to adapt language models.",
         "Low-bit quantization has gained popularity; our method quantizes activations as well.",
     ]
-    clauses = [words for text in texts for words in clauses_of(text)]
-    roles = WordRoles(clauses, BOILERPLATE)
-    phrases = set().union(*(paper_phrases(clauses_of(t), roles) for t in texts))
+    _, phrases = _roles_and_phrases(texts)
     assert "quantization" in phrases and "prompt tuning" in phrases
     assert not any(p.split()[-1] == "quantizes" or p.split()[0] == "gained" for p in phrases), phrases
 
@@ -196,9 +201,7 @@ def test_a_word_the_lexicon_knows_only_as_an_adjective_ends_no_phrase():
         "Data heterogeneity across clients is severe, and local models drift when it is severe.",
         "NeRF and GNNs are robust to the bound we derive on local training.",
     ]
-    clauses = [words for text in texts for words in clauses_of(text)]
-    roles = WordRoles(clauses, BOILERPLATE)
-    phrases = set().union(*(paper_phrases(clauses_of(t), roles) for t in texts))
+    roles, phrases = _roles_and_phrases(texts)
     assert not roles.can_end("severe") and not roles.can_end("robust")
     assert not any(p.split()[-1] in {"severe", "robust"} for p in phrases), phrases
     # A hyphenated word by its last part: the reference corpus once had "convergence and convex-concave".
