@@ -72,11 +72,27 @@ def long_form(short: str, texts: list[str]) -> str | None:
             if form:
                 found.add(" ".join(form.lower().split()))
         counts.update(found)
-    usable = [form for form, n in counts.items() if n >= min(2, len(texts))]
+    usable = [form for form, n in counts.items() if n >= min(2, len(texts)) and not _has_adverb(form)]
     if not usable:
         return None
     best = min(usable, key=lambda form: (-counts[form], len(form.split()), form))
     return written_form(best, texts)
+
+
+def _has_adverb(form: str) -> bool:
+    """Whether a word of ``form`` is an adverb: the lexicon knows it only as one, or as no noun and it ends in -ly.
+
+    Such a form is an adjective phrase ("differentially private" for "DP"),
+    not a name a label can stand on. The lexicon is lemminflect's; it does
+    not know "differentially", and knows "anomaly" and "family" as nouns.
+    """
+    from lemminflect import getAllLemmas
+
+    for word in form.split():
+        readings = set(getAllLemmas(word))
+        if readings == {"ADV"} or (word.endswith("ly") and "NOUN" not in readings):
+            return True
+    return False
 
 
 def spelled_out(part: str, texts: list[str]) -> str:

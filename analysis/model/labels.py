@@ -32,8 +32,9 @@ EXTEND = 2 / 3
 ALONE = 2 / 3
 COVER = 0.5
 MAX_LABEL_WORDS = 5
-# Abbreviations are spelled out, part by part, while the label still fits one
-# line of the map (analysis.figures.map breaks longer ones in two): "RLHF" stays in a long label.
+# Abbreviations are spelled out, part by part, while the map shows the label
+# whole: one line of SHOWN_CHARS, or two broken between its parts (analysis.figures.map);
+# "RLHF" stays in a long label.
 SHOWN_CHARS = 42
 # Coverage is compared at this precision (ties: place of the first c-TF-IDF
 # term the phrase contains, more words, then alphabetically).
@@ -86,17 +87,16 @@ def _written(label: tuple[str, list[str]], members: list[str], taken: set[str]) 
     """The label's text from its kind ("one", "pair", "mixed") and parts, each part as the papers write it.
 
     Abbreviations the papers define are spelled out, part by part while
-    the label fits the map (:data:`SHOWN_CHARS`; a label that is not mixed
-    within :data:`MAX_LABEL_WORDS` words), unless another topic's label
-    (in ``taken``) already reads so.
+    the map shows the label whole (:func:`_fits_map`; a label that is not
+    mixed within :data:`MAX_LABEL_WORDS` words), unless another topic's
+    label (in ``taken``) already reads so.
     """
     kind, parts = label
     parts = [written_form(part, members) for part in parts]
     plain = _joined(kind, parts)
     for at, part in enumerate(parts):
         longer = [*parts[:at], spelled_out(part, members), *parts[at + 1 :]]
-        text = _joined(kind, longer)
-        if len(text) <= SHOWN_CHARS and (kind == "mixed" or len(text.split()) <= MAX_LABEL_WORDS):
+        if _fits_map(kind, longer) and (kind == "mixed" or len(_joined(kind, longer).split()) <= MAX_LABEL_WORDS):
             parts = longer
     spelled = _joined(kind, parts)
     return spelled if spelled not in taken else plain
@@ -106,13 +106,27 @@ def _joined(kind: str, parts: list[str]) -> str:
     return "Mixed: " + ", ".join(parts) if kind == "mixed" else " and ".join(parts)
 
 
+def _fits_map(kind: str, parts: list[str]) -> bool:
+    """Whether the map shows the label whole: on one line, or on two broken between its two parts.
+
+    A line is :data:`SHOWN_CHARS` long (:func:`analysis.figures.map.label_lines`).
+    """
+    if len(_joined(kind, parts)) <= SHOWN_CHARS:
+        return True
+    if len(parts) != 2:
+        return False
+    lines = (f"Mixed: {parts[0]},", parts[1]) if kind == "mixed" else (parts[0], f"and {parts[1]}")
+    return max(map(len, lines)) <= SHOWN_CHARS
+
+
 def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, tuple]:
     """Per topic, ``(kind, parts)``: a phrase of its first term alone, a pair, or a mixed group's two phrases."""
     matrix, phrases = phrase_counts(texts, BOILERPLATE)
     matrix = matrix.tocsr()
     total = np.asarray(matrix.sum(axis=0)).ravel()
     lowered = [t.lower() for t in texts]
-    taken: set[str] = set()
+    taken: set[str] = set()  # each label's first part
+    labelled: set[str] = set()
     chosen = {}
     for topic in ids:
         if topic == -1:
@@ -129,9 +143,19 @@ def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], te
                 chosen[topic] = ("mixed", [phrase for phrase, _ in anything[:2]])
             continue
         label = _one_pair_or_mixed(parts, len(members))
+        if stem_key(ranked[0][0]) in taken:
+            # Its main subject names an earlier topic: said with a second part, it stays this topic's
+            # ("diffusion models and sampling", not "sampling and ordinary differential equation").
+            qualified = _qualified(ranked, len(members))
+            label = qualified if qualified and _key(qualified) not in labelled else label
         taken.add(stem_key(label[1][0]))
+        labelled.add(_key(label))
         chosen[topic] = label
     return chosen
+
+
+def _key(label: tuple[str, list[str]]) -> str:
+    return stem_key(_joined(*label).lower())
 
 
 def _ranked_phrases(members, phrases, total, n_papers: int, n_topics: int, terms: list[str]) -> list[tuple]:
@@ -186,15 +210,12 @@ def _inside(part: list[str], words: list[str]) -> bool:
 def _one_pair_or_mixed(parts: list[tuple[str, frozenset]], size: int) -> tuple[str, list[str]]:
     """The first phrase alone if its term covers :data:`ALONE`, else a pair covering :data:`COVER`, else mixed.
 
-    The second phrase is the next one sharing no word with the first that
-    adds papers.
+    The second phrase is the next one of :func:`_seconds` that adds papers.
     """
     best, covered = parts[0]
     if len(covered) >= ALONE * size:
         return "one", [best]
-    best_words = set(stem_key(best).split())
-    others = [(p, papers) for p, papers in parts[1:] if not set(stem_key(p).split()) & best_words]
-    others = [(p, papers) for p, papers in others if not _abbreviates(p, best) and not _abbreviates(best, p)]
+    others = _seconds(parts)
     adding = [(p, papers) for p, papers in others if papers - covered]
     if adding:
         second, papers = adding[0]
@@ -204,6 +225,27 @@ def _one_pair_or_mixed(parts: list[tuple[str, frozenset]], size: int) -> tuple[s
     if len(covered) >= COVER * size or not others:
         return "one", [best]
     return "mixed", [best, others[0][0]]
+
+
+def _qualified(parts: list[tuple[str, frozenset]], size: int) -> tuple[str, list[str]] | None:
+    """The first phrase with the next one of :func:`_seconds` that fits a pair; None when none does.
+
+    For a topic whose first phrase already names an earlier topic: the
+    second phrase says what is this topic's own, whether or not it adds papers.
+    """
+    best, covered = parts[0]
+    for second, papers in _seconds(parts):
+        if len(best.split()) + len(second.split()) + 1 <= MAX_LABEL_WORDS:
+            return ("pair" if len(covered | papers) >= COVER * size else "mixed"), [best, second]
+    return None
+
+
+def _seconds(parts: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
+    """The phrases after the first that share no word with it and are not its abbreviation or long form."""
+    best = parts[0][0]
+    best_words = set(stem_key(best).split())
+    others = [(p, papers) for p, papers in parts[1:] if not set(stem_key(p).split()) & best_words]
+    return [(p, papers) for p, papers in others if not _abbreviates(p, best) and not _abbreviates(best, p)]
 
 
 def _abbreviates(short: str, phrase: str) -> bool:

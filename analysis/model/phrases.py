@@ -33,7 +33,9 @@ def _word_set(words: str) -> frozenset[str]:
 # Words that may join two content words inside a phrase.
 CONNECTORS = frozenset({"of", "for", "in", "on", "with", "under", "to"})
 # Boilerplate that still ends a phrase well: "reinforcement learning", "language models", "tabular data".
-HEAD_NOUNS = frozenset({"learning", "model", "models", "data", "training", "inference", "code", "world", "state"})
+HEAD_NOUNS = frozenset(
+    {"learning", "model", "models", "data", "training", "inference", "code", "world", "state", "problem", "problems"}
+)
 # Boilerplate that still starts a phrase well: "large language models", "data augmentation", "low-rank".
 MODIFIERS = frozenset({"learning", "model", "data", "training", "inference", "code", "world", "state", "large", "low"})
 # Endings of adjectives, adverbs and participles: a phrase ending in one is not a noun phrase.
@@ -88,19 +90,23 @@ _AUXILIARIES = _word_set("has have had is are was were be been being")
 _VERB_FORM = re.compile(r"(?:iz|is|if)(?:es|ies)$")
 
 
-def _only_modifier(word: str) -> bool:
-    """Whether the English lexicon knows ``word`` as an adjective or adverb only ("severe", "robust").
+def _no_noun_reading(word: str) -> bool:
+    """Whether the English lexicon knows ``word`` only as a modifier or a verb, never as a noun.
 
-    The lexicon is lemminflect's (from the AGID inflection database and the
-    NIH SPECIALIST lexicon, inside its wheel). A hyphenated word is read by
-    its last part ("convex-concave", "non-convex"). A word it does not know
+    Adjectives and adverbs ("severe", "robust") and verbs ("generate",
+    "outperforms") end no noun phrase; a verb's -ing form does ("reasoning",
+    "forecasting": gerunds, which the lexicon lists as verbs only). The
+    lexicon is lemminflect's (from the AGID inflection database and the NIH
+    SPECIALIST lexicon, inside its wheel). A hyphenated word is read by its
+    last part ("convex-concave", "non-convex"). A word it does not know
     ("GNNs", "NeRF") is not ruled out; one that may be a noun ("bound",
-    "alternative") or a verb form ("reasoning", "training") is not either.
+    "design", "attacks") is not either.
     """
     from lemminflect import getAllLemmas
 
-    readings = getAllLemmas(word.rsplit("-", 1)[-1])
-    return bool(readings) and set(readings) <= {"ADJ", "ADV"}
+    last = word.rsplit("-", 1)[-1]
+    readings = set(getAllLemmas(last))
+    return bool(readings) and (readings <= {"ADJ", "ADV"} or (readings == {"VERB"} and not last.endswith("ing")))
 
 
 def _base(word: str) -> str:
@@ -165,7 +171,7 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
-        if word in _ADJECTIVES or _VERB_FORM.search(word) or _only_modifier(word):
+        if word in _ADJECTIVES or _VERB_FORM.search(word) or _no_noun_reading(word):
             return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
 

@@ -65,9 +65,24 @@ def test_a_label_keeps_an_abbreviation_whose_long_form_would_not_fit_the_map_or_
         "transport (OT) between policies. Variational autoencoders (VAE) too.",
         "Optimal transport (OT) costs and variational autoencoders (VAE) in RLHF.",
     ]
-    # 60 characters spelled out, over the map's 42.
+    # 8 words spelled out, over a pair's 5.
     assert _written(("pair", ["RLHF", "reward models"]), feedback, set()) == "RLHF and reward models"
-    # Part by part while it fits: "Mixed: optimal transport, variational autoencoders" would be 50.
-    assert _written(("mixed", ["OT", "VAE"]), feedback, set()) == "Mixed: optimal transport, VAE"
+    # 50 characters: the map shows it on two lines, "Mixed: optimal transport," and "variational autoencoders".
+    assert _written(("mixed", ["OT", "VAE"]), feedback, set()) == "Mixed: optimal transport, variational autoencoders"
+    # Part by part while each line fits: "Mixed: reinforcement learning from human feedback," would be 50.
+    assert _written(("mixed", ["RLHF", "OT"]), feedback, set()) == "Mixed: RLHF, optimal transport"
     assert _written(("one", ["OT"]), feedback, set()) == "optimal transport"
     assert _written(("one", ["OT"]), feedback, {"optimal transport"}) == "OT"  # another topic's label already
+
+
+def test_an_adjective_phrase_does_not_spell_out_a_label_part():
+    # Seen on the reference corpus: "Mixed: differentially private, bilevel optimization" for "Mixed: DP, ...".
+    private = [
+        "We train differentially private (DP) models with DP-SGD and bilevel optimization.",
+        "A differentially private (DP) algorithm for bilevel optimization with DP guarantees.",
+    ]
+    assert long_form("DP", private) is None
+    assert _written(("mixed", ["DP", "bilevel optimization"]), private, set()) == "Mixed: DP, bilevel optimization"
+    # A noun the lexicon knows, though it ends in -ly, is kept: "anomaly detection (AD)".
+    anomaly = ["Anomaly detection (AD) flags rare events.", "We study anomaly detection (AD) in video."]
+    assert long_form("AD", anomaly) == "anomaly detection"
