@@ -32,6 +32,9 @@ EXTEND = 2 / 3
 ALONE = 2 / 3
 COVER = 0.5
 MAX_LABEL_WORDS = 5
+# Two words sharing their first STEM_CHARS letters name one subject ("equivariant", "equivariance").
+STEM_CHARS = 7
+MAX_ACRONYM = 5
 # Abbreviations are spelled out, part by part, while the map shows the label
 # whole: one line of SHOWN_CHARS, or two broken between its parts (analysis.figures.map);
 # "RLHF" stays in a long label.
@@ -241,21 +244,38 @@ def _qualified(parts: list[tuple[str, frozenset]], size: int) -> tuple[str, list
 
 
 def _seconds(parts: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
-    """The phrases after the first that share no word with it and are not its abbreviation or long form."""
+    """The phrases after the first that do not name its subject again (:func:`_same_subject`)."""
     best = parts[0][0]
-    best_words = set(stem_key(best).split())
-    others = [(p, papers) for p, papers in parts[1:] if not set(stem_key(p).split()) & best_words]
-    return [(p, papers) for p, papers in others if not _abbreviates(p, best) and not _abbreviates(best, p)]
+    return [(p, papers) for p, papers in parts[1:] if not _same_subject(p, best)]
+
+
+def _same_subject(one: str, other: str) -> bool:
+    """Whether two phrases share a word or a word's stem, or one abbreviates words of the other.
+
+    A stem is the first :data:`STEM_CHARS` letters ("equivariant" and "equivariance");
+    "PDE" abbreviates "differential equations" as it does "partial differential equations".
+    """
+    words = [stem_key(p.lower()).split() for p in (one, other)]
+    if set(words[0]) & set(words[1]) or _abbreviates(one, other) or _abbreviates(other, one):
+        return True
+    stems = [{w[:STEM_CHARS] for w in ws if len(w) >= STEM_CHARS} for ws in words]
+    return bool(stems[0] & stems[1])
 
 
 def _abbreviates(short: str, phrase: str) -> bool:
-    """Whether ``short`` is one word spelling the initials of a run of ``phrase``'s words ("LLMs", "RL")."""
+    """Whether ``short`` is one word spelling the initials of a run of ``phrase``'s words, or ending on all of them.
+
+    "LLMs" and "RL" abbreviate words of "large language models" and "offline
+    reinforcement learning"; "PDE" ends on the initials of "differential
+    equations" (an acronym: :data:`MAX_ACRONYM` letters at most; "convergence"
+    does not hold "convex optimization").
+    """
     words = stem_key(phrase.lower().replace("-", " ")).split()
     token = stem_key(short.lower())
     if " " in token or len(token) < 2:
         return False
     initials = "".join(w[0] for w in words)
-    return token in initials
+    return token in initials or (len(words) > 1 and len(token) <= MAX_ACRONYM and token.endswith(initials))
 
 
 def _term_candidates(terms, texts, topics, ids) -> dict[int, list[str]]:

@@ -232,9 +232,11 @@ def stem_key(phrase: str) -> str:
 def written_form(phrase: str, texts: list[str]) -> str:
     """How the texts most often write a lower-case phrase ("llm watermarking" -> "LLM watermarking").
 
-    Ties go to the form in lower case, then alphabetically; a word written
-    with a capital ("Spiking Neural Networks") is kept so only where the
-    texts never write it in lower case ("Nash", "Langevin", "LLM").
+    Ties go to the form in lower case, then alphabetically; a word with only
+    its first letter a capital ("Spiking Neural Networks", a title or a
+    sentence's start) is kept so only where the texts never write it in lower
+    case ("Nash", "Langevin"). An acronym keeps the case most papers give it
+    ("CLIP", though a link or "a video clip" writes "clip").
     """
     pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, phrase.split())) + r"\b", re.IGNORECASE)
     forms = Counter(" ".join(m.group(0).split()) for text in texts for m in pattern.finditer(text))
@@ -242,4 +244,4 @@ def written_form(phrase: str, texts: list[str]) -> str:
         return phrase
     best = min(forms, key=lambda f: (-forms[f], f != f.lower(), f)).split()
     lower = {w for form in forms for w in form.split() if w.islower()}
-    return " ".join(w.lower() if w.lower() in lower else w for w in best)
+    return " ".join(w.lower() if w.istitle() and w.lower() in lower else w for w in best)

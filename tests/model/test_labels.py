@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from analysis.model.labels import BOILERPLATE, topic_labels
+from analysis.model.labels import BOILERPLATE, _same_subject, topic_labels
 from analysis.model.phrases import WordRoles, clauses_of, paper_phrases, written_form
 
 WATERMARKING = [
@@ -71,6 +71,13 @@ def test_acronyms_keep_the_case_the_papers_write():
     assert written_form("llm watermarking", WATERMARKING) == "LLM watermarking"
     # "Offline RL" starts two sentences; "offline RL" is how the phrase reads inside one.
     assert written_form("offline rl", OFFLINE_RL) == "offline RL"
+    # The reference corpus once read "clip" and "rlhf": a link ("github.com/x/safe-rlhf") or "a video
+    # clip" wrote them in lower case beside 94 and 38 capitals.
+    clip = ["CLIP aligns images and text.", "We fine-tune CLIP on a video clip.", "CLIP code: github.com/x/clip."]
+    assert written_form("clip", clip) == "CLIP"
+    assert written_form("spiking neural networks", ["Spiking Neural Networks (SNNs).", "spiking neural networks"]) == (
+        "spiking neural networks"
+    )
 
 
 def test_phrases_start_and_end_on_content_words():
@@ -291,3 +298,26 @@ def test_a_topic_whose_subject_names_an_earlier_topic_says_it_with_a_second_part
     terms = {0: ["diffusion", "images"], 1: ["diffusion", "inverse", "imaging"], 2: ["regret", "bandits"]}
     labels = topic_labels(terms, generation + inverse + others, np.array([0] * 3 + [1] * 3 + [2] * 6))
     assert labels == {0: "diffusion models", 1: "diffusion models and inverse problems", 2: "regret"}
+
+
+def test_a_pair_does_not_name_its_subject_twice():
+    # The reference corpus read "differential equations and PDE" and "equivariant neural networks and equivariance".
+    assert _same_subject("PDE", "differential equations") and _same_subject("equivariance", "equivariant networks")
+    assert _same_subject("LLMs", "large language models") and _same_subject("RLHF", "human feedback")
+    assert not _same_subject("convergence", "convex optimization")  # a long word is no acronym
+    assert not _same_subject("text-image pairs", "image editing")  # a hyphenated word is one word
+    texts = [
+        "Neural solvers for differential equations learn solution operators.",
+        "Physics priors help solve differential equations.",
+        "We study differential equations with neural operators.",
+        "PDE residuals train networks with physics losses.",
+        "A PDE benchmark with physics simulations.",
+        "Neural operators for PDE with physics constraints.",
+        "Regret bounds for linear bandits.",
+        "Bandits with regret guarantees.",
+        "Regret of Thompson sampling in bandits.",
+    ]
+    terms = {0: ["differential", "pde", "physics"], 1: ["regret", "bandits"]}
+    # "differential equations" covers half the papers; "PDE" names the same subject, and "physics" is not
+    # twice as common here as in the corpus: the phrase stands alone (the code before added "PDE").
+    assert topic_labels(terms, texts, np.array([0] * 6 + [1] * 3)) == {0: "differential equations", 1: "regret"}
