@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from analysis.model.phrases import written_form
+from analysis.model.phrases import stem_key, written_form
 
 # A word read as an abbreviation: two capitals or more, a capital after a
 # small letter ("LoRA", "NeRF"), an optional plural "s" ("SNNs").
@@ -57,7 +57,9 @@ def defined_as(letters: str, before: str) -> str | None:
 def long_form(short: str, texts: list[str]) -> str | None:
     """What ``texts`` most often define ``short`` as (in two of them at least), as they write it; else None.
 
-    Ties go to the form in fewer words, then alphabetically (lower case).
+    Singular and plural forms count as one definition; of them the more
+    common is written. Ties go to the form in fewer words, then
+    alphabetically (lower case).
     """
     letters = _letters(short)
     base = short[:-1] if short.endswith("s") and _letters(short[:-1]) == letters else short
@@ -72,10 +74,14 @@ def long_form(short: str, texts: list[str]) -> str | None:
             if form:
                 found.add(" ".join(form.lower().split()))
         counts.update(found)
-    usable = [form for form, n in counts.items() if n >= min(2, len(texts)) and not _has_adverb(form)]
+    # "variational autoencoder" and "variational autoencoders" are one definition.
+    groups: Counter[str] = Counter()
+    for form, n in counts.items():
+        groups[stem_key(form)] += n
+    usable = [form for form in counts if groups[stem_key(form)] >= min(2, len(texts)) and not _has_adverb(form)]
     if not usable:
         return None
-    best = min(usable, key=lambda form: (-counts[form], len(form.split()), form))
+    best = min(usable, key=lambda form: (-groups[stem_key(form)], -counts[form], len(form.split()), form))
     return written_form(best, texts)
 
 

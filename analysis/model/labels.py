@@ -12,7 +12,7 @@ import re
 import numpy as np
 from numpy.typing import ArrayLike
 
-from analysis.model.abbreviations import spelled_out
+from analysis.model.abbreviations import defined_as, spelled_out
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.phrases import phrase_counts, stem_key, written_form
 
@@ -252,30 +252,39 @@ def _seconds(parts: list[tuple[str, frozenset]]) -> list[tuple[str, frozenset]]:
 def _same_subject(one: str, other: str) -> bool:
     """Whether two phrases share a word or a word's stem, or one abbreviates words of the other.
 
-    A stem is the first :data:`STEM_CHARS` letters ("equivariant" and "equivariance");
+    A stem is the first :data:`STEM_CHARS` letters without hyphens ("equivariant" and
+    "equivariance", "fine-tuning" and "finetuning");
     "PDE" abbreviates "differential equations" as it does "partial differential equations".
     """
     words = [stem_key(p.lower()).split() for p in (one, other)]
     if set(words[0]) & set(words[1]) or _abbreviates(one, other) or _abbreviates(other, one):
         return True
-    stems = [{w[:STEM_CHARS] for w in ws if len(w) >= STEM_CHARS} for ws in words]
+    stems = [{w.replace("-", "")[:STEM_CHARS] for w in ws if len(w) >= STEM_CHARS} for ws in words]
     return bool(stems[0] & stems[1])
 
 
 def _abbreviates(short: str, phrase: str) -> bool:
-    """Whether ``short`` is one word spelling the initials of a run of ``phrase``'s words, or ending on all of them.
+    """Whether ``short`` is one word spelling the initials of a run of ``phrase``'s words, or an acronym of them.
 
-    "LLMs" and "RL" abbreviate words of "large language models" and "offline
-    reinforcement learning"; "PDE" ends on the initials of "differential
-    equations" (an acronym: :data:`MAX_ACRONYM` letters at most; "convergence"
-    does not hold "convex optimization").
+    "LLMs" and "RL" spell initials of "large language models" and "offline
+    reinforcement learning". An acronym (:data:`MAX_ACRONYM` letters at most,
+    a word the English lexicon does not know) also abbreviates the phrase
+    when it ends on all its initials ("PDE", "differential equations") or
+    spells it as Schwartz and Hearst read a definition ("VAE", "variational
+    autoencoders"); "convergence" does not abbreviate "convex optimization".
     """
+    from lemminflect import getAllLemmas
+
     words = stem_key(phrase.lower().replace("-", " ")).split()
     token = stem_key(short.lower())
     if " " in token or len(token) < 2:
         return False
     initials = "".join(w[0] for w in words)
-    return token in initials or (len(words) > 1 and len(token) <= MAX_ACRONYM and token.endswith(initials))
+    if token in initials:
+        return True
+    if len(words) < 2 or len(token) > MAX_ACRONYM or getAllLemmas(token):
+        return False
+    return token.endswith(initials) or defined_as(token, " ".join(words)) is not None
 
 
 def _term_candidates(terms, texts, topics, ids) -> dict[int, list[str]]:

@@ -86,3 +86,9 @@ def test_an_adjective_phrase_does_not_spell_out_a_label_part():
     # A noun the lexicon knows, though it ends in -ly, is kept: "anomaly detection (AD)".
     anomaly = ["Anomaly detection (AD) flags rare events.", "We study anomaly detection (AD) in video."]
     assert long_form("AD", anomaly) == "anomaly detection"
+
+
+def test_singular_and_plural_definitions_count_as_one():
+    # The held-out slice: "Variational Autoencoders (VAEs)" in one paper, "variational autoencoder (VAE)" in another.
+    vae = ["Variational Autoencoders (VAEs) learn latents.", "Posterior collapse in a variational autoencoder (VAE)."]
+    assert long_form("VAE", vae) == "variational autoencoder"
