@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 from numpy.typing import ArrayLike
 
 from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
-from analysis.model.labels import SHOWN_CHARS
+from analysis.model.labels import label_lines
 from analysis.text import escape, paper_blurb, shorten
 
 if TYPE_CHECKING:
@@ -133,28 +133,6 @@ def label_size(text: str, font_size: int = LABEL_FONT_SIZE) -> tuple[float, floa
     """Approximate pixel box of a label, lines split at a newline or "<br>" (Arial: ~0.56 em a character)."""
     lines = text.replace("<br>", "\n").split("\n")
     return 0.56 * font_size * max(len(line) for line in lines) + 12, font_size * 1.5 * len(lines) + 6
-
-
-def label_lines(label: str, limit: int = SHOWN_CHARS) -> str:
-    """A topic label as the map shows it: one line up to ``limit`` characters, else two joined by a newline.
-
-    ``limit`` is the line the labeller fits spelled-out labels to.
-
-    The break goes between the label's parts (after a comma, before "and")
-    where one fits, else between the words that balance the two lines;
-    a line still longer than ``limit`` is shortened. A reader then sees
-    "Mixed: data contamination, / safety alignment techniques" whole.
-    """
-    text = " ".join(str(label).split())
-    words = text.split(" ")
-    if len(text) <= limit or len(words) == 1:
-        return shorten(text, limit)
-    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    between_parts = [
-        (a, b) for a, b in splits if (a.endswith(",") or b.startswith("and ")) and max(len(a), len(b)) <= limit
-    ]
-    first, second = min(between_parts or splits, key=lambda pair: (max(len(pair[0]), len(pair[1])), len(pair[1])))
-    return shorten(first, limit) + "\n" + shorten(second, limit)
 
 
 RINGS = (28, 48, 72, 100, 135, 175)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from analysis.model.phrases import stem_key, written_form
+from analysis.model.phrases import lexicon_readings, stem_key, written_form
 
 # A word read as an abbreviation: two capitals or more, a capital after a
 # small letter ("LoRA", "NeRF"), an optional plural "s" ("SNNs").
@@ -89,13 +89,12 @@ def _has_adverb(form: str) -> bool:
     """Whether a word of ``form`` is an adverb: the lexicon knows it only as one, or as no noun and it ends in -ly.
 
     Such a form is an adjective phrase ("differentially private" for "DP"),
-    not a name a label can stand on. The lexicon is lemminflect's; it does
-    not know "differentially", and knows "anomaly" and "family" as nouns.
+    not a name a label can stand on. The lexicon
+    (:func:`analysis.model.phrases.lexicon_readings`) does not know
+    "differentially", and knows "anomaly" and "family" as nouns.
     """
-    from lemminflect import getAllLemmas
-
     for word in form.split():
-        readings = set(getAllLemmas(word))
+        readings = lexicon_readings(word)
         if readings == {"ADV"} or (word.endswith("ly") and "NOUN" not in readings):
             return True
     return False

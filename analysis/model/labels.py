@@ -14,7 +14,8 @@ from numpy.typing import ArrayLike
 
 from analysis.model.abbreviations import defined_as, spelled_out
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.phrases import phrase_counts, stem_key, written_form
+from analysis.model.phrases import lexicon_readings, phrase_counts, stem_key, written_form
+from analysis.text import shorten
 
 # How the label is chosen (see topic_labels): from the topic's papers alone,
 # by how many of them a phrase names; no embedding, no score of the labels.
@@ -36,7 +37,7 @@ MAX_LABEL_WORDS = 5
 STEM_CHARS = 7
 MAX_ACRONYM = 5
 # Abbreviations are spelled out, part by part, while the map shows the label
-# whole: one line of SHOWN_CHARS, or two broken between its parts (analysis.figures.map);
+# whole: one line of SHOWN_CHARS, or two broken between its parts (label_lines);
 # "RLHF" stays in a long label.
 SHOWN_CHARS = 42
 # Coverage is compared at this precision (ties: place of the first c-TF-IDF
@@ -110,16 +111,35 @@ def _joined(kind: str, parts: list[str]) -> str:
 
 
 def _fits_map(kind: str, parts: list[str]) -> bool:
-    """Whether the map shows the label whole: on one line, or on two broken between its two parts.
+    """Whether the map shows the label whole (:func:`label_lines`): on one line, or on two broken between its parts."""
+    text = _joined(kind, parts)
+    lines = label_lines(text).split("\n")
+    if len(lines) == 1:
+        return lines[0] == text
+    return " ".join(lines) == text and (lines[0].endswith(",") or lines[1].startswith("and "))
 
-    A line is :data:`SHOWN_CHARS` long (:func:`analysis.figures.map.label_lines`).
+
+def label_lines(label: str, limit: int = SHOWN_CHARS) -> str:
+    """A topic label as the map and the notebook widget show it: one line up to ``limit`` characters, else two.
+
+    The two lines are joined by a newline. Abbreviations are spelled out
+    only while this shows the label whole (:func:`_fits_map`).
+
+    The break goes between the label's parts (after a comma, before "and")
+    where one fits, else between the words that balance the two lines;
+    a line still longer than ``limit`` is shortened. A reader then sees
+    "Mixed: data contamination, / safety alignment techniques" whole.
     """
-    if len(_joined(kind, parts)) <= SHOWN_CHARS:
-        return True
-    if len(parts) != 2:
-        return False
-    lines = (f"Mixed: {parts[0]},", parts[1]) if kind == "mixed" else (parts[0], f"and {parts[1]}")
-    return max(map(len, lines)) <= SHOWN_CHARS
+    text = " ".join(str(label).split())
+    words = text.split(" ")
+    if len(text) <= limit or len(words) == 1:
+        return shorten(text, limit)
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    between_parts = [
+        (a, b) for a, b in splits if (a.endswith(",") or b.startswith("and ")) and max(len(a), len(b)) <= limit
+    ]
+    first, second = min(between_parts or splits, key=lambda pair: (max(len(pair[0]), len(pair[1])), len(pair[1])))
+    return shorten(first, limit) + "\n" + shorten(second, limit)
 
 
 def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, tuple]:
@@ -273,8 +293,6 @@ def _abbreviates(short: str, phrase: str) -> bool:
     spells it as Schwartz and Hearst read a definition ("VAE", "variational
     autoencoders"); "convergence" does not abbreviate "convex optimization".
     """
-    from lemminflect import getAllLemmas
-
     words = stem_key(phrase.lower().replace("-", " ")).split()
     token = stem_key(short.lower())
     if " " in token or len(token) < 2:
@@ -282,7 +300,7 @@ def _abbreviates(short: str, phrase: str) -> bool:
     initials = "".join(w[0] for w in words)
     if token in initials:
         return True
-    if len(words) < 2 or len(token) > MAX_ACRONYM or getAllLemmas(token):
+    if len(words) < 2 or len(token) > MAX_ACRONYM or lexicon_readings(token):
         return False
     return token.endswith(initials) or defined_as(token, " ".join(words)) is not None
 

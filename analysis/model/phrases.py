@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -90,22 +91,30 @@ _AUXILIARIES = _word_set("has have had is are was were be been being")
 _VERB_FORM = re.compile(r"(?:iz|is|if)(?:es|ies)$")
 
 
+@lru_cache(maxsize=65536)
+def lexicon_readings(word: str) -> frozenset[str]:
+    """The parts of speech the English lexicon knows ``word`` as ("ADJ", "NOUN", "VERB", ...); empty if unknown.
+
+    The lexicon is lemminflect's (from the AGID inflection database and the
+    NIH SPECIALIST lexicon, inside its wheel; nothing is downloaded).
+    """
+    from lemminflect import getAllLemmas
+
+    return frozenset(getAllLemmas(word))
+
+
 def _no_noun_reading(word: str) -> bool:
     """Whether the English lexicon knows ``word`` only as a modifier or a verb, never as a noun.
 
     Adjectives and adverbs ("severe", "robust") and verbs ("generate",
     "outperforms") end no noun phrase; a verb's -ing form does ("reasoning",
-    "forecasting": gerunds, which the lexicon lists as verbs only). The
-    lexicon is lemminflect's (from the AGID inflection database and the NIH
-    SPECIALIST lexicon, inside its wheel). A hyphenated word is read by its
-    last part ("convex-concave", "non-convex"). A word it does not know
+    "forecasting": gerunds, which the lexicon lists as verbs only). A
+    hyphenated word is read by its last part ("convex-concave", "non-convex"). A word it does not know
     ("GNNs", "NeRF") is not ruled out; one that may be a noun ("bound",
     "design", "attacks") is not either.
     """
-    from lemminflect import getAllLemmas
-
     last = word.rsplit("-", 1)[-1]
-    readings = set(getAllLemmas(last))
+    readings = lexicon_readings(last)
     return bool(readings) and (readings <= {"ADJ", "ADV"} or (readings == {"VERB"} and not last.endswith("ing")))
 
 

@@ -43,8 +43,9 @@ import numpy as np
 import pandas as pd
 import traitlets
 
-from analysis.figures.map import equal_scale_frame, label_lines, topic_label_offsets
+from analysis.figures.map import equal_scale_frame, topic_label_offsets
 from analysis.figures.style import map_groups
+from analysis.model.labels import label_lines
 from analysis.report.links import paper_links
 from analysis.report.topic_map import map_neighbours
 from analysis.text import paper_blurb

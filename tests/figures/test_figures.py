@@ -14,7 +14,6 @@ from analysis import figures
 from analysis.figures import export, theme_breakdown
 from analysis.figures.map import (
     equal_scale_frame,
-    label_lines,
     label_size,
     map_frame,
     place_labels,
@@ -22,6 +21,7 @@ from analysis.figures.map import (
     topic_label_offsets,
 )
 from analysis.figures.style import OKABE_ITO, OTHER_COLOR, theme_colors, topic_titles
+from analysis.model.labels import label_lines
 from analysis.text import escape
 
 
