@@ -47,6 +47,7 @@ _CONTRIBUTES = re.compile(
 _CONNECTIVE = re.compile(
     r"^(?:(?:moreover|furthermore|additionally|in addition|however|therefore|thus|hence|consequently|"
     r"specifically|concretely|finally|overall|importantly|notably|in particular|in this (?:paper|work|study)|"
+    r"here|then|first|second|third|next|further|subsequently|instead|after that|as such|"
     r"to (?:this|that) end|to (?:address|tackle|overcome|solve|bridge|fill|close|mitigate|remedy) "
     r"(?:this|these|that|those|such|the)(?: \w+){0,3}|as a result|in response|"
     r"(?:building|based|drawing|inspired|motivated|guided|grounded) (?:on|upon|by) (?:this|these|that|those|such|our)"
@@ -56,10 +57,19 @@ _CONNECTIVE = re.compile(
 
 
 # A leading subordinate clause before "we ..." ("To address this problem and
-# endow agents with memory, we propose COMAD"): the summary starts at "we".
+# endow agents with memory, we propose COMAD"), or any clause that points back
+# at what the abstract said before ("In response to these challenges, we ...",
+# "In our work, we ..."), or a sentence adverb without its comma ("Here we
+# ..."): the summary starts at "we". A clause that carries its own content
+# stays ("In the contrastive learning setting, we introduce ...").
+_POINTING_BACK = r"\b(?:this|these|that|those|such|our)\b"
 _LEADING_CLAUSE = re.compile(
-    r"^(?:to|by|in order to|motivated|inspired|building|based|drawing|guided|grounded|given|since|because|while|"
-    r"although|unlike|leveraging|using)\b[^.;:]{0,240}?,\s+(?=(?:we|this (?:paper|work|study))\b)",
+    r"^(?:(?:here|then|first|next|instead)\s+)?"
+    r"(?:(?:(?:to|by|in order to|motivated|inspired|building|based|drawing|guided|grounded|given|since|because|"
+    r"while|although|unlike|leveraging|using|instead of|in contrast to)\b[^.;:]{0,240}?"
+    r"|[^.;:,]{0,160}?" + _POINTING_BACK + r"[^.;:,]{0,160}?),\s+"
+    r"|in (?:this|our) (?:paper|work|study|article)\s+)?"
+    r"(?=(?:we|this (?:paper|work|study|article))\b)",
     re.IGNORECASE,
 )
 

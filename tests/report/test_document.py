@@ -30,6 +30,18 @@ ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
         ("Nothing here introduces anything. It just is.", "", "Nothing here"),
         ("A **bold** claim about $\\mathcal{O}(n)$ time. More.", "", "A bold claim about O(n) time."),
         ("", "", ""),
+        # Sentences glued without a space (319 of the reference corpus's abstracts): "LLMs.To overcome".
+        ("Hard for LLMs.To overcome this, we propose X. It works.", "", "We propose X."),
+        # A clause pointing back at what came before goes; a sentence adverb too, with or without its comma.
+        ("X fails. In response to these challenges, we introduce Y.", "", "We introduce Y."),
+        ("X fails. In our work, we propose Y.", "", "We propose Y."),
+        ("X fails. Here we introduce Y.", "", "We introduce Y."),
+        ("X fails. Then, to characterize Z, we introduce Y.", "", "We introduce Y."),
+        ("X fails. As such, in this paper, we introduce Y.", "", "We introduce Y."),
+        # A clause with content of its own stays.
+        ("X. In the contrastive setting, we introduce an objective.", "", "In the contrastive setting, we introduce"),
+        # A quotation ends a sentence: 'goal of "image as a language." This paper presents K'.
+        ('A goal of "image as a language." This paper presents K.', "", "This paper presents K."),
     ],
 )
 def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
@@ -43,6 +55,9 @@ def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
         ("**E**nergy-based **R**anking", "Energy-based Ranking"),
         ("regret $O(\\sqrt{T})$ and $\\tilde{O}(d\\sqrt{T \\log T})$", "regret O(√T) and O(d√(T log T))"),
         ("with $\\epsilon \\leq \\frac{1}{2}$", "with ε ≤ 1/2"),
+        ("benefits of LLMs.To overcome (SDS).Though", "benefits of LLMs. To overcome (SDS). Though"),
+        # Not a sentence's end: one letter before the stop, a capital after it, a link.
+        ("e.g.The ADE20K.AT v1.5 at github.com/a/Repo.Name", "e.g.The ADE20K.AT v1.5 at github.com/a/Repo.Name"),
     ],
 )
 def test_abstracts_are_shown_as_readable_text(raw, shown):
@@ -78,6 +93,12 @@ def test_the_guide_shows_full_titles_uncut(seed_result):
     markdown = report.report_markdown(result, [])
     assert f"**Nemesis**, *{report.md_escape(long_title)}* — " in markdown
     assert f"<span class='title'>{long_title}</span>" in report.report_html(result, [])
+
+
+def test_a_main_clause_before_we_is_not_cut():
+    # "Our" points back only in a leading clause; a sentence whose subject it starts is kept whole.
+    sentence = "Our framework, dubbed Z, is efficient, whereas when trained on 10% of the data, we match the best."
+    assert report_content.standalone(sentence) == sentence
 
 
 def test_summary_sentence_is_short():
