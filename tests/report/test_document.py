@@ -282,3 +282,16 @@ def test_a_paper_has_the_same_citation_key_on_the_map_and_in_the_reading_list(se
     assert sorted(on_map.values())[:3] == ["smith2026deep", "smith2026deepa", "smith2026deepb"]
     # The reading order is not the table's: with keys made in each order the letters would differ.
     assert content.order["row"].tolist() != list(range(26))
+
+
+def test_reference_summaries_stand_alone(reference_records):
+    # The whole reference corpus: 319 of its abstracts glue a sentence to the one before ("LLMs.To").
+    glued = re.compile(r"\w\w\.[A-Z][a-z]")
+    abstracts = [r["abstract"] for r in reference_records]
+    assert sum(bool(glued.search(a)) for a in abstracts) >= 300
+    summaries = [report_content.summary_sentence(a) for a in abstracts]
+    assert [s for s in summaries if glued.search(s.replace("e.g.", "").split("http")[0])] == []
+    # A summary already stands alone: taking its opening clause off again changes nothing.
+    assert [s for s in summaries if report_content.standalone(s) != s] == []
+    starts = [s.split()[0] for s in summaries if s]
+    assert starts.count("We") >= 0.75 * len(summaries)
