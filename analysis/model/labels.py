@@ -40,8 +40,8 @@ MAX_ACRONYM = 5
 # whole: one line of SHOWN_CHARS, or two broken between its parts (label_lines);
 # "RLHF" stays in a long label.
 SHOWN_CHARS = 42
-# Coverage is compared at this precision (ties: place of the first c-TF-IDF
-# term the phrase contains, more words, then alphabetically).
+# Coverage is compared at this precision (ties: more of the topic's papers,
+# more words, then alphabetically).
 DECIMALS = 3
 
 
@@ -187,8 +187,10 @@ def _ranked_phrases(members, phrases, total, n_papers: int, n_topics: int, terms
     Candidates are in ``min(2, size)`` of the topic's papers and :data:`LIFT`
     times as common there as in the corpus; a phrase mostly read inside a
     longer candidate gives way to it; among a term's phrases the one whose
-    papers are most nearly the topic's (F1) wins, ties by more words, then
-    alphabetically. A term's papers are those with any of its phrases.
+    papers are most nearly the topic's (F1) wins, ties by more of the
+    topic's papers (a narrow phrase of two papers does not win a tie against
+    one of four), then more words, then alphabetically. A term's papers are
+    those with any of its phrases.
     """
     size = members.shape[0]
     count = np.diff(members.indptr)
@@ -207,7 +209,7 @@ def _ranked_phrases(members, phrases, total, n_papers: int, n_topics: int, terms
     kept = [j for j, w in words.items() if not any(count[k] >= EXTEND * count[j] for k in longer.get(tuple(w), ()))]
     # F1 of "papers with the phrase" as the topic's papers: in most of them, and in few others.
     score = {j: np.round(2 * count[j] / (total[j] + size), DECIMALS) for j in kept}
-    kept.sort(key=lambda j: (-score[j], -len(words[j]), str(phrases[j])))
+    kept.sort(key=lambda j: (-score[j], -count[j], -len(words[j]), str(phrases[j])))
     if not terms:  # no c-TF-IDF terms given: each of the best phrases stands for itself
         terms = [" ".join(words[j]) for j in kept[:TOP_TERMS]]
     everywhere = set(range(size))

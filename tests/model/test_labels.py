@@ -324,3 +324,22 @@ def test_a_pair_does_not_name_its_subject_twice():
     # "differential equations" covers half the papers; "PDE" names the same subject, and "physics" is not
     # twice as common here as in the corpus: the phrase stands alone (the code before added "PDE").
     assert topic_labels(terms, texts, np.array([0] * 6 + [1] * 3)) == {0: "differential equations", 1: "regret"}
+
+
+def test_of_two_phrases_as_near_the_topic_the_one_in_more_of_its_papers_wins():
+    # The reference corpus's tool-use topic read "multi-tool scenarios and instructions": "multi-tool
+    # scenarios" (2 of its papers, 2 in the corpus) and "tools" (4 of its papers, 10 in the corpus) tie
+    # on F1, and the tie went to the longer phrase.
+    tools = [
+        "Language models use tools in multi-tool scenarios.",
+        "Multi-tool scenarios need planning when language models use tools.",
+        "Language models learn which tools help.",
+        "Tools extend what language models can do.",
+        "Language models follow instructions.",
+        "Language models follow instructions from users.",
+    ]
+    robots = [f"Robots grasp tools on table {i}." for i in range(6)]
+    bandits = [f"Regret bounds for bandits with {i} arms." for i in range(24)]
+    terms = {0: ["tool", "language", "instructions"], 1: ["robots", "table"], 2: ["regret", "bandits"]}
+    labels = topic_labels(terms, tools + robots + bandits, np.array([0] * 6 + [1] * 6 + [2] * 24))
+    assert labels[0] == "tools", labels
