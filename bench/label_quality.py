@@ -20,8 +20,9 @@ topic. These measures are built so that none of them is what it optimises:
   share of label parts that match, and the share of topics with a matching
   part.
 
-Labels compared: ours, the same topics' first three c-TF-IDF terms, and
-plain BERTopic's (its own topics; on held-out halves its c-TF-IDF words
+Labels compared: ours, the same topics' first three c-TF-IDF terms, their
+first terms as many as our label has parts (the same length), and plain
+BERTopic's (its own topics; on held-out halves its c-TF-IDF words
 recomputed from the first half with ``update_topics``).
 """
 
@@ -201,6 +202,15 @@ def first_terms(terms: dict[int, list[str]], n: int = 3) -> dict[int, str]:
     return {t: " · ".join(words[:n]) or f"topic {t}" for t, words in terms.items()}
 
 
+def terms_as_long_as(labels: dict[int, str], terms: dict[int, list[str]]) -> dict[int, str]:
+    """Each topic's first c-TF-IDF terms, as many as its label in ``labels`` has parts: a baseline of equal length.
+
+    Three terms are three shots at a keyword and three distinctive words for
+    a judge; this baseline tells what a label's words are worth from how many there are.
+    """
+    return {t: " · ".join(terms.get(t, [])[: len(label_parts(label))]) or label for t, label in labels.items()}
+
+
 def ctfidf_terms(texts: list[str], topics, min_df: int) -> dict[int, list[str]]:
     """The suite's c-TF-IDF terms (20 per topic, best first) of ``texts`` grouped by ``topics``."""
     from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
@@ -271,9 +281,11 @@ def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=No
     full_terms = {
         int(t): str(s).split(", ") for t, s in zip(result.topics["topic"], result.topics["terms"], strict=True)
     }
+    ours = dict(zip(result.topics["topic"].astype(int), result.topics["label"], strict=True))
     methods = {
-        "ours": dict(zip(result.topics["topic"].astype(int), result.topics["label"], strict=True)),
+        "ours": ours,
         "ctfidf_terms": first_terms(full_terms),
+        "ctfidf_terms_same_length": terms_as_long_as(ours, full_terms),
     }
     if plain is not None:
         methods["plain_bertopic"] = {t: " · ".join(w for w, _ in ws[:3] if w) for t, ws in plain.get_topics().items()}
@@ -285,6 +297,9 @@ def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=No
     held_out = {
         "ours": judged(ours_half, topics[rows], rows, judges, vectors),
         "ctfidf_terms": judged(first_terms(terms_half), topics[rows], rows, judges, vectors),
+        "ctfidf_terms_same_length": judged(
+            terms_as_long_as(ours_half, terms_half), topics[rows], rows, judges, vectors
+        ),
     }
     if plain is not None:
         plain_topics = np.asarray(plain_topics)
@@ -307,6 +322,7 @@ def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=No
         answer["keywords"] = {
             "ours": keyword_match(methods["ours"], ours_keywords),
             "ctfidf_terms": keyword_match(methods["ctfidf_terms"], ours_keywords),
+            "ctfidf_terms_same_length": keyword_match(methods["ctfidf_terms_same_length"], ours_keywords),
         }
         if plain is not None:
             answer["keywords"]["plain_bertopic"] = keyword_match(

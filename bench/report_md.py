@@ -129,6 +129,7 @@ def _quality(sections: dict) -> list[str]:
 LABEL_METHODS = [
     ("ours", "this suite's labels"),
     ("ctfidf_terms", "the same topics' first three c-TF-IDF terms"),
+    ("ctfidf_terms_same_length", "their first terms, as many as our label has parts"),
     ("plain_bertopic", "plain BERTopic's three words (its own topics)"),
 ]
 LABEL_CORPORA = [
