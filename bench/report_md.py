@@ -67,7 +67,8 @@ def _machine(results: dict) -> list[str]:
         "- load average (1 min) before / after each section: "
         + ", ".join(f"{k} {v['before'][0]}/{v['after'][0]}" for k, v in results.get("load_average", {}).items()),
         *[
-            f"- rerun of {', '.join(r['sections'])} on {r['machine']['date']}, commit {r['machine'].get('commit', '?')}"
+            f"- rerun of {', '.join(r['sections'])} on {r['machine']['date']} ({r['machine'].get('cpu_model', '?')}), "
+            f"commit {r['machine'].get('commit', '?')}"
             f", cache {r.get('cache', 'fresh')}; the other sections are from the first run"
             for r in results.get("reruns", [])
         ],
