@@ -336,6 +336,7 @@ def test_large_corpus_target_fails_on_time_or_memory(tmp_path):
         assert "MiB | **no** |" in (tmp_path / "RESULTS.md").read_text()
 
 
+@pytest.mark.slow  # a child process fits a corpus (about 8 s): `make test` only
 def test_large_corpus_child_reports_its_own_peak_memory(tmp_path):
     from bench import bench_large
 

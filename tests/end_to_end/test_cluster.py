@@ -481,6 +481,7 @@ def test_a_backend_fitted_per_corpus_embeds_nothing_on_the_workers(tmp_path):
     assert not (tmp_path / "tfidf").exists()
 
 
+@pytest.mark.slow  # starts and kills Dask worker processes (about 13 s): `make test` only
 def test_a_local_cluster_closes_quietly_after_losing_a_worker_it_never_listed(tmp_path):
     """dask/distributed#5407: a worker restarted by its nanny and removed before the cluster listed it."""
     pytest.importorskip("distributed")

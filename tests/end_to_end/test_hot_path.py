@@ -58,6 +58,7 @@ def test_a_warm_run_imports_no_heavy_package(warm_embeddings, tmp_path, use_cach
     assert answer == {"heavy": [], "topics": 6}
 
 
+@pytest.mark.slow  # a fresh interpreter imports BERTopic (about 14 s): `make test` only
 def test_asking_for_the_model_imports_bertopic(warm_embeddings, tmp_path):
     answer = _run(tmp_path, use_cache=True, touch_model=True)
     assert "bertopic" in answer["heavy"] and answer["topics"] == 6

@@ -42,6 +42,7 @@ def test_same_result_gives_identical_files(seed_result, tmp_path):
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
+@pytest.mark.slow  # Chromium draws the static figures twice (about 7 s): `make test` only
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_static_export_is_reproducible(seed_result, tmp_path):
     figures = {"map": plot_map(seed_result), "topic_sizes": plot_topic_sizes(seed_result)}
@@ -53,6 +54,7 @@ def test_static_export_is_reproducible(seed_result, tmp_path):
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
+@pytest.mark.slow  # Chromium draws the static figures (about 10 s): `make test` only
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_render_cache_reuses_unchanged_figures_and_redraws_the_rest(seed_result, tmp_path, monkeypatch):
     import analysis.figures.export as export_module
@@ -123,6 +125,7 @@ def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkey
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
+@pytest.mark.slow  # Chromium draws the static figures (about 10 s): `make test` only
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_a_failure_while_figures_render_waits_for_them_and_leaves_nothing_behind(seed_result, tmp_path, monkeypatch):
     out = tmp_path / "report"

@@ -75,6 +75,7 @@ def test_tiny_corpus_through_the_cli_with_tfidf(seed_result, tmp_path, monkeypat
     assert len(pd.read_csv(tmp_path / "out" / "documents.csv")) == n
 
 
+@pytest.mark.slow  # Chromium draws the static figures (about 7 s): `make test` only
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for static export")
 def test_tiny_corpus_static_figures(seed_result, tmp_path):
     result = fit_topics(seed_result.papers.iloc[:3], embeddings=seed_result.embeddings[:3])

@@ -9,6 +9,7 @@ from analysis.figures.chromium import find_chromium
 from analysis.figures.session import ChromiumSession, chromium_session
 
 
+@pytest.mark.slow  # Chromium draws the figures twice (about 8 s): `make test` only
 def test_a_session_draws_the_same_bytes_as_a_call_of_its_own(tmp_path, seed_result):
     if find_chromium() is None:
         pytest.skip("no Chromium on this machine: static export is skipped here, with its reason, in every report")

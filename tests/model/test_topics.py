@@ -135,6 +135,7 @@ def test_a_few_hundred_reference_papers(reference_papers, reference_result):
     assert nmi >= 0.3
 
 
+@pytest.mark.slow  # numba compiles UMAP and HDBSCAN (about 13 s): `make test` only
 def test_injected_umap_and_hdbscan_still_work_and_keep_outliers_keeps_minus_one(seed_result):
     from hdbscan import HDBSCAN
     from umap import UMAP
