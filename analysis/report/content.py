@@ -29,15 +29,17 @@ MAX_PAIRS = 8
 AMBIGUOUS_MARGIN = 0.02
 SUMMARY_LIMIT = 300
 
-# "We propose X", "This paper introduces X": the sentence that says what the paper does.
-_INTRODUCING = r"\b(propos|introduc|present|develop|design)"
+# "We propose X", "This paper introduces X": the sentence that says what the paper does; not "we
+# believe the proposed method ..." ("the", "our" or "this" before "proposed" makes it an adjective).
+_VERBS = r"(?:propos|introduc|present|develop|design)"
+_INTRODUCING = rf"\b(?:{_VERBS}(?!ed\b)|(?<!the )(?<!our )(?<!this ){_VERBS}ed\b)"
 _NAMED_INTRODUCES = re.compile(_INTRODUCING, re.IGNORECASE)
 _WE = r"\b(we|this (?:paper|work|study|article)|here)\b.{0,80}?"
 _INTRODUCES = re.compile(_WE + _INTRODUCING, re.IGNORECASE)
 # Weaker: "we derive / study / show ...", used when no sentence introduces anything.
 _CONTRIBUTES = re.compile(
     _WE + r"\b(derive|stud|show|prove|establish|analy[sz]|"
-    r"investigat|reveal|identif|formulat|provide|build|construct|demonstrat)",
+    r"investigat|reveal|identif|formulat|provide|build|construct|demonstrat|address|focus(?:es|ed|ing)? on)",
     re.IGNORECASE,
 )
 
@@ -47,7 +49,8 @@ _CONTRIBUTES = re.compile(
 _CONNECTIVE = re.compile(
     r"^(?:(?:moreover|furthermore|additionally|in addition|however|therefore|thus|hence|consequently|"
     r"specifically|concretely|finally|overall|importantly|notably|in particular|in this (?:paper|work|study)|"
-    r"here|then|first|second|third|next|further|subsequently|instead|after that|as such|"
+    r"here|then|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|further|subsequently|instead|after that|as such|"
+    r"lastly|(?:and )?(?:more specifically|most importantly)|"
     r"to (?:this|that) end|to (?:address|tackle|overcome|solve|bridge|fill|close|mitigate|remedy) "
     r"(?:this|these|that|those|such|the)(?: \w+){0,3}|as a result|in response|"
     r"(?:building|based|drawing|inspired|motivated|guided|grounded) (?:on|upon|by) (?:this|these|that|those|such|our)"
@@ -72,6 +75,9 @@ _LEADING_CLAUSE = re.compile(
     r"(?=(?:we|this (?:paper|work|study|article))\b)",
     re.IGNORECASE,
 )
+
+
+_LINK = re.compile(r"\S*(?:https?://|www\.)\S*")
 
 
 def standalone(sentence: str) -> str:
@@ -102,7 +108,8 @@ def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> s
     found = sentences(text)
     if not found:
         return ""
-    named = [s for s in found if name and len(name) > 2 and name in s]
+    # A name seen only in a link ("Project page: https://.../EmerDiff/") does not make the sentence the paper's.
+    named = [s for s in found if name and len(name) > 2 and name in _LINK.sub("", s)]
     for candidates, pattern in ((named, _NAMED_INTRODUCES), (found, _INTRODUCES), (found, _CONTRIBUTES)):
         for sentence in candidates:
             if pattern.search(sentence):

@@ -40,6 +40,12 @@ ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
         ("X fails. As such, in this paper, we introduce Y.", "", "We introduce Y."),
         # A clause with content of its own stays.
         ("X. In the contrastive setting, we introduce an objective.", "", "In the contrastive setting, we introduce"),
+        # "the proposed method" is no proposal; "we focus on" and "we address" say what the paper does.
+        ("X. Lastly, we believe the proposed method extends. Hence, in this work, we focus on it.", "", "We focus"),
+        ("X fails. We address these shortcomings with a sparse method.", "", "We address these shortcomings"),
+        ("X fails. Firstly, we propose a decomposition.", "", "We propose a decomposition."),
+        # A name seen only in a link does not make its sentence the paper's ("Project page: https://.../EmerDiff/").
+        ("Diffusion models segment. Project page: https://x.io/EmerDiff/", "EmerDiff", "Diffusion models segment."),
         # A quotation ends a sentence: 'goal of "image as a language." This paper presents K'.
         ('A goal of "image as a language." This paper presents K.', "", "This paper presents K."),
     ],
