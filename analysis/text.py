@@ -123,11 +123,21 @@ _GLUED_SENTENCE = re.compile(r"(?<=[A-Za-z0-9)\]][A-Za-z0-9)\]][.!?])(?=[A-Z][a-
 
 
 def _unglued(text: str) -> str:
-    """``text`` with a space after each glued full stop, links ("github.com/a/Repo.Name") left whole."""
-    cuts = [m.start() for m in _GLUED_SENTENCE.finditer(text) if "/" not in text[: m.start()].rsplit(" ", 1)[-1]]
-    for at in reversed(cuts):
-        text = text[:at] + " " + text[at:]
-    return text
+    """``text`` with a space after each glued full stop, links ("github.com/a/Repo.Name") left whole.
+
+    One pass: the word around each stop is tracked from the last one, so a
+    long text with many stops costs no more than its length.
+    """
+    pieces, start, scanned, in_link = [], 0, 0, False
+    for match in _GLUED_SENTENCE.finditer(text):
+        at = match.start()
+        space = text.rfind(" ", scanned, at)
+        in_link = "/" in text[space:at] if space >= 0 else in_link or "/" in text[scanned:at]
+        scanned = at
+        if not in_link:
+            pieces.append(text[start:at])
+            start = at
+    return " ".join([*pieces, text[start:]])
 
 
 _HASH_RUN = re.compile(r"[0-9a-f]{10,}")
