@@ -202,6 +202,8 @@ def paper_blurb(title: object, text: str, limit: int = 200) -> str:
     return shorten(first[0], limit) if first else ""
 
 
+# A web address written in an abstract ("https://github.com/...", "www.example.org").
+URL = re.compile(r"\b(?:https?://|www\.)\S+")
 SAFE_SCHEMES = ("http", "https")
 # Characters kept as they are in a link; anything else (spaces, quotes, brackets) is percent-encoded.
 URL_SAFE = ":/?#@!$&'*+,;=%~-._"

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from analysis.text import shorten, strip_markup
+from analysis.text import URL, shorten, strip_markup
 
-_URL = re.compile(r"\b(?:https?://|www\.)\S+")
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 _INTRODUCER = re.compile(
     r"\b(?:propose[sd]?|introduce[sd]?|present(?:s|ed)?|develop(?:s|ed)?|termed|called|dubbed|named)\b",
@@ -41,7 +40,7 @@ def paper_name(text: str, title: str = "") -> str:
         >>> paper_name("We introduce WASH (Watermark Attenuation ...), which ...")
         'WASH'
     """
-    plain = " ".join(_URL.sub(" ", strip_markup(text)).split())
+    plain = " ".join(URL.sub(" ", strip_markup(text)).split())
     title = " ".join(strip_markup(title or "").split())
     if title:
         return title_name(title, introduced_name(plain))

@@ -18,7 +18,7 @@ import pandas as pd
 
 from analysis.model.clustering import unit_rows
 from analysis.model.themes import round_as_shown
-from analysis.text import sentences, shorten, strip_markup
+from analysis.text import URL, sentences, shorten, strip_markup
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
@@ -44,6 +44,9 @@ _CONTRIBUTES = re.compile(
 )
 
 
+# Words that point back at what the abstract said before ("this insight", "these challenges", "our work").
+_POINTING_BACK = r"\b(?:this|these|that|those|such|our)\b"
+
 # A summary stands alone: "Moreover, we ..." or "Building on this insight,
 # We ..." read as the middle of an argument, so such an opening goes.
 _CONNECTIVE = re.compile(
@@ -53,8 +56,8 @@ _CONNECTIVE = re.compile(
     r"lastly|(?:and )?(?:more specifically|most importantly)|"
     r"to (?:this|that) end|to (?:address|tackle|overcome|solve|bridge|fill|close|mitigate|remedy) "
     r"(?:this|these|that|those|such|the)(?: \w+){0,3}|as a result|in response|"
-    r"(?:building|based|drawing|inspired|motivated|guided|grounded) (?:on|upon|by) (?:this|these|that|those|such|our)"
-    r"(?: \w+){0,3}),\s+)+",
+    r"(?:building|based|drawing|inspired|motivated|guided|grounded) (?:on|upon|by) " + _POINTING_BACK + r"(?: \w+){0,3}"
+    r"),\s+)+",
     re.IGNORECASE,
 )
 
@@ -65,7 +68,6 @@ _CONNECTIVE = re.compile(
 # "In our work, we ..."), or a sentence adverb without its comma ("Here we
 # ..."): the summary starts at "we". A clause that carries its own content
 # stays ("In the contrastive learning setting, we introduce ...").
-_POINTING_BACK = r"\b(?:this|these|that|those|such|our)\b"
 _LEADING_CLAUSE = re.compile(
     r"^(?:(?:here|then|first|next|instead)\s+)?"
     r"(?:(?:(?:to|by|in order to|motivated|inspired|building|based|drawing|guided|grounded|given|since|because|"
@@ -75,9 +77,6 @@ _LEADING_CLAUSE = re.compile(
     r"(?=(?:we|this (?:paper|work|study|article))\b)",
     re.IGNORECASE,
 )
-
-
-_LINK = re.compile(r"\S*(?:https?://|www\.)\S*")
 
 
 def standalone(sentence: str) -> str:
@@ -109,7 +108,7 @@ def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> s
     if not found:
         return ""
     # A name seen only in a link ("Project page: https://.../EmerDiff/") does not make the sentence the paper's.
-    named = [s for s in found if name and len(name) > 2 and name in _LINK.sub("", s)]
+    named = [s for s in found if name and len(name) > 2 and name in URL.sub("", s)]
     for candidates, pattern in ((named, _NAMED_INTRODUCES), (found, _INTRODUCES), (found, _CONTRIBUTES)):
         for sentence in candidates:
             if pattern.search(sentence):
