@@ -90,8 +90,25 @@ _MATH_SYMBOLS = {
     r"\min": "min",
     r"\max": "max",
     r"\sqrt": "√",
+    r"\ldots": "…",
+    r"\dots": "…",
+    r"\cdots": "⋯",
+    r"\star": "⋆",
+    r"\top": "⊤",
+    r"\ll": "≪",
+    r"\gg": "≫",
+    r"\propto": "∝",
+    r"\circ": "∘",
+    r"\subset": "⊂",
+    r"\varphi": "φ",
+    r"\prime": "′",
+    r"\int": "∫",
+    # Text macros many papers define: dropped, they left "methods ( , ...)".
+    r"\eg": "e.g.",
+    r"\ie": "i.e.",
 }
 _MATH_COMMAND = re.compile(r"\\[A-Za-z]+(?![A-Za-z])")
+_OPEN_SET, _CLOSE_SET = "\x01", "\x02"
 _FRACTION = re.compile(r"\\frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _ROOT = re.compile(r"\\sqrt\s*\{([^{}]*)\}")
 
@@ -110,11 +127,17 @@ def readable(text: str) -> str:
         'regret O(√(T log T)) with ε ≤ 1'
     """
     text = str(text)
-    if "\\" in text:
-        text = _ROOT.sub(lambda m: "√" + (m.group(1) if len(m.group(1)) == 1 else f"({m.group(1)})"), text)
-        text = _FRACTION.sub(r"\1/\2", text)
-        text = _MATH_COMMAND.sub(lambda m: _MATH_SYMBOLS.get(m.group(), m.group()), text)
-    return _unglued(" ".join(strip_markup(text).split()))
+    if "\\" not in text:
+        return _unglued(" ".join(strip_markup(text).split()))
+    # Escaped braces are a set's braces ("t ∈ \{1, ⋯, T\}"): strip_markup drops every other brace.
+    # They wait as control characters, which no reader sees, so any in the abstract go first.
+    text = "".join(text.split(_OPEN_SET)).replace(r"\{", _OPEN_SET)
+    text = "".join(text.split(_CLOSE_SET)).replace(r"\}", _CLOSE_SET)
+    text = _ROOT.sub(lambda m: "√" + (m.group(1) if len(m.group(1)) == 1 else f"({m.group(1)})"), text)
+    text = _FRACTION.sub(r"\1/\2", text)
+    text = _MATH_COMMAND.sub(lambda m: _MATH_SYMBOLS.get(m.group(), m.group()), text)
+    plain = " ".join(strip_markup(text).split())
+    return _unglued(plain.replace(_OPEN_SET, "{").replace(_CLOSE_SET, "}"))
 
 
 # A full stop between two word characters and a capitalised word ("LLMs.To", "(SDS).Though"); not

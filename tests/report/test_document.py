@@ -64,6 +64,12 @@ def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
         ("benefits of LLMs.To overcome (SDS).Though", "benefits of LLMs. To overcome (SDS). Though"),
         # Not a sentence's end: one letter before the stop, a capital after it, a link.
         ("e.g.The ADE20K.AT v1.5 at github.com/a/Repo.Name", "e.g.The ADE20K.AT v1.5 at github.com/a/Repo.Name"),
+        # Dots, stars and a set's braces had gone ("points x_1^, , x_n^", "t ∈ \\1,2, T\\").
+        ("points $x_1^\\star, \\ldots, x_n^\\star$", "points x_1^⋆, …, x_n^⋆"),
+        ("step $t \\in \\{1, 2, \\cdots, T\\}$ with $A^\\top B$", "step t ∈ {1, 2, ⋯, T} with A^⊤ B"),
+        ("odd\x01 $\\{x\\}$", "odd {x}"),  # the set's braces wait as control characters
+        # Macros papers define for "e.g." and "i.e." ("methods ( , PPO)").
+        ("methods (\\eg PPO, \\ie on-policy)", "methods (e.g. PPO, i.e. on-policy)"),
     ],
 )
 def test_abstracts_are_shown_as_readable_text(raw, shown):
