@@ -333,12 +333,24 @@ def save_result(result: TopicResult, folder: str | Path) -> Path:
     """Write ``result`` into ``folder`` (replacing a previous save as a whole).
 
     Raises:
-        InputError: A file could not be written (it is named); ``folder`` is then untouched.
+        InputError: A file could not be written (it is named), or ``folder`` is a file or holds
+            something other than a saved result; ``folder`` is then untouched.
     """
     folder = Path(folder)
+    _check_save_target(folder)
     with replace_folder(folder) as staging:
         _write(result, staging)
     return folder
+
+
+def _check_save_target(folder: Path) -> None:
+    """Refuse a folder a save would wipe: only a new or empty folder, or an earlier save, is replaced whole."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError(folder, "is a file: a result is saved into a folder (nothing was written)")
+    if folder.is_dir() and not (folder / "format.json").is_file() and any(folder.iterdir()):
+        raise InputError(
+            folder, "holds files that are not a saved result: save into a new or empty folder (nothing was written)"
+        )
 
 
 def _write(result: TopicResult, folder: Path) -> None:

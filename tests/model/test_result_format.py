@@ -86,3 +86,25 @@ def test_a_failed_save_names_the_file_and_leaves_the_previous_save(seed_result, 
     assert str(failed.value) == f"{folder.resolve() / 'themes.json'}: cannot write: No space left on device"
     assert {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saved"]  # no staging folder left
+
+
+def test_a_save_refuses_a_folder_of_other_files_and_a_file(seed_result, tmp_path):
+    from analysis import InputError
+
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("important")
+    with pytest.raises(InputError) as refused:
+        seed_result.save(folder)
+    assert str(refused.value) == (
+        f"{folder}: holds files that are not a saved result: save into a new or empty folder (nothing was written)"
+    )
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+    afile = tmp_path / "afile.txt"
+    afile.write_text("mine")
+    with pytest.raises(InputError, match=r"afile\.txt: is a file: a result is saved into a folder"):
+        seed_result.save(afile)
+    assert afile.read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile.txt", "notes"]  # no staging folder, no ".old" copy
+    (tmp_path / "empty").mkdir()
+    assert TopicResult.load(seed_result.save(tmp_path / "empty")).documents.equals(seed_result.documents)
