@@ -225,10 +225,15 @@ def run_add(
     Returns:
         The new result and its :class:`~analysis.model.incremental.AddSummary`.
     """
+    from analysis.errors import InputError
     from analysis.figures.session import chromium_session
-    from analysis.model.incremental import add_batch
+    from analysis.model.incremental import add_batch, check_addable
 
     result = load_run(to)
+    try:
+        check_addable(result)  # before reading and embedding the new papers
+    except ValueError as err:
+        raise InputError(Path(to), str(err)) from None
     papers = load_papers(paths, threshold, progress, timer).papers
     # Chromium starts while the new papers are embedded and placed (as in run_report).
     with chromium_session(static) as session:

@@ -136,7 +136,7 @@ def add_batch(
             embedding space fitted per corpus).
     """
     batch = str(batch) if batch else datetime.date.today().isoformat()
-    _check(result)
+    check_addable(result)
     papers = _with_ids(papers)
     matches = match_existing(result.papers["text"].tolist(), papers["text"].tolist(), threshold)
     old_papers = _merge_provenance(result.papers, papers, matches)
@@ -156,7 +156,8 @@ def add_batch(
     return added, summary
 
 
-def _check(result) -> None:
+def check_addable(result: TopicResult) -> None:
+    """Raise ValueError, saying why, when papers cannot join ``result``."""
     if result.pieces is None:
         raise ValueError("this result has no fitted pieces (saved in the earlier format): refit it to add papers")
     if getattr(result.embedding_backend(), "needs_corpus", False):
