@@ -48,8 +48,12 @@ def round_as_shown(scores: float | np.floating) -> np.float64: ...
 @overload
 def round_as_shown(scores: np.ndarray) -> np.ndarray: ...
 def round_as_shown(scores: float | np.floating | np.ndarray) -> np.float64 | np.ndarray:
-    """Scores at the shown precision (:data:`SCORE_DECIMALS`), with -0.0 made 0.0."""
-    return np.round(scores, SCORE_DECIMALS) + 0.0
+    """Scores at the shown precision (:data:`SCORE_DECIMALS`) in float64, with -0.0 made 0.0.
+
+    float64 whatever comes in: float32 0.41 is 0.4099999964, below a floor
+    of 0.41, and written as 0.4099999964 in a table that shows two decimals.
+    """
+    return np.round(np.asarray(scores, dtype=np.float64), SCORE_DECIMALS) + 0.0
 
 
 @dataclass(frozen=True)

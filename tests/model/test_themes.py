@@ -29,6 +29,9 @@ def test_round_as_shown_rounds_to_two_decimals_without_negative_zero():
     values = round_as_shown(np.array([0.3951, 0.3949, 0.125, -0.001]))
     assert values.tolist() == [0.40, 0.39, 0.12, 0.0]
     assert not np.signbit(values).any()
+    # float32 in, float64 out: float32 0.41 is 0.4099999964, below a floor of 0.41 (papers added to a run).
+    assert round_as_shown(np.array([0.41, 0.33], dtype=np.float32)).tolist() == [0.41, 0.33]
+    assert round_as_shown(np.float32(0.41)) == 0.41
 
 
 def test_a_theme_scores_its_best_phrase():
