@@ -329,7 +329,7 @@ def counts_tfidf(counts: TermCounts) -> ClassTfidf:
     from sklearn.preprocessing import normalize
 
     matrix = counts.matrix
-    frequency = np.squeeze(np.asarray(matrix.sum(axis=0)))
+    frequency = np.asarray(matrix.sum(axis=0)).ravel()  # not squeeze: one term must stay a vector
     mean_terms = int(matrix.sum(axis=1).mean())
     idf = np.log((mean_terms / frequency) + 1)
     weights = sp.diags(idf, offsets=0, shape=(len(idf), len(idf)), format="csr", dtype=np.float64)

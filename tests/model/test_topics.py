@@ -125,6 +125,24 @@ def test_tiny_corpora_fit_end_to_end(seed_result, n):
         assert len(result.topics) == 1  # too few papers to split
 
 
+def test_a_corpus_of_one_term_gets_a_topic_named_by_it(seed_result):
+    # c-TF-IDF's frequencies of one term were squeezed to a scalar: "object of type 'numpy.float64' has no len()".
+    papers = pd.DataFrame({"text": ["We propose a new diffusion model."]})
+    result = fit_topics(papers, embeddings=seed_result.embeddings[:1])
+    assert result.topics[["topic", "label", "size", "terms"]].to_dict("records") == [
+        {"topic": 0, "label": "diffusion model", "size": 1, "terms": "diffusion"}
+    ]
+
+
+def test_embeddings_given_are_checked_before_the_fit(seed_result):
+    papers, given = seed_result.papers.iloc[:3], seed_result.embeddings[:3].copy()
+    with pytest.raises(ValueError, match=r"^embeddings of shape \(2, 384\) for 3 papers: give one row per paper$"):
+        fit_topics(papers, embeddings=given[:2])
+    given[[0, 2], 5] = [np.nan, np.inf]
+    with pytest.raises(ValueError, match=r"^embeddings of 2 papers hold NaN or infinity \(rows 0, 2\)$"):
+        fit_topics(papers, embeddings=given)
+
+
 def test_a_few_hundred_reference_papers(reference_papers, reference_result):
     from sklearn.metrics import normalized_mutual_info_score
 
