@@ -61,6 +61,22 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
+def checked_embeddings(embeddings: np.ndarray, n_papers: int) -> np.ndarray:
+    """Embeddings given by the caller as float32, after checking there is one finite row per paper.
+
+    Raises:
+        ValueError: The shape does not match the papers, or a row holds NaN or infinity (rows named).
+    """
+    matrix = np.asarray(embeddings, dtype=np.float32)
+    if matrix.ndim != 2 or len(matrix) != n_papers:
+        raise ValueError(f"embeddings of shape {matrix.shape} for {n_papers} papers: give one row per paper")
+    bad = np.flatnonzero(~np.isfinite(matrix).all(axis=1))
+    if len(bad):
+        shown = ", ".join(map(str, bad[:5])) + (", ..." if len(bad) > 5 else "")
+        raise ValueError(f"embeddings of {len(bad)} papers hold NaN or infinity (rows {shown})")
+    return matrix
+
+
 def embed_papers(
     papers: pd.DataFrame, embedding: str | Backend = DEFAULT_EMBEDDING, cache: Path | None = None
 ) -> np.ndarray:

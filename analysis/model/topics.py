@@ -30,7 +30,7 @@ from sklearn.utils._param_validation import HasMethods, Interval
 from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE, SAMPLE_FIT_ABOVE
 from analysis.corpus.table import validate_papers
 from analysis.embedding.backends import Backend, Lsa, TfidfBackend, fit_lsa
-from analysis.embedding.cache import document_texts, embed_papers, topic_texts
+from analysis.embedding.cache import checked_embeddings, document_texts, embed_papers, topic_texts
 from analysis.embedding.registry import resolve_embedding, select_backend
 from analysis.model.clustering import (
     MIN_CLUSTERED,
@@ -194,6 +194,7 @@ class TopicModel(BaseEstimator):
 
         Raises:
             InvalidParameterError: A setting is of the wrong type or out of range.
+            ValueError: ``embeddings`` are not one finite row per paper.
         """
         from sklearn.utils import check_random_state
 
@@ -205,6 +206,7 @@ class TopicModel(BaseEstimator):
             check_random_state(self.random_state)  # fail early on a seed numpy rejects
             themes = self.themes if isinstance(self.themes, ThemeSet) else load_themes(self.themes)
             self.backend_ = select_backend(self.embedding)
+            embeddings = None if embeddings is None else checked_embeddings(embeddings, len(papers))
             pieces = self._cached_or_fitted(papers, embeddings, stages)
             self.result_ = assemble(papers, pieces, themes, self.backend_, self.topic_weight, stages)
         return self
@@ -237,8 +239,6 @@ class TopicModel(BaseEstimator):
             with stages("embed"):
                 embeddings = embed_papers(papers, self.backend_)
         embeddings = np.asarray(embeddings, dtype=np.float32)
-        if len(embeddings) != len(papers):
-            raise ValueError(f"{len(embeddings)} embeddings for {len(papers)} papers")
         if _sampled(self.sample_above, len(papers)):
             from analysis.model.sampled import fit_sampled
 
