@@ -165,7 +165,10 @@ def _run_corpus(args) -> int:
     from analysis.corpus.dedup import load_papers, summarize
     from analysis.corpus.export import REFERENCE_SUFFIXES, write_references
     from analysis.output import write_frame
+    from analysis.pipeline import refuse_overwriting_inputs
 
+    if args.out:
+        refuse_overwriting_inputs(args.paths, args.out.resolve().__eq__)
     corpus = load_papers(args.paths, threshold=args.threshold)
     print(summarize(corpus.raw, corpus.papers, corpus.duplicates))
     if args.out:

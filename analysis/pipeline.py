@@ -13,7 +13,7 @@ previous outputs whole.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -100,6 +100,26 @@ def topic_table(result: TopicResult) -> str:
     return table.to_string(index=False)
 
 
+def refuse_overwriting_inputs(paths: list, overwritten: Callable[[Path], bool]) -> None:
+    """Stop before a run whose output would replace one of its input files (``corpus a.csv --out a.csv``).
+
+    Raises:
+        InputError: An input file is one the run writes (it is named).
+    """
+    from analysis.corpus.readers import input_files
+    from analysis.errors import InputError
+
+    for file in input_files(paths):
+        if overwritten(file.resolve()):
+            raise InputError(file, "is an input of this run and its output would replace it: write elsewhere")
+
+
+def _in_report(folder: str | Path) -> Callable[[Path], bool]:
+    """Whether a file is one the report in ``folder`` replaces."""
+    folder = Path(folder).resolve()
+    return lambda file: file.parent == folder and _report_owns(file.name, {})
+
+
 def run_topics(
     paths: Iterable[str | Path],
     out: str | Path | None = None,
@@ -121,6 +141,10 @@ def run_topics(
     Returns:
         The :class:`~analysis.TopicResult`.
     """
+    paths = list(paths)
+    if out is not None:
+        tables = {(Path(out) / name).resolve() for name in ("documents.csv", "topics.csv")}
+        refuse_overwriting_inputs(paths, tables.__contains__)
     out = ensure_folder(out) if out is not None else None
     options = {"themes": themes, "embedding": embedding, "use_cache": use_cache, "sample_above": sample_above}
     result = _load_and_fit(paths, threshold, progress, timer, cluster, **options)
@@ -169,7 +193,9 @@ def run_report(
     from analysis.embedding.cache import document_texts, will_embed
     from analysis.figures.session import chromium_session
 
+    paths = list(paths)
     ensure_replaceable(out)
+    refuse_overwriting_inputs(paths, _in_report(out))
     papers = load_papers(paths, threshold, progress, timer).papers
     # When the papers are to be embedded (a long wait), Chromium starts now and is ready for the figures;
     # a run served from the caches would only wait for its start (its figures mostly come from the render cache).
@@ -229,7 +255,9 @@ def run_add(
     from analysis.figures.session import chromium_session
     from analysis.model.incremental import add_batch, check_addable
 
+    paths = list(paths)
     result = load_run(to)
+    refuse_overwriting_inputs(paths, _in_report(to))
     try:
         check_addable(result)  # before reading and embedding the new papers
     except ValueError as err:
@@ -372,7 +400,8 @@ def _report_owns(name: str, pages: dict) -> bool:
     from analysis.figures.export import STATIC_FORMATS
     from analysis.figures.registry import REGISTRY
 
-    tables = ("documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md")
+    tables = ("documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md", "topic_map.html")
+    tables += ("reading_list.bib",)
     static = {f"{figure.name}.{fmt}" for figure in REGISTRY for fmt in STATIC_FORMATS}
     views = {figure.view.file for figure in REGISTRY if figure.view is not None}
     # Earlier versions staged inside the folder: ".report-*" folders and ".NAME.*.tmp" files.

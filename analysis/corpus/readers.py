@@ -56,7 +56,7 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     Args:
         *paths: Files (.txt/.md, .csv/.tsv, .jsonl/.json, .bib, .ris,
             .xml) or folders; a folder contributes every supported file in
-            it, in sorted order.
+            it, in sorted order, hidden files (``.name``) skipped.
 
     Returns:
         One row per entry as found, with columns ``source`` (file name),
@@ -79,7 +79,7 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     if not paths:
         raise InputError("<no path>", "give at least one file or folder to read")
     with collect_skipped() as skipped:
-        frames = [_read_file(path) for path in _expand(paths)]
+        frames = [_read_file(path) for path in input_files(paths)]
     raw = pd.concat(frames, ignore_index=True)
     raw["name"] = [paper_name(t, title) for t, title in zip(raw["text"], raw["title"], strict=True)]
     extra = [c for c in raw.columns if c not in RAW_COLUMNS]
@@ -102,12 +102,24 @@ def _flatten(paths) -> list:
     return flat
 
 
-def _expand(paths) -> list[Path]:
+def input_files(paths) -> list[Path]:
+    """The files that ``paths`` name: each file given, and each folder's supported files (hidden ones skipped).
+
+    Hidden files are a system's, not the user's lists: macOS leaves a
+    binary ``._list.txt`` beside ``list.txt`` on shared drives.
+
+    Raises:
+        InputError: A path does not exist, a file's type is not supported, or a folder holds no supported file.
+    """
     files: list[Path] = []
     for given in _flatten(paths):
         path = Path(given)
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES)
+            found = sorted(
+                p
+                for p in path.iterdir()
+                if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES and not p.name.startswith(".")
+            )
             if not found:
                 raise InputError(path, f"folder holds no supported file ({', '.join(SUPPORTED_SUFFIXES)})")
             files.extend(found)
@@ -252,11 +264,20 @@ def _read_delimited(text: str, path: Path, delimiter: str) -> list[dict]:
 
 
 def _abstract_column(fields: list[str], path: Path) -> str:
-    for field in fields:
-        if field.lower() == "abstract":
-            return field
-    shown = ", ".join(repr(f) for f in fields[:8]) or "none"
-    raise InputError(path, f"no 'abstract' column (columns found: {shown})", 1)
+    key = _abstract_key(fields)
+    if key is None:
+        shown = ", ".join(repr(f) for f in fields[:8]) or "none"
+        raise InputError(path, f"no 'abstract' or 'text' column (columns found: {shown})", 1)
+    return key
+
+
+def _abstract_key(fields) -> str | None:
+    """The field holding the abstract: ``abstract`` (any case), else ``text``, the column the suite writes.
+
+    So a table ``corpus --out papers.csv`` wrote is read back as it was.
+    """
+    named = {str(f).lower(): f for f in reversed(list(fields)) if isinstance(f, str)}
+    return named.get("abstract", named.get("text"))
 
 
 def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, where=None) -> dict | None:
@@ -371,11 +392,13 @@ def _json_record(record, path: Path, line: int | None, index: int | None = None)
         if row is None:
             skip(path, where, "no abstract", record_key(record, shape))
         return row
-    key = next((k for k in record if isinstance(k, str) and k.lower() == "abstract"), None)
+    key = _abstract_key(record)
     if key is None:
         fields = ", ".join(str(k) for k in list(record)[:8]) or "none"
         raise InputError(
-            path, f"record has no 'abstract' field (fields: {fields}); known shapes: {'; '.join(KNOWN_SHAPES)}", where
+            path,
+            f"record has no 'abstract' or 'text' field (fields: {fields}); known shapes: {'; '.join(KNOWN_SHAPES)}",
+            where,
         )
     return _record_row(record, key, path, line, where)
 

@@ -147,7 +147,9 @@ def test_semantic_scholar_null_abstract_is_skipped_with_a_warning_naming_the_rec
 def test_unknown_json_shape_lists_the_shapes_it_knows(tmp_path):
     path = tmp_path / "odd.json"
     path.write_text('[{"name": "x", "summary": "y"}]', encoding="utf-8")
-    with pytest.raises(InputError, match=r"odd\.json:1: record has no 'abstract' field .*OpenReview notes.*OpenAlex"):
+    with pytest.raises(
+        InputError, match=r"odd\.json:1: record has no 'abstract' or 'text' field .*OpenReview notes.*OpenAlex"
+    ):
         read_abstracts(path)
 
 

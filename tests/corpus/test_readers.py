@@ -145,6 +145,9 @@ def test_utf8_bom_is_read(tmp_path):
     assert read_abstracts(path)["text"].tolist() == [ABSTRACT_1]
 
 
+NO_ABSTRACT = "no 'abstract' or 'text' column (columns found: 'title', 'summary')"
+
+
 @pytest.mark.parametrize(
     ("name", "content", "where", "message"),
     [
@@ -152,9 +155,14 @@ def test_utf8_bom_is_read(tmp_path):
         ("header.txt", "ICML 2026 论文列表\n".encode(), "", "no abstracts found"),
         ("latin.txt", "Caf\xe9 abstract here.".encode("latin-1"), ":1", "not UTF-8 (byte 0xe9 at offset 3)"),
         ("utf16.txt", "abc".encode("utf-16"), "", "file is UTF-16 encoded; save it as UTF-8"),
-        ("nocol.csv", b"title,summary\nA,B\n", ":1", "no 'abstract' column (columns found: 'title', 'summary')"),
+        (
+            "nocol.csv",
+            b"title,summary\nA,B\n",
+            ":1",
+            "no 'abstract' or 'text' column (columns found: 'title', 'summary')",
+        ),
         ("bad.jsonl", b'{"abstract": "fine."}\n{"abstract": \n', ":2", "malformed JSON line: Expecting value"),
-        ("nofield.jsonl", b'{"title": "x"}\n', ":1", "record has no 'abstract' field (fields: title)"),
+        ("nofield.jsonl", b'{"title": "x"}\n', ":1", "record has no 'abstract' or 'text' field (fields: title)"),
         ("list.jsonl", b"[1, 2]\n", ":1", "expected a JSON object, found list"),
         ("paper.pdf", b"%PDF-1.4", "", "unsupported file type '.pdf'"),
         ("nul.txt", b"abc\n\x00\x01", ":2", "contains NUL bytes"),

@@ -32,6 +32,52 @@ def test_corpus_writes_csv_and_jsonl(tmp_path, seeds_dir, suffix):
     assert len(frame) == 26
 
 
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_a_table_corpus_wrote_reads_back_as_the_same_papers(tmp_path, seeds_dir, suffix):
+    from analysis import load_corpus
+
+    out = tmp_path / f"papers{suffix}"
+    assert main(["corpus", str(seeds_dir), "--out", str(out)]) == 0
+    again, first = load_corpus(out), load_corpus(seeds_dir)
+    assert again[["doc_id", "name", "title", "text"]].equals(first[["doc_id", "name", "title", "text"]])
+
+
+def _inputs_kept(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+@pytest.mark.parametrize(
+    ("command", "input_name", "out_name"),
+    [
+        ("corpus", "papers.csv", "papers.csv"),
+        ("topics", "topics.csv", "."),
+        ("topics", "documents.csv", "."),
+        ("report", "topics.csv", "."),
+        ("report", "report.md", "."),
+    ],
+)
+def test_an_output_never_replaces_an_input(tmp_path, capsys, seeds_dir, command, input_name, out_name):
+    # "corpus a.csv --out a.csv" replaced the list with the paper table; "report x/topics.csv --out x" too.
+    given = tmp_path / input_name
+    given.write_text(f"abstract\n{(seeds_dir / SEED_A).read_text(encoding='utf-8').split(chr(10) * 2)[1]}\n")
+    before = _inputs_kept(tmp_path)
+    assert main([command, str(given), "--out", str(tmp_path / out_name)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"error: {given}: is an input of this run and its output would replace it: write elsewhere\n"
+    )
+    assert _inputs_kept(tmp_path) == before
+
+
+def test_a_folder_s_hidden_files_are_not_read(tmp_path, capsys, seeds_dir):
+    # macOS leaves a binary "._list.txt" beside "list.txt" on shared drives; an empty ".hidden.txt" stopped the run.
+    (tmp_path / "list.txt").write_bytes((seeds_dir / SEED_A).read_bytes())
+    (tmp_path / "._list.txt").write_bytes(b"\x00\x05\x16\x07Mac OS X")
+    (tmp_path / ".hidden.txt").write_text("")
+    assert main(["corpus", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("19 entries read, 19 papers")
+
+
 def test_bad_input_exits_1_with_message_on_stderr(tmp_path, capsys):
     assert main(["corpus", str(tmp_path / "missing.txt")]) == 1
     captured = capsys.readouterr()
