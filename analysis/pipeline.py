@@ -400,8 +400,8 @@ def _report_owns(name: str, pages: dict) -> bool:
     from analysis.figures.export import STATIC_FORMATS
     from analysis.figures.registry import REGISTRY
 
-    tables = ("documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md", "topic_map.html")
-    tables += ("reading_list.bib",)
+    tables = {"documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md", "topic_map.html"}
+    tables.add("reading_list.bib")
     static = {f"{figure.name}.{fmt}" for figure in REGISTRY for fmt in STATIC_FORMATS}
     views = {figure.view.file for figure in REGISTRY if figure.view is not None}
     # Earlier versions staged inside the folder: ".report-*" folders and ".NAME.*.tmp" files.

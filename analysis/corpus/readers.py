@@ -16,6 +16,7 @@ import json
 import os
 import re
 import warnings
+from collections.abc import Iterable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -102,7 +103,7 @@ def _flatten(paths) -> list:
     return flat
 
 
-def input_files(paths) -> list[Path]:
+def input_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     """The files that ``paths`` name: each file given, and each folder's supported files (hidden ones skipped).
 
     Hidden files are a system's, not the user's lists: macOS leaves a
