@@ -85,8 +85,16 @@ def _load_and_fit(
     **options: Any,
 ) -> TopicResult:
     """Read and deduplicate ``paths``, then :func:`fit` the papers (``options``: its other keywords)."""
+    options["themes"] = themes_first(options.get("themes"))
     papers = load_papers(paths, threshold, progress, timer).papers
     return fit(papers, progress=progress, timer=timer, cluster=cluster, **options)
+
+
+def themes_first(themes: ThemeSet | str | Path | None) -> ThemeSet:
+    """The themes, read before the papers: a mistake in the file stops the run before any long wait."""
+    from analysis.model.themes import ThemeSet, load_themes
+
+    return themes if isinstance(themes, ThemeSet) else load_themes(themes)
 
 
 def documents_table(result: TopicResult) -> pd.DataFrame:
@@ -141,7 +149,7 @@ def run_topics(
     Returns:
         The :class:`~analysis.TopicResult`.
     """
-    paths = list(paths)
+    paths, themes = list(paths), themes_first(themes)
     if out is not None:
         tables = {(Path(out) / name).resolve() for name in ("documents.csv", "topics.csv")}
         refuse_overwriting_inputs(paths, tables.__contains__)
@@ -193,7 +201,7 @@ def run_report(
     from analysis.embedding.cache import document_texts, will_embed
     from analysis.figures.session import chromium_session
 
-    paths = list(paths)
+    paths, themes = list(paths), themes_first(themes)
     ensure_replaceable(out)
     refuse_overwriting_inputs(paths, _in_report(out))
     papers = load_papers(paths, threshold, progress, timer).papers

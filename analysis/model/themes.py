@@ -16,6 +16,7 @@ precision shown before anything is decided with it (:func:`shown`).
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import tomllib
 from dataclasses import dataclass, field
@@ -101,6 +102,7 @@ def load_themes(path: str | Path | None = None) -> ThemeSet:
         raise InputError(path, "themes file is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise InputError(path, f"not valid TOML: {err}") from None
+    _no_unknown_keys(data, ("theme", "other", "min_score"), path, "")
     entries = data.get("theme")
     if not isinstance(entries, list) or not entries:
         raise InputError(path, "no [[theme]] entries; see analysis/model/themes.toml for the format")
@@ -118,9 +120,19 @@ def load_themes(path: str | Path | None = None) -> ThemeSet:
     return ThemeSet(themes, other=other, min_score=float(min_score), source=str(path))
 
 
+def _no_unknown_keys(table: dict, known: tuple[str, ...], path: Path, where: str) -> None:
+    """Stop at a key the format does not have: a typo ("seed", "min_scor") was silently ignored."""
+    for key in table:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(known)}"
+            raise InputError(path, f"unknown key '{key}'{where} ({hint})")
+
+
 def _theme(entry, path: Path, number: int) -> Theme:
     if not isinstance(entry, dict):
         raise InputError(path, f"theme {number} is not a table")
+    _no_unknown_keys(entry, ("name", "description", "seeds"), path, f" in theme {number}")
     name = str(entry.get("name", "")).strip()
     description = str(entry.get("description", "")).strip()
     if not name:

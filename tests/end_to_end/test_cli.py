@@ -69,6 +69,15 @@ def test_an_output_never_replaces_an_input(tmp_path, capsys, seeds_dir, command,
     assert _inputs_kept(tmp_path) == before
 
 
+@pytest.mark.parametrize("command", ["topics", "report"])
+def test_a_themes_file_is_checked_before_the_papers_are_read(tmp_path, capsys, command):
+    themes = tmp_path / "mine.toml"
+    themes.write_text("[[theme]]\nname = 'a'\ndescription = 'd'\nseed = ['x']\n")
+    assert main([command, str(tmp_path / "missing.txt"), "--themes", str(themes), "--out", str(tmp_path)]) == 1
+    said = capsys.readouterr().err
+    assert said == f"error: {themes}: unknown key 'seed' in theme 1 (did you mean 'seeds'?)\n"
+
+
 def test_a_folder_s_hidden_files_are_not_read(tmp_path, capsys, seeds_dir):
     # macOS leaves a binary "._list.txt" beside "list.txt" on shared drives; an empty ".hidden.txt" stopped the run.
     (tmp_path / "list.txt").write_bytes((seeds_dir / SEED_A).read_bytes())

@@ -271,7 +271,15 @@ def test_custom_themes_file_changes_the_themes(seed_result, tmp_path):
     ("content", "message"),
     [
         ("[[theme]\nname = 'x'", "not valid TOML"),
-        ("x = 1\n", "no [[theme]] entries"),
+        ("other = 'rest'\n", "no [[theme]] entries"),
+        # Typos were ignored: every paper came out "other", or a theme lost its seeds.
+        ("[[themes]]\nname='a'\ndescription='d'\n", "unknown key 'themes' (did you mean 'theme'?)"),
+        (
+            "min_scor = 0.9\n[[theme]]\nname='a'\ndescription='d'\n",
+            "unknown key 'min_scor' (did you mean 'min_score'?)",
+        ),
+        ("[[theme]]\nname='a'\ndescription='d'\nseed=['x']\n", "unknown key 'seed' in theme 1 (did you mean 'seeds'?)"),
+        ("x = 1\n", "unknown key 'x' (known: theme, other, min_score)"),
         ("[[theme]]\nname = 'empty'\n", "theme 'empty' is empty: give it a description"),
         ("[[theme]]\ndescription = 'd'\n", "theme 1 has no name"),
         ("[[theme]]\nname='a'\ndescription='d'\n[[theme]]\nname='a'\ndescription='e'\n", "repeated: a"),
