@@ -21,6 +21,7 @@ floats (``tests/model/test_ctfidf.py`` compares them with BERTopic's own):
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -295,13 +296,26 @@ def topic_documents(texts: list[str], topics: ArrayLike) -> tuple[list[int], lis
 def preprocess(documents: list[str], latin: bool, empty: str = "emptydoc") -> list[str]:
     """BERTopic's cleaning before counting: tabs and newlines become spaces; Latin text keeps ``[A-Za-z0-9 ]``.
 
-    A document left empty reads ``empty`` (BERTopic's ``emptydoc``; a paper
+    Unlike BERTopic, accents are folded first (:func:`fold_accents`). A
+    document left empty reads ``empty`` (BERTopic's ``emptydoc``; a paper
     counted alone stays empty instead, so it adds no term).
     """
     cleaned = [d.replace("\n", " ").replace("\t", " ") for d in documents]
     if latin:
-        cleaned = [re.sub(r"[^A-Za-z0-9 ]+", "", d) for d in cleaned]
+        cleaned = [re.sub(r"[^A-Za-z0-9 ]+", "", fold_accents(d)) for d in cleaned]
     return [d if d != "" else empty for d in cleaned]
+
+
+def fold_accents(text: str) -> str:
+    """Latin letters without their accents, ligatures split ("Schrödinger", "ﬁ" -> "Schrodinger", "fi").
+
+    BERTopic's ``[A-Za-z0-9 ]`` filter deletes the letter instead: the
+    reference corpus's Schrödinger-bridge papers gave the term "schrdinger",
+    "Fréchet" "frchet" (28 of its 2,260 abstracts hold such a word).
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def class_tfidf(texts: list[str], topics: ArrayLike, latin: bool = True, min_df: int = 1) -> ClassTfidf:
