@@ -21,7 +21,7 @@ import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD
 from analysis.corpus.entries import skipped_summary
-from analysis.corpus.readers import read_abstracts
+from analysis.corpus.readers import flat_paths, read_abstracts
 from analysis.progress import Progress, Stages, Step, Timer, display_path
 from analysis.text import normalize
 
@@ -71,7 +71,7 @@ def load_papers(
         timer: Gets the seconds of the stages ``load`` and ``dedup`` (see
             :mod:`analysis.progress`); None times nothing.
     """
-    paths, stages = list(paths), Stages(timer)
+    paths, stages = flat_paths(paths), Stages(timer)
     step = Step(progress, f"reading abstracts from {', '.join(display_path(p) for p in paths)}")
     with stages("load"):
         raw = read_abstracts(*paths)

@@ -90,12 +90,12 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     return raw
 
 
-def _flatten(paths) -> list:
+def flat_paths(paths: Iterable) -> list:
     """Paths given one by one or as lists (``run_report`` takes a list, so users pass one here too)."""
     flat = []
     for given in paths:
         if isinstance(given, list | tuple):
-            flat.extend(_flatten(given))
+            flat.extend(flat_paths(given))
         elif isinstance(given, str | os.PathLike):
             flat.append(given)
         else:
@@ -113,7 +113,7 @@ def input_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
         InputError: A path does not exist, a file's type is not supported, or a folder holds no supported file.
     """
     files: list[Path] = []
-    for given in _flatten(paths):
+    for given in flat_paths(paths):
         path = Path(given)
         if path.is_dir():
             found = sorted(

@@ -130,6 +130,14 @@ def _classes():
             topics, similarity = self.suite_result.transform(documents, embeddings)
             return topics.tolist(), similarity
 
+        def find_topics(self, search_term: str | None = None, image: str | None = None, top_n: int = 5):
+            """BERTopic's ``find_topics``; an empty search term is refused (it ranked the topics by nothing)."""
+            from analysis.model.search import checked_query
+
+            if image is None:
+                checked_query(search_term)
+            return super().find_topics(search_term, image=image, top_n=top_n)
+
     return SuiteBERTopic, SuiteEmbedder
 
 

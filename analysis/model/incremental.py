@@ -43,8 +43,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD
-from analysis.corpus.dedup import doc_id as make_doc_id
 from analysis.corpus.dedup import match_existing
+from analysis.corpus.table import validate_papers
 from analysis.embedding.cache import document_texts, embed_papers
 from analysis.model.assignment import (
     FIT_QUANTILE,
@@ -58,7 +58,6 @@ from analysis.model.assignment import (
     placed,
 )
 from analysis.model.themes import TOPIC_WEIGHT, assign, phrase_scores, phrase_vectors, round_as_shown, topic_themes
-from analysis.text import normalize
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
@@ -168,16 +167,16 @@ def check_addable(result: TopicResult) -> None:
 
 
 def _with_ids(papers: pd.DataFrame) -> pd.DataFrame:
-    """The papers with the columns a run keeps (``doc_id``, ``name``, ``sources``, ...) filled where missing."""
-    if not isinstance(papers, pd.DataFrame) or "text" not in papers:
-        raise ValueError("papers must be a DataFrame with a 'text' column (see analysis.load_corpus)")
-    papers = papers.reset_index(drop=True).copy()
-    if "doc_id" not in papers:
-        papers["doc_id"] = [make_doc_id(normalize(t)) for t in papers["text"]]
-    defaults = {"name": papers["text"].str[:40], "title": "", "sources": "", "n_copies": 1}
-    for column, value in defaults.items():
-        if column not in papers:
-            papers[column] = value
+    """The papers checked and filled as a fit's are (:func:`~analysis.corpus.table.validate_papers`), with ``n_copies``.
+
+    Raises:
+        TypeError, ValueError: As :func:`~analysis.corpus.table.validate_papers`; an empty batch says so.
+    """
+    if isinstance(papers, pd.DataFrame) and "text" in papers and papers.empty:
+        raise ValueError("no papers to add: the batch is empty")
+    papers = validate_papers(papers)
+    if "n_copies" not in papers:
+        papers["n_copies"] = 1
     return papers
 
 

@@ -209,8 +209,11 @@ class TopicResult:
             >>> topics, similarity = result.transform(["A diffusion model for video ..."])
         """
         from analysis.model.clustering import nearest_centroid
+        from analysis.model.search import checked_texts
 
-        texts = [texts] if isinstance(texts, str) else list(texts)
+        texts = checked_texts(texts)
+        if not texts:  # an empty batch: no topics, not numpy's "need at least one array"
+            return np.empty(0, dtype=np.int64), np.empty(0)
         ids, centroids = self.topic_centroids()
         if embeddings is None:
             embeddings, centroids = self._embed_new(texts, centroids)
@@ -256,10 +259,10 @@ class TopicResult:
         Example:
             >>> result.search("watermarking language model outputs", k=3)
         """
-        from analysis.model.search import search_vectors
+        from analysis.model.search import checked_k, checked_query, search_vectors
 
-        vectors, query_vectors = self._vectors_with([str(query)])
-        return search_vectors(self, query_vectors, vectors, k)
+        vectors, query_vectors = self._vectors_with([checked_query(query)])
+        return search_vectors(self, query_vectors, vectors, checked_k(k))
 
     def similar(self, doc_id: str, k: int = 5) -> pd.DataFrame:
         """The ``k`` papers nearest the paper ``doc_id`` (exact cosine in the embedding space, itself left out).
@@ -270,9 +273,9 @@ class TopicResult:
         Raises:
             KeyError: No paper has that ``doc_id``.
         """
-        from analysis.model.search import similar_to
+        from analysis.model.search import checked_k, similar_to
 
-        return similar_to(self, self.paper_vectors(), doc_id, k)
+        return similar_to(self, self.paper_vectors(), doc_id, checked_k(k))
 
     def paper_vectors(self) -> np.ndarray:
         """The papers' vectors in the space themes, search and neighbours use (one row per paper)."""

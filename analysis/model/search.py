@@ -10,6 +10,7 @@ the number of papers; the topic map shows them in its paper panel.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -28,6 +29,29 @@ SHOWN_COLUMNS = ("doc_id", "name", "title", "topic", "topic_label", "theme")
 _SCALE = 10**SCORE_DECIMALS
 # Paper-by-paper similarities are computed this many cells at a time (float64: 32 MB).
 _BLOCK_CELLS = 4_000_000
+
+
+def checked_texts(texts: str | Iterable[str]) -> list[str]:
+    """``texts`` as a list (one string is one text); a TypeError names the first item that is not a string."""
+    texts = [texts] if isinstance(texts, str) else list(texts)
+    for at, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise TypeError(f"texts must be strings: item {at} is {type(text).__name__} {text!r:.40}")
+    return texts
+
+
+def checked_query(query: str | None) -> str:
+    """The query of a search: a text with a word in it (an empty one would rank papers by nothing)."""
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError(f"the query must be a text with words in it, got {query!r}")
+    return query
+
+
+def checked_k(k: int) -> int:
+    """How many papers to return: a whole number, 1 or more (-1 gave none, 2.5 gave two)."""
+    if isinstance(k, bool) or not isinstance(k, int | np.integer) or k < 1:
+        raise ValueError(f"k must be a whole number of papers, 1 or more; got {k!r}")
+    return int(k)
 
 
 def doc_order(doc_ids: ArrayLike) -> np.ndarray:

@@ -216,3 +216,13 @@ def test_normalize_reduces_markup_and_case():
     )
     assert marked == plain
     assert normalize("ＦＵＬＬ width") == "full width"
+
+
+def test_load_corpus_takes_paths_one_by_one_or_as_a_list(seeds_dir):
+    from analysis import load_corpus
+
+    files = sorted(seeds_dir.iterdir())
+    one_by_one = load_corpus(*files)
+    assert load_corpus(files).equals(one_by_one) and load_corpus(seeds_dir).equals(one_by_one)
+    with pytest.raises(TypeError, match="expected a file or folder path, got int: 3"):
+        load_corpus(3)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
+import pandas as pd
 import pytest
 
 from analysis.model.search import nearest_papers, ranked
@@ -67,3 +70,28 @@ def test_similar_leaves_the_paper_out_and_matches_the_map_neighbours(seed_result
     assert [s for _, s in near] == found["score"].tolist()
     with pytest.raises(KeyError, match="no paper with doc_id"):
         seed_result.similar("not-a-doc-id")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda r: r.search("watermark", k=-1), ValueError, "k must be a whole number of papers, 1 or more; got -1"),
+        (lambda r: r.search("watermark", k=2.5), ValueError, "k must be a whole number of papers, 1 or more; got 2.5"),
+        (lambda r: r.similar(r.documents["doc_id"].iat[0], k=0), ValueError, "got 0"),
+        (lambda r: r.search("  "), ValueError, "the query must be a text with words in it, got '  '"),
+        (lambda r: r.model.find_topics(""), ValueError, "the query must be a text with words in it, got ''"),
+        (lambda r: r.transform(["fine", None]), TypeError, "texts must be strings: item 1 is NoneType None"),
+        (lambda r: r.add(pd.DataFrame({"text": []})), ValueError, "no papers to add: the batch is empty"),
+        (lambda r: r.add(pd.DataFrame({"text": ["A paper.", 3]})), TypeError, "papers['text'] must hold text"),
+    ],
+)
+def test_a_wrong_argument_says_what_is_wrong(seed_result, call, error, message):
+    # Each gave an empty or wrong answer, or an error from deep inside pandas or numpy.
+    with pytest.raises(error, match=re.escape(message)):
+        call(seed_result)
+
+
+def test_an_empty_batch_gets_no_topics(seed_result):
+    topics, similarity = seed_result.transform([])
+    assert topics.shape == similarity.shape == (0,)
+    assert seed_result.model.transform([])[0] == []
