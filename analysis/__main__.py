@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 
 from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE, SEEDS_DIR
@@ -19,7 +20,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warning
+            return args.run(args)
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
@@ -33,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted: previous outputs were left as they were", file=sys.stderr)
         return 130
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning as the command line says it: one line on stderr, not Python's file, line and source."""
+    print(f"warning: {message}", file=sys.stderr)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -164,10 +172,14 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
 def _run_corpus(args) -> int:
     from analysis.corpus.dedup import load_papers, summarize
     from analysis.corpus.export import REFERENCE_SUFFIXES, write_references
-    from analysis.output import write_frame
+    from analysis.output import FRAME_SUFFIXES, write_frame
     from analysis.pipeline import refuse_overwriting_inputs
 
     if args.out:
+        known = (*FRAME_SUFFIXES, *REFERENCE_SUFFIXES)
+        if args.out.suffix.lower() not in known:
+            shown = args.out.suffix or "(none)"
+            raise InputError(args.out, f"unsupported output type '{shown}'; use one of {', '.join(known)}")
         refuse_overwriting_inputs(args.paths, args.out.resolve().__eq__)
     corpus = load_papers(args.paths, threshold=args.threshold)
     print(summarize(corpus.raw, corpus.papers, corpus.duplicates))

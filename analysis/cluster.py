@@ -44,6 +44,7 @@ from analysis.embedding.cache import ENCODE_PARTITION, EmbeddingCache, backend_s
 from analysis.embedding.registry import select_backend
 from analysis.errors import InputError
 from analysis.progress import Progress, Step, stderr_progress
+from analysis.text import plural
 
 if TYPE_CHECKING:  # Dask is imported only when a cluster is asked for
     from distributed import Client, Future
@@ -235,7 +236,7 @@ class Cluster:
         kind = "a local Dask cluster" if self.client.cluster is not None else "the Dask scheduler"
         dashboard = self.client.dashboard_link if "dashboard" in info.get("services", {}) else None
         where = f"dashboard {dashboard}" if dashboard else "no dashboard (pip install bokeh)"
-        return f"{kind} at {info.get('address', '?')}: {_plural(self.workers, 'worker')}, {where}"
+        return f"{kind} at {info.get('address', '?')}: {plural(self.workers, 'worker')}, {where}"
 
     def map(self, func: Callable[..., T], *iterables: Iterable[Any]) -> Iterator[T]:
         """``map(func, *iterables)`` on the workers: every call submitted now, results in order.
@@ -287,7 +288,7 @@ class Cluster:
             return 0
         parts = length_partitions(todo, PARTITION_SIZE)
         tasks = f"{len(parts)} task{'' if len(parts) == 1 else 's'}"
-        step = Step(progress, f"embedding {len(todo)} papers on {_plural(self.workers, 'Dask worker')} ({tasks})")
+        step = Step(progress, f"embedding {len(todo)} papers on {plural(self.workers, 'Dask worker')} ({tasks})")
         with _probe(store.folder) as (probe, token):
             futures = self.client.map(
                 embed_partition,
@@ -305,10 +306,6 @@ class Cluster:
             store.add([t for part, _ in returned for t in part], np.vstack([v for _, v in returned]))
         step.done(f"{len(parts) - len(returned)} of {tasks} wrote into the shared cache, {len(returned)} sent back")
         return len(todo)
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _gather(futures: list[Future], sizes: list[int], bar: bool) -> list[Any]:

@@ -246,3 +246,8 @@ def safe_url(value: str) -> str:
     if parts.scheme.lower() not in SAFE_SCHEMES or not parts.netloc or any(c in value for c in "\r\n\t"):
         return ""
     return quote(value.strip(), safe=URL_SAFE)
+
+
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """``1 paper``, ``2 papers``; ``nouns`` where the plural is not the noun and an s (``entry``, ``entries``)."""
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"

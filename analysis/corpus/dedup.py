@@ -23,7 +23,7 @@ from analysis.config import DEDUP_THRESHOLD
 from analysis.corpus.entries import skipped_summary
 from analysis.corpus.readers import flat_paths, read_abstracts
 from analysis.progress import Progress, Stages, Step, Timer, display_path
-from analysis.text import normalize
+from analysis.text import normalize, plural
 
 _WORD = re.compile(r"\w+")
 _SHINGLE = 3
@@ -334,9 +334,10 @@ def _duplicate_row(entry: dict, merged_into: str, similarity: float, exact: bool
 
 def summarize(raw: pd.DataFrame, papers: pd.DataFrame, duplicates: pd.DataFrame) -> str:
     """Plain-text summary: entries per file, papers, and duplicates per pair of files."""
-    lines = [f"{len(raw)} entries read, {len(papers)} papers, {len(duplicates)} duplicates merged"]
+    read, merged = plural(len(raw), "entry", "entries"), plural(len(duplicates), "duplicate")
+    lines = [f"{read} read, {plural(len(papers), 'paper')}, {merged} merged"]
     for source, count in raw.groupby("source", sort=True).size().items():
-        lines.append(f"  {source}: {count} entries")
+        lines.append(f"  {source}: {plural(count, 'entry', 'entries')}")
     if len(duplicates):
         kept_source = papers.set_index("doc_id")["source"]
         pairs = pd.DataFrame({"kept": duplicates["doc_id"].map(kept_source), "dropped": duplicates["source"]})

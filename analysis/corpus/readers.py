@@ -407,4 +407,5 @@ def _json_record(record, path: Path, line: int | None, index: int | None = None)
 def _json_reason(err: Exception) -> str:
     if isinstance(err, RecursionError):
         return "nested too deeply"
-    return err.msg if isinstance(err, json.JSONDecodeError) else str(err)
+    # json's own message ends "starting at" and leaves the place to its attributes.
+    return f"{err.msg} (column {err.colno})" if isinstance(err, json.JSONDecodeError) else str(err)

@@ -22,7 +22,7 @@ from analysis.report.compared import Section, compared_sections, section_html, s
 from analysis.report.content import ReportContent, theme_topics
 from analysis.report.links import markdown_link
 from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_new_markdown
-from analysis.text import escape
+from analysis.text import escape, plural
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -178,11 +178,6 @@ def interactive_views(result: TopicResult | None = None) -> list[tuple[str, str]
     """
     views = [figure.view for figure in REGISTRY.views(result) if figure.view is not None]
     return [TOPIC_MAP_LINK, *((view.file, view.link) for view in views)]
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 paper``, ``2 papers``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _overview(content: ReportContent, markdown: bool) -> str:

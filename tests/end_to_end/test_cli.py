@@ -87,6 +87,15 @@ def test_a_folder_s_hidden_files_are_not_read(tmp_path, capsys, seeds_dir):
     assert capsys.readouterr().out.startswith("19 entries read, 19 papers")
 
 
+def test_a_skipped_entry_is_one_warning_line(tmp_path, capsys):
+    path = tmp_path / "list.jsonl"
+    path.write_text('{"abstract": "We study topic models of abstracts."}\n{"abstract": ""}\n')
+    assert main(["corpus", str(path)]) == 0
+    said = capsys.readouterr()
+    assert said.err == f"warning: {path}:2: empty abstract, entry skipped\n"
+    assert said.out.startswith("1 entry read, 1 paper, 0 duplicates merged\n  list.jsonl: 1 entry\n")
+
+
 def test_bad_input_exits_1_with_message_on_stderr(tmp_path, capsys):
     assert main(["corpus", str(tmp_path / "missing.txt")]) == 1
     captured = capsys.readouterr()
@@ -96,7 +105,9 @@ def test_bad_input_exits_1_with_message_on_stderr(tmp_path, capsys):
 
 def test_unsupported_output_type_exits_1(tmp_path, capsys, seeds_dir):
     assert main(["corpus", str(seeds_dir), "--out", str(tmp_path / "x.xlsx")]) == 1
-    assert "unsupported output type '.xlsx'" in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith(
+        "unsupported output type '.xlsx'; use one of .csv, .parquet, .jsonl, .bib, .ris\n"
+    )
 
 
 def test_usage_error_exits_2_and_help_works():
