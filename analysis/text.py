@@ -17,6 +17,7 @@ from urllib.parse import quote, urlsplit
 _LATEX_ARG = re.compile(r"\\[A-Za-z]+\s*\{([^{}]*)\}")
 _LATEX_SYMBOLS = {r"\times": "×", r"\approx": "≈", r"\sim": "~", r"\%": "%", r"\#": "#", r"\&": "&", r"\_": "_"}
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+")
+_LATEX_ENVIRONMENT = re.compile(r"\\(?:begin|end)\s*\{[A-Za-z*]*\}")
 # Each span below stops at the next marker of its kind (or line end): a scan
 # from an opening marker that never closes ends there, so hostile input such
 # as "*x *x *x ..." costs linear time, not a rescan of the line per marker
@@ -39,6 +40,7 @@ def strip_markup(text: str) -> str:
     if "](" in text:
         text = _MD_LINK.sub(r"\1", text)
     if "\\" in text:
+        text = _LATEX_ENVIRONMENT.sub(" ", text)  # "\begin{equation}x\end{equation}" read "equationxequation"
         for _ in range(3):  # nested \cmd{\cmd{x}} unwraps one level per pass
             text = _OLD_STYLE_FONT.sub(r"\1", text)
             text = _LATEX_ARG.sub(r"\1", text)

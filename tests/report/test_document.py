@@ -68,6 +68,7 @@ def test_summary_sentence_picks_what_the_paper_does(text, name, expected):
         ("points $x_1^\\star, \\ldots, x_n^\\star$", "points x_1^⋆, …, x_n^⋆"),
         ("step $t \\in \\{1, 2, \\cdots, T\\}$ with $A^\\top B$", "step t ∈ {1, 2, ⋯, T} with A^⊤ B"),
         ("odd\x01 $\\{x\\}$", "odd {x}"),  # the set's braces wait as control characters
+        ("where \\begin{equation}x^2\\end{equation} holds", "where x^2 holds"),  # not "equationx^2equation"
         # Macros papers define for "e.g." and "i.e." ("methods ( , PPO)").
         ("methods (\\eg PPO, \\ie on-policy)", "methods (e.g. PPO, i.e. on-policy)"),
     ],
