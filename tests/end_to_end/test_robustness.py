@@ -390,7 +390,7 @@ def test_bad_input_to_topics_and_report_exits_1_without_output(tmp_path, capsys)
     for command in ("topics", "report"):
         assert main([command, str(bad), "--embedding", "tfidf", "--out", str(tmp_path / command)]) == 1
         captured = capsys.readouterr()
-        assert captured.err.splitlines()[-1] == f"error: {bad}:2: malformed JSON line: Expecting value"
+        assert captured.err.splitlines()[-1] == f"error: {bad}:2: malformed JSON line: Expecting value (column 14)"
         assert captured.out == ""
 
 
