@@ -79,6 +79,7 @@ def test_damaged_cache_file_is_detected_and_rebuilt(tmp_path, damage):
     assert not shard.exists() or shard.read_bytes() != data[: len(data) // 2]
 
 
+@pytest.mark.slow  # MiniLM embeds the 26 seed papers into an empty cache (about 6 s): `make test` only
 def test_second_run_over_the_seeds_embeds_nothing(tmp_path, seeds_dir):
     from analysis import load_corpus
 

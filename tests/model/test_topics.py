@@ -166,6 +166,7 @@ def test_injected_umap_and_hdbscan_still_work_and_keep_outliers_keeps_minus_one(
     assert model.result_.pieces.reducer is umap  # its own seed set: used as given
 
 
+@pytest.mark.slow  # numba compiles UMAP (about 11 s): `make test` only
 def test_an_injected_umap_without_a_seed_gets_the_models_random_state(seed_result):
     from sklearn.cluster import KMeans
     from umap import UMAP
