@@ -32,6 +32,10 @@ def test_round_as_shown_rounds_to_two_decimals_without_negative_zero():
     # float32 in, float64 out: float32 0.41 is 0.4099999964, below a floor of 0.41 (papers added to a run).
     assert round_as_shown(np.array([0.41, 0.33], dtype=np.float32)).tolist() == [0.41, 0.33]
     assert round_as_shown(np.float32(0.41)) == 0.41
+    # A half, whatever its last bit (another CPU's summation order): always to even.
+    halves = [0.405, np.nextafter(0.405, 1), np.nextafter(0.405, 0), (0.34 + 0.47) / 2, 0.5 * 0.47 + 0.5 * 0.34]
+    assert round_as_shown(np.array(halves)).tolist() == [0.40] * 5
+    assert round_as_shown(np.array([0.415, np.nextafter(0.415, 0)])).tolist() == [0.42, 0.42]
 
 
 def test_a_theme_scores_its_best_phrase():
