@@ -151,12 +151,12 @@ def judged(labels: dict[int, str], topics, rows, judges: dict, paper_vectors: di
 
 
 def parse_keywords(value) -> list[str]:
-    """A paper's keywords from a list or a JSON list in a string, lower case, stripped; [] when none."""
+    """A paper's keywords from a list, a JSON list in a string or "a; b" (as the readers join them); [] when none."""
     if isinstance(value, str):
         try:
             value = json.loads(value)
         except ValueError:
-            value = [value]
+            value = value.split(";")
     if not isinstance(value, list | tuple | np.ndarray):
         return []
     return sorted({" ".join(str(k).lower().split()) for k in value if str(k).strip()})

@@ -95,3 +95,11 @@ def test_the_same_length_baseline_takes_as_many_terms_as_the_label_has_parts():
         2: "series",
         3: "speech",  # no terms: the label itself
     }
+
+
+def test_keywords_are_read_from_a_list_json_or_the_readers_joined_text():
+    expected = ["inverse rl", "route optimization"]
+    assert lq.parse_keywords(["Inverse RL", " route  optimization"]) == expected
+    assert lq.parse_keywords('["Inverse RL", "route optimization"]') == expected
+    assert lq.parse_keywords("Inverse RL; route optimization") == expected  # JSON lists are read so (readers.py)
+    assert lq.parse_keywords(None) == [] and lq.parse_keywords("") == []

@@ -25,7 +25,7 @@ import pandas as pd
 from analysis.config import SUPPORTED_SUFFIXES as PLAIN_SUFFIXES
 from analysis.corpus.arxiv import read_arxiv_xml
 from analysis.corpus.bibtex import read_bibtex
-from analysis.corpus.entries import collect_skipped, skip
+from analysis.corpus.entries import LIST_SEPARATOR, collect_skipped, skip
 from analysis.corpus.names import paper_name
 from analysis.corpus.records import KNOWN_SHAPES, record_key, shape_of, shape_row
 from analysis.corpus.ris import read_ris
@@ -45,6 +45,8 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 # Columns the deduplicated frame computes itself: a source field of the same
 # name is kept beside them (``doc_id_field``) instead of being overwritten.
 _RESERVED = (*RAW_COLUMNS, "doc_id", "sources", "n_copies")
+# Fields whose lists are joined as the reference formats join them (entries.FIELD_COLUMNS).
+LIST_COLUMNS = ("authors", "keywords")
 # csv's default field limit (128 KiB) is below a 1 MB abstract, which is
 # unusual but valid input. The limit is process-wide, so it is raised only
 # while a file is parsed (see _csv_field_limit).
@@ -291,12 +293,19 @@ def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, w
         return None
     title = record.get("title") or record.get("Title") or ""
     extra = {k: v for k, v in record.items() if k not in (abstract_key, "title", "Title", None)}
-    extra = {k if k not in _RESERVED else f"{k}_field": _scalar(v) for k, v in extra.items()}
+    extra = {k if k not in _RESERVED else f"{k}_field": _scalar(v, k) for k, v in extra.items()}
     return {"line": line, "title": str(title).strip(), "text": abstract.strip(), **extra}
 
 
-def _scalar(value):
-    """Keep extra fields as plain text columns; lists and objects as JSON."""
+def _scalar(value, key: str = ""):
+    """Keep extra fields as plain text columns; lists and objects as JSON.
+
+    A list of names for ``authors`` or ``keywords`` is joined with "; " as the
+    reference formats join them: as JSON text it became one author
+    ``["Matt Barnes", ...]`` in the .bib export and a key ``mattbarnes2024``.
+    """
+    if key in LIST_COLUMNS and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return LIST_SEPARATOR.join(v.strip() for v in value if v.strip())
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return value

@@ -132,3 +132,19 @@ def test_hostile_title_from_a_bib_is_text_in_the_report(tmp_path, seeds_dir):
         page = (out / name).read_text(encoding="utf-8")
         assert "<script>alert(1)" not in page and "<img src=x" not in page, name
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_a_json_list_of_authors_and_keywords_is_written_as_names(tmp_path):
+    # As JSON text the list was one author '["Matt Barnes", ...]' and the key 'mattbarnes2024massively'.
+    given = tmp_path / "week.jsonl"
+    given.write_text(
+        '{"title": "Massively scalable inverse RL", "abstract": "We scale inverse RL to routing.", '
+        '"authors": ["Matt Barnes", "Matthew Abueg"], "keywords": ["inverse RL", "routing"], "year": 2024}\n'
+    )
+    row = read_abstracts(given).iloc[0]
+    assert (row["authors"], row["keywords"]) == ("Matt Barnes; Matthew Abueg", "inverse RL; routing")
+    out = tmp_path / "week.bib"
+    assert main(["corpus", str(given), "--out", str(out)]) == 0
+    bib = out.read_text(encoding="utf-8")
+    assert bib.startswith("@misc{barnes2024massively,")
+    assert "  author = {Matt Barnes and Matthew Abueg},\n" in bib and "  keywords = {inverse RL, routing},\n" in bib
