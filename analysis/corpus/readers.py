@@ -293,6 +293,10 @@ def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, w
         return None
     title = record.get("title") or record.get("Title") or ""
     extra = {k: v for k, v in record.items() if k not in (abstract_key, "title", "Title", None)}
+    if abstract_key.lower() == "text":
+        # A table the suite wrote (corpus --out): the columns it computes are computed again, not kept
+        # beside as "doc_id_field", "sources_field", ... (each became a filter of the map).
+        extra = {k: v for k, v in extra.items() if k not in _RESERVED}
     extra = {k if k not in _RESERVED else f"{k}_field": _scalar(v, k) for k, v in extra.items()}
     return {"line": line, "title": str(title).strip(), "text": abstract.strip(), **extra}
 

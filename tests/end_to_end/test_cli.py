@@ -40,6 +40,7 @@ def test_a_table_corpus_wrote_reads_back_as_the_same_papers(tmp_path, seeds_dir,
     assert main(["corpus", str(seeds_dir), "--out", str(out)]) == 0
     again, first = load_corpus(out), load_corpus(seeds_dir)
     assert again[["doc_id", "name", "title", "text"]].equals(first[["doc_id", "name", "title", "text"]])
+    assert not [c for c in again.columns if c.endswith("_field")]  # its own columns are computed again
 
 
 def _inputs_kept(folder):
