@@ -81,21 +81,39 @@ def _category(value) -> str:
 
 
 def filter_columns(papers: pd.DataFrame) -> dict[str, list[str]]:
-    """Extra input columns (year, decision, ...) to filter by, each with its values in sorted order.
+    """Extra input columns (year, decision, ...) to filter by, each with its values in reading order.
 
     A column qualifies when it is not one of the columns every paper has nor
-    a reference field that identifies a paper (:data:`NOT_CATEGORIES`), and
-    holds 2 to :data:`FILTER_MAX_VALUES` distinct values: ``year`` and
-    ``venue`` from a .bib do, ``doi`` and ``authors`` do not.
+    a reference field that identifies a paper (:data:`NOT_CATEGORIES`),
+    holds 2 to :data:`FILTER_MAX_VALUES` distinct values, and is not one
+    value per paper (:data:`PER_PAPER_MIN`): ``year`` and ``venue`` from a
+    .bib do, ``doi``, ``authors`` and a dataset's ``pdf_url`` do not. Numbers
+    in values sort by value ("week 2" before "week 10").
     """
     columns = {}
     for column in papers.columns:
         if column in PAPER_COLUMNS or column in NOT_CATEGORIES:
             continue
-        values = sorted({_category(v) for v in papers[column].tolist()})
-        if 2 <= len(values) <= FILTER_MAX_VALUES:
+        cells = [_category(v) for v in papers[column].tolist()]
+        values = sorted(set(cells), key=_in_reading_order)
+        if 2 <= len(values) <= FILTER_MAX_VALUES and not _one_per_paper(cells):
             columns[str(column)] = values
     return columns
+
+
+# A column whose values, at least this many, are each one paper's is no category (a pdf_url, a tldr).
+PER_PAPER_MIN = 5
+
+
+def _one_per_paper(cells: list[str]) -> bool:
+    given = [c for c in cells if c != "(none)"]
+    return len(given) >= PER_PAPER_MIN and len(set(given)) == len(given)
+
+
+def _in_reading_order(value: str) -> tuple:
+    """"(none)" first, then numbers by value within the text: "week 2" before "week 10", "2" before "10"."""
+    parts = re.split(r"(\d+)", value)
+    return value != "(none)", [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts]
 
 
 def source_files(sources: str) -> list[str]:

@@ -24,7 +24,26 @@ def test_year_and_venue_are_filters_and_reference_ids_are_not():
 
 
 def test_a_column_with_one_value_or_too_many_is_no_filter():
-    papers = pd.DataFrame({"doc_id": list("abcdef"), "decision": ["accept"] * 6, "slot": [str(i) for i in range(6)]})
-    assert filter_columns(papers) == {"slot": ["0", "1", "2", "3", "4", "5"]}
+    slots = ["0", "1", "2", "3", "4", "4"]
+    papers = pd.DataFrame({"doc_id": list("abcdef"), "decision": ["accept"] * 6, "slot": slots})
+    assert filter_columns(papers) == {"slot": ["0", "1", "2", "3", "4"]}
     many = pd.DataFrame({"doc_id": [str(i) for i in range(50)], "slot": [str(i) for i in range(50)]})
     assert filter_columns(many) == {}
+
+
+def test_a_column_of_one_value_per_paper_is_no_filter_and_numbers_sort_by_value():
+    # A small list's pdf_url and tldr had become filters, and "week 10" sorted before "week 2".
+    n = 12
+    papers = pd.DataFrame(
+        {
+            "doc_id": [str(i) for i in range(n)],
+            "pdf_url": [f"https://x.org/{i}.pdf" for i in range(n)],
+            "tldr": [f"summary {i}" if i % 3 else None for i in range(n)],
+            "batch": ["week 2", "week 10", "first fit", "week 9"] * 3,
+            "row": [str(i % 11) for i in range(n)],
+        }
+    )
+    assert filter_columns(papers) == {
+        "batch": ["first fit", "week 2", "week 9", "week 10"],
+        "row": ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+    }
