@@ -23,6 +23,7 @@ from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAM
 from analysis.corpus.dedup import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
+from analysis.text import plural
 
 if TYPE_CHECKING:
     from analysis.cluster import Cluster
@@ -303,11 +304,9 @@ def add_message(summary: AddSummary) -> str:
         f"{summary.added} added",
     ]
     if summary.added:
-        lines.append(
-            f"{old:.0%} fit an old topic, {new:.0%} formed {len(summary.new_topics)} new "
-            f"topic{'' if len(summary.new_topics) == 1 else 's'}, "
-            f"{none:.0%} fit no topic (joined the nearest, flagged as misfit)"
-        )
+        formed = f"{new:.0%} formed {plural(len(summary.new_topics), 'new topic')}, " if summary.new_topics else ""
+        misfit = f"{none:.0%} fit no topic (joined the nearest, flagged as misfit)"
+        lines.append(f"{old:.0%} fit an old topic, {formed}{misfit}")
     if summary.refit_advised():
         lines.append("most new papers do not fit the old topics: consider a full refit (python -m analysis report)")
     return "\n".join(lines)

@@ -111,7 +111,7 @@ def _one_per_paper(cells: list[str]) -> bool:
 
 
 def _in_reading_order(value: str) -> tuple:
-    """"(none)" first, then numbers by value within the text: "week 2" before "week 10", "2" before "10"."""
+    """The sort key of filter values: "(none)" first, then numbers by value ("week 2" before "week 10")."""
     parts = re.split(r"(\d+)", value)
     return value != "(none)", [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts]
 

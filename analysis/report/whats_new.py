@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from analysis.model.incremental import FIRST_BATCH
-from analysis.text import escape
+from analysis.text import escape, plural
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
@@ -69,11 +69,13 @@ def what_is_new(result: TopicResult) -> WhatIsNew | None:
 def _sentences(new: WhatIsNew) -> list[str]:
     """The section's sentences, plain text."""
     in_new = sum(size for _, size in new.new_topics)
-    lines = [
-        f"Batch {new.batch}: {new.added} new paper{'s' if new.added != 1 else ''}; "
-        f"{new.added - in_new} joined existing topics ({new.misfits} of them fit no topic well and are flagged "
-        f"as misfits), {in_new} formed {len(new.new_topics)} new topic{'s' if len(new.new_topics) != 1 else ''}."
-    ]
+    joined = f"{new.added - in_new} joined existing topics"
+    if new.misfits == 1:
+        joined += " (1 of them fits no topic well and is flagged as a misfit)"
+    elif new.misfits:
+        joined += f" ({new.misfits} of them fit no topic well and are flagged as misfits)"
+    formed = f", {in_new} formed {plural(len(new.new_topics), 'new topic')}" if new.new_topics else ""
+    lines = [f"Batch {new.batch}: {plural(new.added, 'new paper')}; {joined}{formed}."]
     if new.new_topics:
         lines.append("New topics: " + "; ".join(f"{label} ({size} papers)" for label, size in new.new_topics) + ".")
     if new.grown:

@@ -308,3 +308,21 @@ def test_reference_summaries_stand_alone(reference_records):
     assert [s for s in summaries if report_content.standalone(s) != s] == []
     starts = [s.split()[0] for s in summaries if s]
     assert starts.count("We") >= 0.75 * len(summaries)
+
+
+def test_what_is_new_and_add_say_counts_in_plain_words():
+    # They said "0 formed 0 new topics" and "(1 of them fit no topic well and are flagged as misfits)".
+    from analysis.model.incremental import AddSummary
+    from analysis.pipeline import add_message
+    from analysis.report.whats_new import WhatIsNew, _sentences
+
+    one = WhatIsNew("week 3", added=4, misfits=1, new_topics=(), grown=())
+    assert _sentences(one)[0] == (
+        "Batch week 3: 4 new papers; 4 joined existing topics "
+        "(1 of them fits no topic well and is flagged as a misfit)."
+    )
+    two = WhatIsNew("week 4", added=1, misfits=0, new_topics=(("sourdough bread", 1),), grown=())
+    assert _sentences(two)[0] == "Batch week 4: 1 new paper; 0 joined existing topics, 1 formed 1 new topic."
+    summary = AddSummary("week 3", read=4, merged=0, in_old_topics=4, in_new_topics=0, misfits=2, new_topics=())
+    said = add_message(summary)
+    assert said.splitlines()[1] == "50% fit an old topic, 50% fit no topic (joined the nearest, flagged as misfit)"
