@@ -108,14 +108,10 @@ def grouped_misfits(
 
 
 def _misfit_groups(vectors: np.ndarray) -> list[np.ndarray]:
-    """Ward's clusters of the misfits alone (the fit's size rule), largest first (ties: first row).
-
-    Fewer than :data:`MIN_CLUSTERED` misfits are one group, as so few papers
-    are one topic in a fit: five papers on one subject had stayed five lone misfits.
-    """
+    """Ward's clusters of the misfits alone (the fit's size rule), largest first (ties: first row); singles when few."""
     n = len(vectors)
     if n < MIN_CLUSTERED:
-        return [np.arange(n)] if n else []
+        return [np.array([i]) for i in range(n)]
     labels = ward_clustering(size_parameters(n).max_topics, n).fit(unit_rows(vectors)).labels_
     groups = [np.flatnonzero(labels == label) for label in dict.fromkeys(labels.tolist())]
     return sorted(groups, key=lambda rows: (-len(rows), rows[0]))

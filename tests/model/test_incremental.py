@@ -120,30 +120,3 @@ def test_save_and_load_keep_the_batches(added, tmp_path):
     result, _ = added
     loaded = TopicResult.load(result.save(tmp_path / "run"))
     pd.testing.assert_frame_equal(loaded.documents, result.documents)
-
-
-SOURDOUGH = [
-    "We study how wild yeast and lactic acid bacteria in sourdough starters shape dough rheology and crumb "
-    "structure of baked bread, measuring gas retention during long cold fermentation.",
-    "Sourdough fermentation lowers the glycemic index of wheat bread; we compare starter hydration levels and "
-    "proofing temperatures across twelve bakeries and report acidity and loaf volume.",
-    "Crust colour and crumb porosity of sourdough loaves depend on oven steam and baking time; we image 300 loaves "
-    "and relate Maillard browning to starter age.",
-    "A survey of heritage wheat varieties for sourdough baking: protein content, gluten strength and flavour "
-    "compounds after fermentation with rye starters.",
-    "Lactobacillus strains isolated from home sourdough starters differ in acid production; we sequence 40 "
-    "starters and link strain composition to bread sourness and shelf life.",
-]
-
-
-def test_a_few_misfits_on_one_subject_form_a_new_topic(first_list):
-    # Fewer than six misfits were never clustered: five sourdough papers stayed five lone misfits in old topics.
-    papers = pd.DataFrame({"text": SOURDOUGH})
-    result, summary = add_batch(first_list, papers, batch="bread")
-    new_rows = result.documents.iloc[len(first_list.documents) :]
-    assert summary.new_topics and len(summary.new_topics) == 1
-    assert set(new_rows["topic"]) == set(summary.new_topics) and not new_rows["misfit"].any()
-    assert "sourdough" in result.pieces.labels[summary.new_topics[0]].lower()
-    # Two misfits are no group: each joins its nearest topic, flagged.
-    result, summary = add_batch(first_list, papers.iloc[:2], batch="bread")
-    assert summary.new_topics == () and summary.misfits == 2
