@@ -86,7 +86,6 @@ def _load_and_fit(
     **options: Any,
 ) -> TopicResult:
     """Read and deduplicate ``paths``, then :func:`fit` the papers (``options``: its other keywords)."""
-    options["themes"] = themes_first(options.get("themes"))
     papers = load_papers(paths, threshold, progress, timer).papers
     return fit(papers, progress=progress, timer=timer, cluster=cluster, **options)
 

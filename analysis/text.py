@@ -188,6 +188,19 @@ def normalize(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def fold_accents(text: str) -> str:
+    """Latin letters without their accents, ligatures split ("Schrödinger", "ﬁ" -> "Schrodinger", "fi").
+
+    c-TF-IDF folds before BERTopic's ``[A-Za-z0-9 ]`` filter, which deletes
+    the letter instead: the reference corpus's Schrödinger-bridge papers gave
+    the term "schrdinger", "Fréchet" "frchet" (28 of its 2,260 abstracts hold
+    such a word); citation keys fold the authors' names.
+    """
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
 def escape(text: object) -> str:
     """Abstract text made safe for any HTML context (plotly hover, attributes, bodies)."""
     return html.escape("" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text))

@@ -8,7 +8,6 @@ across runs and made unique in the file with a letter (``...a``, ``...b``).
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 
 import pandas as pd
@@ -18,6 +17,7 @@ from analysis.corpus.entries import cell, split
 from analysis.corpus.ris import ris_record, ris_text
 from analysis.errors import InputError
 from analysis.output import write_text
+from analysis.text import fold_accents
 
 REFERENCE_SUFFIXES = (".bib", ".ris")
 # A key BibTeX and biber read back as it is: no space, comma, brace, quote, hash, percent, parenthesis or equals.
@@ -56,8 +56,7 @@ def _letters(n: int) -> str:
 
 
 def _ascii_word(text: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]", "", folded.lower())
+    return re.sub(r"[^a-z0-9]", "", fold_accents(text).lower())
 
 
 def _made_key(paper: dict) -> str:

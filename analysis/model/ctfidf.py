@@ -21,7 +21,6 @@ floats (``tests/model/test_ctfidf.py`` compares them with BERTopic's own):
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from analysis.errors import InputError
+from analysis.text import fold_accents
 
 if TYPE_CHECKING:
     from scipy.sparse import spmatrix
@@ -304,18 +304,6 @@ def preprocess(documents: list[str], latin: bool, empty: str = "emptydoc") -> li
     if latin:
         cleaned = [re.sub(r"[^A-Za-z0-9 ]+", "", fold_accents(d)) for d in cleaned]
     return [d if d != "" else empty for d in cleaned]
-
-
-def fold_accents(text: str) -> str:
-    """Latin letters without their accents, ligatures split ("Schrödinger", "ﬁ" -> "Schrodinger", "fi").
-
-    BERTopic's ``[A-Za-z0-9 ]`` filter deletes the letter instead: the
-    reference corpus's Schrödinger-bridge papers gave the term "schrdinger",
-    "Fréchet" "frchet" (28 of its 2,260 abstracts hold such a word).
-    """
-    if text.isascii():
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def class_tfidf(texts: list[str], topics: ArrayLike, latin: bool = True, min_df: int = 1) -> ClassTfidf:

@@ -9,13 +9,13 @@ from analysis.embedding.cache import topic_texts
 from analysis.model.ctfidf import (
     TERM_DECIMALS,
     class_tfidf,
-    fold_accents,
     preprocess,
     rank_topic_terms,
     topic_documents,
     topic_vectorizer,
 )
 from analysis.model.labels import topic_labels
+from analysis.text import fold_accents
 
 TOLERANCE = 10.0**-TERM_DECIMALS
 
