@@ -66,14 +66,28 @@ def _machine(results: dict) -> list[str]:
         f"- versions: {versions}",
         "- load average (1 min) before / after each section: "
         + ", ".join(f"{k} {v['before'][0]}/{v['after'][0]}" for k, v in results.get("load_average", {}).items()),
-        *[
-            f"- rerun of {', '.join(r['sections'])} on {r['machine']['date']} ({r['machine'].get('cpu_model', '?')}), "
-            f"commit {r['machine'].get('commit', '?')}"
-            f", cache {r.get('cache', 'fresh')}; the other sections are from the first run"
-            for r in results.get("reruns", [])
-        ],
+        *_rerun_lines(results.get("reruns", [])),
         "",
     ]
+
+
+def _rerun_lines(reruns: list[dict]) -> list[str]:
+    """Where each rerun section's current numbers come from: its latest rerun (every rerun stays in results.json)."""
+    latest: dict[str, dict] = {}
+    for rerun in reruns:
+        for name in rerun["sections"]:
+            latest[name] = rerun
+    lines = []
+    for rerun in [r for r in reruns if r in latest.values()]:
+        names = [name for name, r in latest.items() if r is rerun]
+        m = rerun["machine"]
+        lines.append(
+            f"- {', '.join(names)}: measured again on {m['date']} ({m.get('cpu_model', '?')}), "
+            f"commit {m.get('commit', '?')}, cache {rerun.get('cache', 'fresh')}"
+        )
+    if lines:
+        lines.append("- every other section: the first run above; the history of reruns is in results.json (`reruns`)")
+    return lines
 
 
 def _targets(targets: dict) -> list[str]:

@@ -535,3 +535,19 @@ def test_the_sampled_section_sits_before_the_add_section_and_survives_each_rerun
     assert [text.index(title) for title in titles] == sorted(text.index(title) for title in titles)
     assert "| 0.376 | 0.36 | >= full - 0.01 | **no** |" in text and "0.351" not in text
     assert json.loads((tmp_path / "sampled.json").read_text())["nmi_sampled"] == 0.36
+
+
+def test_the_machine_section_names_each_rerun_sections_latest_run_only():
+    """Twelve reruns of one section give one line, its latest; the history stays in results.json."""
+    from bench.report_md import _rerun_lines
+
+    def rerun(sections, date, commit):
+        return {"sections": sections, "machine": {"date": date, "cpu_model": "AMD EPYC", "commit": commit}}
+
+    reruns = [rerun(["cold", "words"], "d1", "a1"), rerun(["words"], "d2", "b2"), rerun(["words"], "d3", "c3")]
+    assert _rerun_lines(reruns) == [
+        "- cold: measured again on d1 (AMD EPYC), commit a1, cache fresh",
+        "- words: measured again on d3 (AMD EPYC), commit c3, cache fresh",
+        "- every other section: the first run above; the history of reruns is in results.json (`reruns`)",
+    ]
+    assert _rerun_lines([]) == []
