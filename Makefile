@@ -9,8 +9,11 @@ STAMP := $(VENV)/.installed
 # `make test` so that the ONNX backends' tests run (about 60 MB of wheels,
 # installed once; the export they build takes about a minute). With them the
 # distributed extra (Dask and bokeh, about 20 MB): the cluster tests of
-# `make test` and `make bench-cluster`.
+# `make test` and `make bench-cluster`; and the docs extra (MkDocs,
+# mkdocstrings): `make test` builds the pages with --strict (tests/test_docs.py).
 BENCH_STAMP := $(VENV)/.installed-bench
+# The docs extra alone, for `make docs`.
+DOCS_STAMP := $(VENV)/.installed-docs
 # The JS linter's packages (package-lock.json), in node_modules/.
 NODE_STAMP := node_modules/.installed
 # Keep warnings and tracebacks from naming the kernel's temp file, so stored
@@ -19,7 +22,7 @@ export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: report test check lint lint-js node notebooks bench bench-cluster browser clean
+.PHONY: report test check lint lint-js node notebooks docs bench bench-cluster browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,8 +33,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(BENCH_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet -e ".[dev,bench,distributed]"
+	$(PY) -m pip install --quiet -e ".[dev,bench,distributed,docs]"
 	touch $(BENCH_STAMP)
+
+$(DOCS_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e ".[dev,docs]"
+	touch $(DOCS_STAMP)
 
 # Debian's Chromium for static figure export (kaleido) and browser tests.
 # Installed when we are root with apt-get; otherwise the report skips the
@@ -88,6 +95,11 @@ lint: $(STAMP) lint-js
 notebooks: $(STAMP)
 	$(PY) tools/regen_notebooks.py
 
+# The pages of docs/ (mkdocs.yml) into site/, offline; --strict: a broken
+# link, anchor or API reference stops the build.
+docs: $(DOCS_STAMP)
+	$(PY) -m mkdocs build --strict
+
 bench: $(BENCH_STAMP) browser
 	$(PY) bench/run.py
 	$(PY) bench/bench_large.py
@@ -100,4 +112,4 @@ bench-cluster: $(BENCH_STAMP)
 	$(PY) bench/bench_cluster.py
 
 clean:
-	rm -rf $(VENV) .cache .pytest_cache node_modules
+	rm -rf $(VENV) .cache .pytest_cache node_modules site

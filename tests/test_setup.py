@@ -49,7 +49,7 @@ def test_benchmark_only_packages_are_in_the_bench_extra_that_make_bench_and_make
     assert not set(extras["bench"]) & (set(project["dependencies"]) | set(extras["dev"]))
     makefile = (ROOT / "Makefile").read_text()
     installs = re.findall(r'pip install --quiet -e "\.\[([a-z,]+)\]"', makefile)
-    assert sorted(installs) == ["dev", "dev,bench,distributed"]
+    assert sorted(installs) == ["dev", "dev,bench,distributed,docs", "dev,docs"]
     # make test runs the ONNX tests too; make check, the quick loop, needs only the dev extra.
     assert re.search(r"^bench: \$\(BENCH_STAMP\)", makefile, re.M) and re.search(
         r"^test: \$\(BENCH_STAMP\)", makefile, re.M
