@@ -18,9 +18,9 @@ _EXPORTS = {
     "TopicMapWidget": "analysis.report.widget",
     "TopicModel": "analysis.model.topics",
     "TopicResult": "analysis.model.result",
-    "deduplicate": "analysis.corpus.dedup",
+    "deduplicate": "analysis.corpus.load",
     "fit_topics": "analysis.model.topics",
-    "load_corpus": "analysis.corpus.dedup",
+    "load_corpus": "analysis.corpus.load",
     "load_themes": "analysis.model.themes",
     "read_abstracts": "analysis.corpus.readers",
 }

@@ -10,7 +10,7 @@ from conftest import SEED_A, SEED_B
 
 from analysis import deduplicate, load_corpus, read_abstracts
 from analysis.config import SEEDS_DIR
-from analysis.corpus.dedup import summarize
+from analysis.corpus.load import summarize
 from analysis.text import normalize
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.corpus.dedup import load_papers, summarize
+from analysis.corpus.load import load_papers, summarize
 from analysis.corpus.readers import read_abstracts
 from analysis.corpus.records import inverted_abstract
 from analysis.errors import InputError

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.corpus.dedup import doc_id
+from analysis.corpus.merge import doc_id
 from analysis.corpus.table import validate_papers
 from analysis.text import normalize
 

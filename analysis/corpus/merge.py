@@ -1,0 +1,73 @@
+"""One row per paper from a group of copies: which copy is kept, what the others add, and the provenance."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+PAPER_COLUMNS = ["doc_id", "name", "title", "text", "sources", "n_copies", "source", "entry", "line"]
+DUPLICATE_COLUMNS = ["source", "entry", "line", "name", "doc_id", "similarity", "kind"]
+
+
+def build_frames(
+    raw: pd.DataFrame, normalized: list[str], groups: np.ndarray, similarity: Callable[[int, int], float]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(papers, duplicates)`` frames for the entries of ``raw`` grouped by ``groups`` (see ``deduplicate``)."""
+    members_of: dict[int, list[int]] = {}
+    for i, root in enumerate(groups.tolist()):
+        members_of.setdefault(root, []).append(i)
+    records = raw.to_dict("records")
+    papers, duplicates = [], []
+    for members in members_of.values():
+        keep = max(members, key=lambda i: (len(normalized[i]), -i))
+        papers.append(_paper_row(records, normalized, members, keep))
+        for i in members:
+            if i != keep:
+                exact = normalized[i] == normalized[keep]
+                duplicates.append(
+                    _duplicate_row(records[i], papers[-1]["doc_id"], round(similarity(i, keep), 4), exact)
+                )
+    extra = [c for c in raw.columns if c not in PAPER_COLUMNS]
+    paper_frame = pd.DataFrame(papers, columns=PAPER_COLUMNS + extra)
+    paper_frame["line"] = paper_frame["line"].astype("Int64")
+    dup_frame = pd.DataFrame(duplicates, columns=DUPLICATE_COLUMNS)
+    dup_frame["line"] = dup_frame["line"].astype("Int64")
+    return paper_frame, dup_frame
+
+
+def doc_id(normalized_text: str) -> str:
+    """Stable id of a paper: the first 16 hex digits of sha256 of its normalised text."""
+    return hashlib.sha256(normalized_text.encode("utf-8")).hexdigest()[:16]
+
+
+def _paper_row(records: list[dict], normalized: list[str], members: list[int], keep: int) -> dict:
+    first, kept = records[members[0]], records[keep]
+    titles = [records[i]["title"] for i in members if records[i]["title"]]
+    row = dict(kept)
+    if len(members) > 1:
+        for column, value in kept.items():
+            if column not in PAPER_COLUMNS and _blank(value):
+                row[column] = next((records[i][column] for i in members if not _blank(records[i][column])), value)
+    row.update(
+        doc_id=doc_id(normalized[keep]),
+        title=max(titles, key=len) if titles else "",
+        sources="; ".join(f"{records[i]['source']}:{records[i]['entry']}" for i in members),
+        n_copies=len(members),
+        source=first["source"],
+        entry=first["entry"],
+        line=first["line"],
+    )
+    return row
+
+
+def _blank(value) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)) or value == ""
+
+
+def _duplicate_row(entry: dict, merged_into: str, similarity: float, exact: bool) -> dict:
+    row = {c: entry[c] for c in ("source", "entry", "line", "name")}
+    row.update(doc_id=merged_into, similarity=similarity, kind="exact" if exact else "near")
+    return row
