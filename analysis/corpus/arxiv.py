@@ -8,22 +8,27 @@ fill the memory. XML has no line per record here: records are numbered.
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 from xml.etree.ElementTree import Element, ParseError
 
 import defusedxml.ElementTree as SafeTree
 from defusedxml import DefusedXmlException
 
-from analysis.corpus.entries import entry_row, skip, year_of
+from analysis.corpus.entries import entry_row, no_abstracts, skip, year_of
+from analysis.corpus.markup import latex_decoder
 from analysis.errors import InputError
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 ARXIV_ATOM = "{http://arxiv.org/schemas/atom}"
 OAI = "{http://www.openarchives.org/OAI/2.0/}"
 ARXIV_OAI = "{http://arxiv.org/OAI/arXiv/}"
+ARXIV_RAW = "{http://arxiv.org/OAI/arXivRaw/}"
 OAI_DC = "{http://www.openarchives.org/OAI/2.0/oai_dc/}"
 DC = "{http://purl.org/dc/elements/1.1/}"
-KNOWN_SHAPES = ("an arXiv API Atom feed", "OAI-PMH records in the arXiv or oai_dc format")
+KNOWN_SHAPES = ("an arXiv API Atom feed", "OAI-PMH records in the arXiv, arXivRaw or oai_dc format")
+# arXivRaw gives the authors as one line: "A. Bal\'azs, E. L. Berger and C.-P. Yuan".
+_AUTHOR_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 _ABS_ID = re.compile(r"arxiv\.org/abs/(\S+?)/?$")
 _DOI = re.compile(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)?(10\.\d{4,}/\S+)$", re.IGNORECASE)
 
@@ -53,6 +58,11 @@ def read_arxiv_xml(text: str, path: Path) -> list[dict]:
             rows.append(row)
         else:
             skip(path, number, why or "no abstract", (row or {}).get("id", ""))
+    if not rows and root.tag == f"{OAI}OAI-PMH":
+        # ListIdentifiers answers headers only; other metadata formats have no abstract.
+        count = len(found) or len(list(root.iter(f"{OAI}header")))
+        if count:
+            raise no_abstracts(path, "arXiv OAI-PMH records", count)
     if not found:
         raise InputError(path, "no records in this XML (an empty feed or response)")
     return rows
@@ -97,12 +107,15 @@ def _oai_record(record: Element, number: int) -> tuple[dict | None, str]:
         return {"id": ident}, "deleted record"
     metadata = record.find(f"{OAI}metadata")
     arxiv = metadata.find(f"{ARXIV_OAI}arXiv") if metadata is not None else None
+    raw = metadata.find(f"{ARXIV_RAW}arXivRaw") if metadata is not None else None
     dc = metadata.find(f"{OAI_DC}dc") if metadata is not None else None
     if arxiv is not None:
         return _oai_arxiv(arxiv, number, ident), ""
+    if raw is not None:
+        return _oai_arxiv_raw(raw, number, ident), ""
     if dc is not None:
         return _oai_dc(dc, number, ident), ""
-    return {"id": ident}, "no arXiv or oai_dc metadata"
+    return {"id": ident}, "no arXiv, arXivRaw or oai_dc metadata"
 
 
 def _oai_arxiv(meta: Element, number: int, ident: str) -> dict:
@@ -121,6 +134,30 @@ def _oai_arxiv(meta: Element, number: int, ident: str) -> dict:
         doi=_text(meta, f"{ARXIV_OAI}doi").split(" ")[0],
         url=f"https://arxiv.org/abs/{arxiv_id}",
         keywords=_text(meta, f"{ARXIV_OAI}categories").split(),
+        id=arxiv_id,
+    )
+
+
+@cache
+def _name_decoder():
+    return latex_decoder()
+
+
+def _oai_arxiv_raw(meta: Element, number: int, ident: str) -> dict:
+    """An ``arXivRaw`` record: authors in one line (LaTeX accents decoded), the year of its first version."""
+    arxiv_id = _text(meta, f"{ARXIV_RAW}id") or ident
+    names = _name_decoder().latex_to_text(_text(meta, f"{ARXIV_RAW}authors"))
+    first_version = _text(meta.find(f"{ARXIV_RAW}version"), f"{ARXIV_RAW}date")
+    return entry_row(
+        number,
+        _text(meta, f"{ARXIV_RAW}title"),
+        _text(meta, f"{ARXIV_RAW}abstract"),
+        authors=[name for name in _AUTHOR_SEPARATOR.split(names) if name.strip()],
+        year=year_of(first_version),
+        venue=_text(meta, f"{ARXIV_RAW}journal-ref") or "arXiv",
+        doi=_text(meta, f"{ARXIV_RAW}doi").split(" ")[0],
+        url=f"https://arxiv.org/abs/{arxiv_id}",
+        keywords=_text(meta, f"{ARXIV_RAW}categories").split(),
         id=arxiv_id,
     )
 

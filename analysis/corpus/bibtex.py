@@ -12,15 +12,29 @@ from __future__ import annotations
 
 import logging
 import re
+import warnings
+from collections import Counter
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import bibtexparser
 from bibtexparser.library import Library
 from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
-from bibtexparser.model import Block, DuplicateBlockKeyBlock, Entry
+from bibtexparser.model import Block, DuplicateBlockKeyBlock, Entry, ImplicitComment, ParsingFailedBlock
 
-from analysis.corpus.entries import cell, entry_row, http_url, reference_kind, skip, split, year_of
+from analysis.corpus.entries import (
+    ARXIV_ID,
+    cell,
+    entry_row,
+    http_url,
+    no_abstracts,
+    reference_kind,
+    skip,
+    split,
+    year_of,
+)
+from analysis.corpus.markup import collect_undecoded, latex_decoder, note_undecoded, prepare_latex
 from analysis.errors import InputError
 
 _KEY_IN_RAW = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
@@ -48,6 +62,15 @@ _LIGATURE = re.compile(r"(?<=-)(?=-)|(?<=`)(?=`)|(?<=')(?=')|(?<=[!?])(?=`)")
 _SIMPLE = re.compile(r"^(?:[^\\{}$%~&#^_`'-]|\\[&%$#_]|\{[^\\{}$%~&#^_`'-]*\})+$")
 _UNESCAPE = re.compile(r"\\([&%$#_])")
 _BRACE_OR_DOLLAR = re.compile(r"\\[{}$]|[{}$]")
+# The record id as the .bib export writes it when it is no arXiv id.
+ID_NOTE = "id: "
+_NOTE_ID = re.compile(r"^" + ID_NOTE + r"(\S+)$")
+# A field's name at the start of a line: what a comment holds when an entry ended before its fields did.
+_FIELD_NAME = re.compile(r"^\s*([A-Za-z][\w-]*)\s*=", re.MULTILINE)
+# Escaped braces rewritten so that bibtexparser counts them as BibTeX does (each opens or closes a group);
+# a braced one ({\{}) is balanced for both and stays.
+_ESCAPED_BRACE = re.compile(r"\{\\[{}]\}|\\[{}]")
+_AS_BIBTEX_COUNTS = {"\\{": "{\\textbraceleft ", "\\}": "\\textbraceright}"}
 
 
 def read_bibtex(text: str, path: Path) -> list[dict]:
@@ -56,24 +79,95 @@ def read_bibtex(text: str, path: Path) -> list[dict]:
     Raises:
         InputError: The file holds no BibTeX entry at all, or none could be read.
     """
-    with _quiet_parser():
-        library = bibtexparser.parse_string(text, append_middleware=_middleware())
-    failed = list(library.failed_blocks)
-    if not library.entries and not failed:
+    library = _parse(text)
+    if not library.entries and not library.failed_blocks:
         raise InputError(path, "no BibTeX entries found (expected entries such as @article{key, title = {...}, ...})")
-    for block in failed:
-        _skip_failed(block, path)
-    rows = []
-    for entry in library.entries:
-        line = entry.start_line + 1 if entry.start_line is not None else None
+    rows: list[dict] = []
+    keys: set[str] = set()
+    for line, entry in _entries(text, library.blocks, path):
         row = _entry(entry, line)
-        if row["text"]:
-            rows.append(row)
-        else:
+        if not row["text"]:
             skip(path, line, "no abstract", entry.key)
-    if not rows and failed and not library.entries:
-        raise InputError(path, f"no BibTeX entry could be read ({len(failed)} malformed)")
+            continue
+        # Keys are made unique among the entries read: one skipped (no abstract) never takes a key from another.
+        row["key"] = _free_key(entry.key, keys, path, line)
+        rows.append(row)
+    if not rows and library.failed_blocks and not library.entries:
+        raise InputError(path, f"no BibTeX entry could be read ({len(library.failed_blocks)} malformed)")
+    if not rows and library.entries:
+        raise no_abstracts(path, "BibTeX entries", len(library.entries))
     return rows
+
+
+def _parse(text: str) -> Library:
+    with _quiet_parser():
+        return bibtexparser.parse_string(text, append_middleware=_middleware())
+
+
+def _entries(text: str, blocks: list[Block], path: Path) -> Iterator[tuple[int, Entry]]:
+    r"""(line, entry) for every entry in file order, a second one with a taken key included; malformed ones skipped.
+
+    Lines are found from where each block's text starts: bibtexparser's own count drifts after a ``\\``
+    line break inside a field.
+    """
+    offset, line = 0, 1
+    for number, block in enumerate(blocks):
+        found = text.find(block.raw, offset) if block.raw else -1
+        if found >= 0:
+            line += text.count("\n", offset, found)
+            offset = found
+        following = blocks[number + 1] if number + 1 < len(blocks) else None
+        if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, Entry):
+            yield line, _decoded(block.ignore_error_block)
+        elif isinstance(block, Entry):
+            whole = _whole(text, block, following, offset, path, line)
+            if whole is not None:
+                yield line, whole
+        elif isinstance(block, ParsingFailedBlock):
+            _skip_failed(block, path, line)
+
+
+def _decoded(entry: Entry) -> Entry:
+    """An entry bibtexparser set aside (its key was taken), decoded as the library's entries are."""
+    library = Library([entry])
+    for middleware in _middleware():
+        block = middleware.transform_entry(entry, library)
+        entry = block if isinstance(block, Entry) else entry
+    return entry
+
+
+def _whole(text: str, entry: Entry, following: Block | None, offset: int, path: Path, line: int) -> Entry | None:
+    r"""The entry with all its fields, or None (skipped, naming the fields lost).
+
+    BibTeX counts ``\{`` and ``\}`` as braces, bibtexparser does not: an abstract holding ``a \{} b`` ends
+    the entry at its ``}``, and the fields after it become a comment.
+    """
+    spilled = following.raw or "" if isinstance(following, ImplicitComment) else ""
+    lost = _FIELD_NAME.findall(spilled)
+    if not lost:
+        return entry
+    end = offset + len(entry.raw or "") + len(spilled)
+    whole = _parse(_ESCAPED_BRACE.sub(lambda m: _AS_BIBTEX_COUNTS.get(m.group(0), m.group(0)), text[offset:end]))
+    if len(whole.entries) == 1 and not any(isinstance(b, ImplicitComment | ParsingFailedBlock) for b in whole.blocks):
+        return whole.entries[0]
+    read = ", ".join(field.key for field in entry.fields)
+    reason = f"malformed BibTeX: a brace in a field ends the entry early; read only {read}, lost {', '.join(lost)}"
+    skip(path, line, reason, entry.key)
+    return None
+
+
+def _free_key(key: str, taken: set[str], path: Path, line: int) -> str:
+    """``key``, or ``key-2``, ``key-3``... when an entry read before has it (warned)."""
+    free, n = key, 1
+    while free in taken:
+        n += 1
+        free = f"{key}-{n}"
+    if free != key:
+        warnings.warn(
+            f"{path}:{line}: citation key {key!r} is taken by an earlier entry; this one is {free!r}", stacklevel=4
+        )
+    taken.add(free)
+    return free
 
 
 def _middleware() -> list:
@@ -90,10 +184,12 @@ class _Decoding(LatexDecodingMiddleware):
     """
 
     def __init__(self):
-        super().__init__()
-        self._done: dict[str, tuple[str, str]] = {}  # names and accents recur across a library
+        super().__init__(decoder=latex_decoder())
+        # Names and accents recur across a library: each segment decoded once, with what it could not decode.
+        self._done: dict[str, tuple[str, str, Counter]] = {}
 
     def _transform_python_value_string(self, python_string: str) -> tuple[str, str]:
+        python_string = prepare_latex(python_string)
         if not _LATEX.search(python_string):
             return python_string, ""
         pieces, errors = [], []
@@ -103,12 +199,23 @@ class _Decoding(LatexDecodingMiddleware):
             elif _SIMPLE.match(segment):  # only \& \% \$ \# \_ and {Word}: what pylatexenc gives, without it
                 pieces.append(_UNESCAPE.sub(r"\1", segment.replace("{", "").replace("}", "")))
             else:
-                if segment not in self._done:
-                    self._done[segment] = super()._transform_python_value_string(segment)
-                decoded, error = self._done[segment]
+                decoded, error = self._decode(segment)
                 pieces.append(decoded)
                 errors.append(error)
         return " ".join(p for p in pieces if p), "; ".join(e for e in errors if e)
+
+    def _decode(self, segment: str) -> tuple[str, str]:
+        if segment not in self._done:
+            with collect_undecoded() as undecoded:
+                decoded, error = super()._transform_python_value_string(segment)
+            if error:  # pylatexenc gave up: the segment is kept as written
+                undecoded["LaTeX that does not parse"] += 1
+            self._done[segment] = decoded, error, undecoded
+        decoded, error, undecoded = self._done[segment]
+        for construct, count in undecoded.items():
+            for _ in range(count):
+                note_undecoded(construct)
+        return decoded, error
 
     def transform_entry(self, entry: Entry, library: Library) -> Block:
         for field in entry.fields:
@@ -153,26 +260,24 @@ def _quiet_parser():
         logger.setLevel(level)
 
 
-def _skip_failed(block, path: Path) -> None:
-    line = block.start_line + 1 if block.start_line is not None else None
+def _skip_failed(block, path: Path, line: int) -> None:
     raw = block.raw or ""
     found = _KEY_IN_RAW.search(raw)
     key = found.group(1) if found else ""
-    if isinstance(block, DuplicateBlockKeyBlock):
-        reason = "duplicate citation key (an earlier entry has it)"
-    else:
-        error = getattr(block, "error", None)
-        error = getattr(error, "abort_reason", None) or str(error or "") or "syntax error"
-        reason = "malformed BibTeX: " + " ".join(error.split())[:160]
-    skip(path, line, reason, key)
+    error = getattr(block, "error", None)
+    error = getattr(error, "abort_reason", None) or str(error or "") or "syntax error"
+    skip(path, line, "malformed BibTeX: " + " ".join(error.split())[:160], key)
 
 
 def _entry(entry: Entry, line: int | None) -> dict:
     fields = {field.key.lower(): field.value for field in entry.fields}
     venue = next((fields[f] for f in _VENUE_FIELDS if fields.get(f)), "")
     url = fields.get("url") or ""
-    if not url and str(fields.get("eprinttype") or fields.get("archiveprefix") or "").lower() == "arxiv":
-        url = f"https://arxiv.org/abs/{fields.get('eprint', '')}" if fields.get("eprint") else ""
+    arxiv = str(fields.get("eprinttype") or fields.get("archiveprefix") or "").lower() == "arxiv"
+    arxiv_id = str(fields.get("eprint") or "") if arxiv else str(fields.get("arxivid") or "")
+    if not url and arxiv_id:
+        url = f"https://arxiv.org/abs/{arxiv_id}"
+    note_id = _NOTE_ID.match(str(fields.get("note") or ""))
     keywords = re.split(r"\s*[,;]\s*", str(fields.get("keywords") or fields.get("keyword") or ""))
     return entry_row(
         line,
@@ -185,6 +290,7 @@ def _entry(entry: Entry, line: int | None) -> dict:
         url=url,
         keywords=keywords,
         key=entry.key,
+        id=arxiv_id or (note_id.group(1) if note_id else ""),
     )
 
 
@@ -223,11 +329,21 @@ def bibtex_entry(key: str, paper: dict) -> str:
         (venue_field, escape(venue)),
         ("doi", escape(cell(paper.get("doi")))),
         ("url", escape(http_url(paper))),
+        *_id_fields(cell(paper.get("id"))),
         ("keywords", escape(", ".join(split(paper.get("keywords"))))),
         ("abstract", escape(cell(paper.get("text")))),
     ]
     body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields if value)
     return f"@{kind}{{{key},\n{body}\n}}\n"
+
+
+def _id_fields(ident: str) -> list[tuple[str, str]]:
+    """The record id as fields that read back: ``eprint`` for an arXiv id, else a ``note`` (``id: ...``)."""
+    if not ident:
+        return []
+    if ARXIV_ID.match(ident):
+        return [("eprint", escape(ident)), ("archiveprefix", "arXiv")]
+    return [("note", escape(f"{ID_NOTE}{ident}"))]
 
 
 def _kind(venue: str) -> tuple[str, str]:

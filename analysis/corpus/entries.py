@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from analysis.corpus.markup import html_text
+from analysis.errors import InputError
 from analysis.text import safe_url
 
 # Columns a reference format fills when its entry has them. Lists (authors,
@@ -31,7 +33,23 @@ LIST_SEPARATOR = "; "
 # Warnings per file and reason before the rest are only counted (the summary lists them all).
 _WARN_AT_MOST = 5
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
+# An arXiv identifier, new style (2401.01234v2) or old (cs/0101001, math.AG/0101001).
+ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:)", re.IGNORECASE)
+
+
+# What to do when every record of a shape lacks an abstract: the shape's usual cause.
+_NO_ABSTRACT_HINTS = {
+    "arXiv OAI-PMH records": ": harvest with metadataPrefix=arXiv or arXivRaw",
+    "OpenAlex works": ": ask for abstract_inverted_index (a select= that leaves it out drops it)",
+    "Semantic Scholar papers": ": ask for fields=title,abstract (the abstract is null where publishers withhold it)",
+    "BibTeX entries": ": export them with abstracts (an 'abstract' field)",
+    "RIS records": " (AB or N2): export them with abstracts",
+    "Web of Science records": " (AB): export 'Full Record'",
+    "PubMed MEDLINE records": " (AB)",
+    "OpenReview notes": " (content.abstract)",
+    "CSL-JSON items": ": export them with abstracts",
+}
 
 
 class Skipped(list):
@@ -51,10 +69,11 @@ def entry_row(line: int | None, title: object, text: object, **fields: object) -
     Args:
         line: Line where the entry starts (None where the format has no lines).
         title: The title, or None.
-        text: The abstract (already decoded to Unicode).
+        text: The abstract (LaTeX already decoded to Unicode; HTML is decoded here, see
+            :func:`analysis.corpus.markup.html_text`).
         **fields: Values for :data:`FIELD_COLUMNS`; lists are joined, blanks left out.
     """
-    row = {"line": line, "title": clean(title), "text": clean(text)}
+    row = {"line": line, "title": clean(html_text(clean(title))), "text": clean(html_text(clean(text)))}
     for column, value in fields.items():
         if column not in FIELD_COLUMNS:
             raise ValueError(f"unknown field column {column!r}")
@@ -119,6 +138,14 @@ def year_of(value: object) -> str:
         return ""
     found = _YEAR.search(str(value))
     return found.group(1) if found else ""
+
+
+def no_abstracts(path: Path, shape: str, count: int) -> InputError:
+    """The error for a file of a known shape whose records all lack an abstract, saying the shape and what to do.
+
+    Example: ``3 arXiv OAI-PMH records, but no abstract field: harvest with metadataPrefix=arXiv or arXivRaw``.
+    """
+    return InputError(path, f"{count} {shape}, but no abstract field{_NO_ABSTRACT_HINTS.get(shape, '')}")
 
 
 @contextmanager

@@ -16,6 +16,7 @@ import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD
 from analysis.corpus.entries import skipped_summary
+from analysis.corpus.markup import undecoded_summary
 from analysis.corpus.merge import DUPLICATE_COLUMNS, PAPER_COLUMNS, build_frames
 from analysis.corpus.minhash import group
 from analysis.corpus.readers import flat_paths, read_abstracts
@@ -63,8 +64,9 @@ def load_papers(
         raw = read_abstracts(*paths)
     with stages("dedup"):
         papers, duplicates = deduplicate(raw, threshold=threshold)
-    if raw.attrs.get("skipped"):
-        papers.attrs["skipped"] = raw.attrs["skipped"]
+    for kept in ("skipped", "undecoded"):
+        if raw.attrs.get(kept):
+            papers.attrs[kept] = raw.attrs[kept]
     step.done(f"{len(papers)} papers ({len(raw)} entries, {len(duplicates)} duplicates merged)")
     return Corpus(raw, papers, duplicates)
 
@@ -130,4 +132,5 @@ def summarize(raw: pd.DataFrame, papers: pd.DataFrame, duplicates: pd.DataFrame)
         for (kept, dropped), count in pairs.groupby(["kept", "dropped"], sort=True).size().items():
             lines.append(f"  {kept} <- {dropped}: {count}")
     lines.extend(skipped_summary(raw.attrs.get("skipped", [])))
+    lines.extend(undecoded_summary(raw.attrs.get("undecoded", {})))
     return "\n".join(lines)

@@ -8,7 +8,11 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from analysis.text import normalize
+
 PAPER_COLUMNS = ["doc_id", "name", "title", "text", "sources", "n_copies", "source", "entry", "line"]
+# A paper's reference: taken from one copy, never stitched from several (see reference_of).
+BIBLIOGRAPHIC = ("title", "authors", "year", "venue", "doi", "url", "key", "id")
 DUPLICATE_COLUMNS = ["source", "entry", "line", "name", "doc_id", "similarity", "kind"]
 
 
@@ -44,16 +48,17 @@ def doc_id(normalized_text: str) -> str:
 
 
 def _paper_row(records: list[dict], normalized: list[str], members: list[int], keep: int) -> dict:
+    """One paper from its copies: the longest text, the reference of one record (see :func:`reference_of`)."""
     first, kept = records[members[0]], records[keep]
-    titles = [records[i]["title"] for i in members if records[i]["title"]]
     row = dict(kept)
     if len(members) > 1:
         for column, value in kept.items():
-            if column not in PAPER_COLUMNS and _blank(value):
+            if column not in PAPER_COLUMNS and column not in BIBLIOGRAPHIC and _blank(value):
                 row[column] = next((records[i][column] for i in members if not _blank(records[i][column])), value)
+        row.update(reference_of([records[i] for i in members]))
     row.update(
         doc_id=doc_id(normalized[keep]),
-        title=max(titles, key=len) if titles else "",
+        title=row.get("title") if not _blank(row.get("title")) else "",
         sources="; ".join(f"{records[i]['source']}:{records[i]['entry']}" for i in members),
         n_copies=len(members),
         source=first["source"],
@@ -61,6 +66,35 @@ def _paper_row(records: list[dict], normalized: list[str], members: list[int], k
         line=first["line"],
     )
     return row
+
+
+def reference_of(copies: list[dict]) -> dict:
+    """The bibliographic fields of a paper read more than once, taken whole from one copy.
+
+    The copy is the most complete (most of :data:`BIBLIOGRAPHIC` filled; the first of equals). Another copy
+    fills a field it leaves blank only when the two are the same reference: the same DOI, or the same
+    normalised title. Filling field by field from any copy made rows with one entry's title and another's
+    DOI, key and year.
+    """
+    ranked = sorted(range(len(copies)), key=lambda i: (-_filled(copies[i]), i))
+    chosen = copies[ranked[0]]
+    reference = {column: chosen.get(column) for column in BIBLIOGRAPHIC if column in chosen}
+    for i in ranked[1:]:
+        if _same_reference(chosen, copies[i]):
+            for column in BIBLIOGRAPHIC:
+                if _blank(reference.get(column)) and not _blank(copies[i].get(column)):
+                    reference[column] = copies[i][column]
+    return reference
+
+
+def _filled(record: dict) -> int:
+    return sum(not _blank(record.get(column)) for column in BIBLIOGRAPHIC)
+
+
+def _same_reference(a: dict, b: dict) -> bool:
+    doi_a, doi_b = (str(r.get("doi")).strip().lower() if not _blank(r.get("doi")) else "" for r in (a, b))
+    title_a, title_b = (normalize(str(r.get("title"))) if not _blank(r.get("title")) else "" for r in (a, b))
+    return bool(doi_a and doi_a == doi_b) or bool(title_a and title_a == title_b)
 
 
 def _blank(value) -> bool:

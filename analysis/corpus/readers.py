@@ -25,15 +25,17 @@ import pandas as pd
 from analysis.config import SUPPORTED_SUFFIXES as PLAIN_SUFFIXES
 from analysis.corpus.arxiv import read_arxiv_xml
 from analysis.corpus.bibtex import read_bibtex
-from analysis.corpus.entries import LIST_SEPARATOR, collect_skipped, skip
+from analysis.corpus.entries import LIST_SEPARATOR, collect_skipped, no_abstracts, skip
+from analysis.corpus.markup import collect_undecoded
 from analysis.corpus.names import paper_name
-from analysis.corpus.records import KNOWN_SHAPES, record_key, shape_of, shape_row
+from analysis.corpus.records import KNOWN_SHAPES, SHAPE_NAMES, record_key, shape_of, shape_row
 from analysis.corpus.ris import read_ris
+from analysis.corpus.tagged import read_medline, read_wos, sniff
 from analysis.errors import InputError
 
 RAW_COLUMNS = ["source", "entry", "line", "title", "text", "name"]
 # The plain lists (config.SUPPORTED_SUFFIXES) and the reference formats.
-REFERENCE_SUFFIXES = (".bib", ".ris", ".xml")
+REFERENCE_SUFFIXES = (".bib", ".ris", ".xml", ".nbib", ".ciw")
 SUPPORTED_SUFFIXES = (*PLAIN_SUFFIXES, *REFERENCE_SUFFIXES)
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
@@ -81,7 +83,7 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     """
     if not paths:
         raise InputError("<no path>", "give at least one file or folder to read")
-    with collect_skipped() as skipped:
+    with collect_skipped() as skipped, collect_undecoded() as undecoded:
         frames = [_read_file(path) for path in input_files(paths)]
     raw = pd.concat(frames, ignore_index=True)
     raw["name"] = [paper_name(t, title) for t, title in zip(raw["text"], raw["title"], strict=True)]
@@ -89,6 +91,8 @@ def read_abstracts(*paths: str | Path) -> pd.DataFrame:
     raw = raw[RAW_COLUMNS + extra]
     if skipped:
         raw.attrs["skipped"] = list(skipped)
+    if undecoded:
+        raw.attrs["undecoded"] = dict(undecoded)
     return raw
 
 
@@ -143,7 +147,12 @@ def _read_file(path: Path) -> pd.DataFrame:
     if not text.strip():
         raise InputError(path, "empty file: no abstracts to read")
     suffix = path.suffix.lower()
-    if suffix in (".txt", ".md"):
+    tagged = sniff(text) if suffix in (".txt", ".nbib", ".ciw") else None
+    if tagged == "wos":
+        rows = read_wos(text, path)
+    elif tagged == "medline" or suffix == ".nbib":
+        rows = read_medline(text, path)
+    elif suffix in (".txt", ".md", ".ciw"):
         rows = _parse_text(text)
     elif suffix in (".csv", ".tsv"):
         rows = _parse_delimited(text, path, "\t" if suffix == ".tsv" else ",")
@@ -316,7 +325,7 @@ def _scalar(value, key: str = ""):
 
 
 def _parse_jsonl(text: str, path: Path) -> list[dict]:
-    rows = []
+    rows, records = [], []
     for line_no, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
@@ -332,6 +341,9 @@ def _parse_jsonl(text: str, path: Path) -> list[dict]:
             raise InputError(path, "malformed JSON line: nested too deeply", line_no) from None
         if row:
             rows.append(row)
+        records.append(record)
+    if not rows:
+        _nothing_read(records, path)
     return _repair_surrogates(rows, text, path)
 
 
@@ -355,7 +367,21 @@ def _parse_json(text: str, path: Path) -> list[dict]:
         rows = [row for i, record in enumerate(data, start=1) if (row := _json_record(record, path, None, i))]
     except RecursionError:
         raise InputError(path, "malformed JSON: nested too deeply") from None
+    if not rows:
+        _nothing_read(data, path)
     return _repair_surrogates(rows, text, path)
+
+
+def _nothing_read(records: list, path: Path) -> None:
+    """Raise, saying which shape the records came closest to (records of a shape without abstracts, or no objects)."""
+    shapes = [shape_of(r) for r in records if isinstance(r, dict)]
+    known = [s for s in shapes if s is not None]
+    if known:
+        shape = max(set(known), key=known.count)
+        raise no_abstracts(path, SHAPE_NAMES[shape], known.count(shape))
+    if records and not shapes:
+        found = sorted({"null" if r is None else type(r).__name__ for r in records})
+        raise InputError(path, f"expected JSON objects (records), found only {', '.join(found)}")
 
 
 def _load_json(text: str):
@@ -399,7 +425,11 @@ def _repair_surrogates(rows: list[dict], text: str, path: Path) -> list[dict]:
 def _json_record(record, path: Path, line: int | None, index: int | None = None) -> dict | None:
     where = line if line is not None else index
     if not isinstance(record, dict):
-        raise InputError(path, f"expected a JSON object, found {type(record).__name__}", where)
+        # Semantic Scholar's batch endpoint answers null for an id it does not know: one such record is no reason
+        # to stop the file.
+        found = "null" if record is None else type(record).__name__
+        skip(path, where, f"not a JSON object: {found} at {'line' if line is not None else 'record'} {where}")
+        return None
     shape = shape_of(record)
     if shape is not None:
         row = shape_row(record, shape, line)

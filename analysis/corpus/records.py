@@ -20,6 +20,13 @@ KNOWN_SHAPES = (
     "OpenAlex works",
     "Semantic Scholar papers",
 )
+# How an error names the records of each shape.
+SHAPE_NAMES = {
+    "openreview": "OpenReview notes",
+    "openalex": "OpenAlex works",
+    "semanticscholar": "Semantic Scholar papers",
+    "csl": "CSL-JSON items",
+}
 _OPENREVIEW_KEYS = ("forum", "invitation", "invitations", "signatures", "replyto", "cdate", "tcdate")
 _KEY_LIKE = re.compile(r"^[^\s,{}()\"#%'=\\]+$")
 

@@ -14,11 +14,20 @@ from pathlib import Path
 import rispy
 from rispy.writer import RisWriter
 
-from analysis.corpus.entries import cell, entry_row, http_url, reference_kind, skip, split, year_of
+from analysis.corpus.entries import cell, entry_row, http_url, no_abstracts, reference_kind, skip, split, year_of
 from analysis.errors import InputError
 
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: |$)")
-_VENUE_KEYS = ("journal_name", "secondary_title", "alternate_title3", "alternate_title1", "alternate_title2")
+# JO/JF/T2, then where Zotero (C3: a proceedings' name) and other tools (T3, BT) put the venue.
+_VENUE_KEYS = (
+    "journal_name",
+    "secondary_title",
+    "alternate_title3",
+    "alternate_title1",
+    "alternate_title2",
+    "custom3",
+    "tertiary_title",
+)
 
 
 def read_ris(text: str, path: Path) -> list[dict]:
@@ -41,6 +50,8 @@ def read_ris(text: str, path: Path) -> list[dict]:
             rows.append(row)
         else:
             skip(path, line, "no abstract", row.get("key", ""))
+    if not rows:
+        raise no_abstracts(path, "RIS records", len(records))
     return rows
 
 
@@ -75,12 +86,21 @@ def _record(record: dict, line: int) -> dict:
         abstract,
         authors=list(record.get("authors") or record.get("first_authors") or []),
         year=year_of(record.get("year") or record.get("publication_year") or record.get("date")),
-        venue=next((record[k] for k in _VENUE_KEYS if record.get(k)), ""),
+        venue=_venue(record),
         doi=record.get("doi"),
         url=urls[0] if urls else "",
         keywords=list(record.get("keywords") or []),
         key=record.get("id"),
+        id=record.get("accession_number"),
     )
+
+
+def _venue(record: dict) -> str:
+    """The first venue tag the record has; ``BT`` (a book's title) is not in rispy's map, so it is an unknown tag."""
+    found = next((record[k] for k in _VENUE_KEYS if record.get(k)), "")
+    if not found:
+        found = next(iter((record.get("unknown_tag") or {}).get("BT") or []), "")
+    return str(found)
 
 
 def ris_record(key: str, paper: dict) -> dict:
@@ -97,6 +117,8 @@ def ris_record(key: str, paper: dict) -> dict:
         "doi": cell(paper.get("doi")),
         "urls": [http_url(paper)] if http_url(paper) else [],
         "keywords": split(paper.get("keywords")),
+        # AN, the accession number: the record's id in its database (arXiv, OpenReview, OpenAlex, PubMed).
+        "accession_number": cell(paper.get("id")),
         "abstract": cell(paper.get("text")),
     }
     return {k: v for k, v in record.items() if v}

@@ -174,7 +174,7 @@ NO_ABSTRACT = "no 'abstract' or 'text' column (columns found: 'title', 'summary'
             "malformed JSON line: Unterminated string starting at (column 14)",
         ),
         ("nofield.jsonl", b'{"title": "x"}\n', ":1", "record has no 'abstract' or 'text' field (fields: title)"),
-        ("list.jsonl", b"[1, 2]\n", ":1", "expected a JSON object, found list"),
+        ("list.jsonl", b"[1, 2]\n", "", "expected JSON objects (records), found only list"),
         ("paper.pdf", b"%PDF-1.4", "", "unsupported file type '.pdf'"),
         ("nul.txt", b"abc\n\x00\x01", ":2", "contains NUL bytes"),
         ("bad.json", b'[{"abstract": "x"},', ":1", "malformed JSON: Expecting value"),
