@@ -170,8 +170,8 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_corpus(args) -> int:
-    from analysis.corpus.load import load_papers, summarize
     from analysis.corpus.export import REFERENCE_SUFFIXES, write_references
+    from analysis.corpus.load import load_papers, summarize
     from analysis.output import FRAME_SUFFIXES, write_frame
     from analysis.pipeline import refuse_overwriting_inputs
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import bibtexparser
 from bibtexparser.library import Library
 from bibtexparser.middlewares import LatexDecodingMiddleware, SeparateCoAuthors
+from bibtexparser.middlewares.parsestack import default_parse_stack
 from bibtexparser.model import Block, DuplicateBlockKeyBlock, Entry, ImplicitComment, ParsingFailedBlock
 
 from analysis.corpus.entries import (
@@ -84,7 +85,7 @@ def read_bibtex(text: str, path: Path) -> list[dict]:
         raise InputError(path, "no BibTeX entries found (expected entries such as @article{key, title = {...}, ...})")
     rows: list[dict] = []
     keys: set[str] = set()
-    for line, entry in _entries(text, library.blocks, path):
+    for line, entry in _entries(text, library, path):
         row = _entry(entry, line)
         if not row["text"]:
             skip(path, line, "no abstract", entry.key)
@@ -104,13 +105,13 @@ def _parse(text: str) -> Library:
         return bibtexparser.parse_string(text, append_middleware=_middleware())
 
 
-def _entries(text: str, blocks: list[Block], path: Path) -> Iterator[tuple[int, Entry]]:
+def _entries(text: str, library: Library, path: Path) -> Iterator[tuple[int, Entry]]:
     r"""(line, entry) for every entry in file order, a second one with a taken key included; malformed ones skipped.
 
     Lines are found from where each block's text starts: bibtexparser's own count drifts after a ``\\``
     line break inside a field.
     """
-    offset, line = 0, 1
+    offset, line, blocks = 0, 1, library.blocks
     for number, block in enumerate(blocks):
         found = text.find(block.raw, offset) if block.raw else -1
         if found >= 0:
@@ -118,7 +119,7 @@ def _entries(text: str, blocks: list[Block], path: Path) -> Iterator[tuple[int, 
             offset = found
         following = blocks[number + 1] if number + 1 < len(blocks) else None
         if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, Entry):
-            yield line, _decoded(block.ignore_error_block)
+            yield line, _decoded(block.ignore_error_block, library)
         elif isinstance(block, Entry):
             whole = _whole(text, block, following, offset, path, line)
             if whole is not None:
@@ -127,13 +128,12 @@ def _entries(text: str, blocks: list[Block], path: Path) -> Iterator[tuple[int, 
             _skip_failed(block, path, line)
 
 
-def _decoded(entry: Entry) -> Entry:
+def _decoded(entry: Entry, parsed: Library) -> Entry:
     """An entry bibtexparser set aside (its key was taken), decoded as the library's entries are."""
-    library = Library([entry])
-    for middleware in _middleware():
-        block = middleware.transform_entry(entry, library)
-        entry = block if isinstance(block, Entry) else entry
-    return entry
+    library = Library([*parsed.strings, entry])
+    for middleware in [*default_parse_stack(), *_middleware()]:
+        library = middleware.transform(library)
+    return library.entries[0]
 
 
 def _whole(text: str, entry: Entry, following: Block | None, offset: int, path: Path, line: int) -> Entry | None:
@@ -329,7 +329,7 @@ def bibtex_entry(key: str, paper: dict) -> str:
         (venue_field, escape(venue)),
         ("doi", escape(cell(paper.get("doi")))),
         ("url", escape(http_url(paper))),
-        *_id_fields(cell(paper.get("id"))),
+        *_id_fields(cell(paper.get("id")), http_url(paper)),
         ("keywords", escape(", ".join(split(paper.get("keywords"))))),
         ("abstract", escape(cell(paper.get("text")))),
     ]
@@ -337,11 +337,14 @@ def bibtex_entry(key: str, paper: dict) -> str:
     return f"@{kind}{{{key},\n{body}\n}}\n"
 
 
-def _id_fields(ident: str) -> list[tuple[str, str]]:
-    """The record id as fields that read back: ``eprint`` for an arXiv id, else a ``note`` (``id: ...``)."""
+def _id_fields(ident: str, url: str) -> list[tuple[str, str]]:
+    """The record id as fields that read back: ``eprint`` for an arXiv id, else a ``note`` (``id: ...``).
+
+    An eprint without a url reads back with the arXiv url, so an arXiv id goes to ``eprint`` only beside a url.
+    """
     if not ident:
         return []
-    if ARXIV_ID.match(ident):
+    if ARXIV_ID.match(ident) and url:
         return [("eprint", escape(ident)), ("archiveprefix", "arXiv")]
     return [("note", escape(f"{ID_NOTE}{ident}"))]
 

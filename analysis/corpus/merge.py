@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -11,6 +12,7 @@ import pandas as pd
 from analysis.text import normalize
 
 PAPER_COLUMNS = ["doc_id", "name", "title", "text", "sources", "n_copies", "source", "entry", "line"]
+_WORD = re.compile(r"\w+")
 # A paper's reference: taken from one copy, never stitched from several (see reference_of).
 BIBLIOGRAPHIC = ("title", "authors", "year", "venue", "doi", "url", "key", "id")
 DUPLICATE_COLUMNS = ["source", "entry", "line", "name", "doc_id", "similarity", "kind"]
@@ -93,8 +95,13 @@ def _filled(record: dict) -> int:
 
 def _same_reference(a: dict, b: dict) -> bool:
     doi_a, doi_b = (str(r.get("doi")).strip().lower() if not _blank(r.get("doi")) else "" for r in (a, b))
-    title_a, title_b = (normalize(str(r.get("title"))) if not _blank(r.get("title")) else "" for r in (a, b))
+    title_a, title_b = (_title_words(r.get("title")) for r in (a, b))
     return bool(doi_a and doi_a == doi_b) or bool(title_a and title_a == title_b)
+
+
+def _title_words(title: object) -> str:
+    """A title normalised (case, accents, markup, spacing) down to its words: "Sets of  sets." is "sets of sets"."""
+    return "" if _blank(title) else " ".join(_WORD.findall(normalize(str(title))))
 
 
 def _blank(value) -> bool:

@@ -10,8 +10,8 @@ import pytest
 
 from analysis.__main__ import main
 from analysis.corpus.bibtex import escape
-from analysis.corpus.load import load_papers
 from analysis.corpus.export import citation_keys, references_bibtex, write_references
+from analysis.corpus.load import load_papers
 from analysis.corpus.readers import read_abstracts
 
 DATA = Path(__file__).resolve().parents[1] / "data"
