@@ -84,10 +84,14 @@ def deduplicate(raw: pd.DataFrame, threshold: float = DEDUP_THRESHOLD) -> tuple[
         ``(papers, duplicates)``: ``papers`` has one row per paper, in order
         of first appearance, with a stable ``doc_id`` (hash of the normalised
         text kept), the most complete ``text``, every place it appeared in
-        ``sources`` (``file:entry; file:entry``) and ``n_copies``; other
-        columns come from the entry whose text is kept, a blank one filled
-        from the first copy that has it (a ``.txt`` copy gains the
-        authors, year and key of its ``.bib`` copy);
+        ``sources`` (``file:entry; file:entry``) and ``n_copies``; the
+        bibliographic columns (title, authors, year, venue, DOI, URL, key,
+        id) come whole from the most complete copy, a blank one filled only
+        from a copy with the same DOI or normalised title (see
+        :func:`analysis.corpus.merge.reference_of`; a ``.txt`` copy gains
+        the reference of its ``.bib`` copy); other columns come from the
+        entry whose text is kept, a blank one filled from the first copy
+        that has it;
         ``duplicates`` has one row per dropped entry with the ``doc_id`` it
         merged into, its ``similarity`` to the kept text and its ``kind``
         (``exact`` or ``near``).

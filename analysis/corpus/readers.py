@@ -25,10 +25,10 @@ import pandas as pd
 from analysis.config import SUPPORTED_SUFFIXES as PLAIN_SUFFIXES
 from analysis.corpus.arxiv import read_arxiv_xml
 from analysis.corpus.bibtex import read_bibtex
-from analysis.corpus.entries import LIST_SEPARATOR, collect_skipped, no_abstracts, skip
+from analysis.corpus.entries import LIST_SEPARATOR, collect_skipped, skip
 from analysis.corpus.markup import collect_undecoded
 from analysis.corpus.names import paper_name
-from analysis.corpus.records import KNOWN_SHAPES, SHAPE_NAMES, record_key, shape_of, shape_row
+from analysis.corpus.records import KNOWN_SHAPES, raise_closest_shape, record_key, shape_of, shape_row
 from analysis.corpus.ris import read_ris
 from analysis.corpus.tagged import read_medline, read_wos, sniff
 from analysis.errors import InputError
@@ -343,7 +343,7 @@ def _parse_jsonl(text: str, path: Path) -> list[dict]:
             rows.append(row)
         records.append(record)
     if not rows:
-        _nothing_read(records, path)
+        raise_closest_shape(records, path)
     return _repair_surrogates(rows, text, path)
 
 
@@ -368,20 +368,8 @@ def _parse_json(text: str, path: Path) -> list[dict]:
     except RecursionError:
         raise InputError(path, "malformed JSON: nested too deeply") from None
     if not rows:
-        _nothing_read(data, path)
+        raise_closest_shape(data, path)
     return _repair_surrogates(rows, text, path)
-
-
-def _nothing_read(records: list, path: Path) -> None:
-    """Raise, saying which shape the records came closest to (records of a shape without abstracts, or no objects)."""
-    shapes = [shape_of(r) for r in records if isinstance(r, dict)]
-    known = [s for s in shapes if s is not None]
-    if known:
-        shape = max(set(known), key=known.count)
-        raise no_abstracts(path, SHAPE_NAMES[shape], known.count(shape))
-    if records and not shapes:
-        found = sorted({"null" if r is None else type(r).__name__ for r in records})
-        raise InputError(path, f"expected JSON objects (records), found only {', '.join(found)}")
 
 
 def _load_json(text: str):

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 
-from analysis.corpus.entries import entry_row, year_of
+from analysis.corpus.entries import entry_row, no_abstracts, year_of
+from analysis.errors import InputError
 
 KNOWN_SHAPES = (
     "objects with an 'abstract' field",
@@ -44,6 +46,22 @@ def shape_of(record: dict) -> str | None:
     if "type" in record and ("issued" in record or "container-title" in record or csl_authors):
         return "csl"
     return None
+
+
+def raise_closest_shape(records: list, path: Path) -> None:
+    """When no record gave an abstract: raise naming the shape they came closest to, if they have one.
+
+    Records of a known shape without abstracts name the shape and the usual cure; a list holding no
+    object at all (``[null, null]``) says so. Plain objects fall through to the caller's own error.
+    """
+    shapes = [shape_of(r) for r in records if isinstance(r, dict)]
+    known = [s for s in shapes if s is not None]
+    if known:
+        shape = max(set(known), key=known.count)
+        raise no_abstracts(path, SHAPE_NAMES[shape], known.count(shape))
+    if records and not shapes:
+        found = sorted({"null" if r is None else type(r).__name__ for r in records})
+        raise InputError(path, f"expected JSON objects (records), found only {', '.join(found)}")
 
 
 def record_key(record: dict, shape: str) -> str:
