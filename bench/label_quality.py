@@ -86,7 +86,7 @@ def nearest_label_share(labels: dict[int, str], topics, paper_vectors, label_vec
     ``label_vectors`` are in the order of ``sorted(labels)`` without -1.
     Cosines are rounded to 6 decimals and ties go to the lower topic id.
     """
-    from analysis.model.clustering import unit_rows
+    from analysis.model.measures import unit_rows
 
     topics = np.asarray(topics)
     ids = sorted(t for t in labels if t != -1)

@@ -16,7 +16,7 @@ import numpy as np
 
 def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, encode) -> float:
     """Share of papers (outliers aside) whose nearest label, by cosine, is their own topic's."""
-    from analysis.model.clustering import unit_rows
+    from analysis.model.measures import unit_rows
 
     topics = np.asarray(topics)
     ids = sorted(t for t in labels if t != -1)

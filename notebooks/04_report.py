@@ -55,8 +55,8 @@ from IPython.display import Markdown
 
 from analysis import config, fit_topics, load_corpus
 from analysis.figures import report_figures
-from analysis.figures.compare import group_shares, list_groups, more_of, only_in
 from analysis.model.incremental import add_batch
+from analysis.model.measures import group_shares, list_groups, more_of, only_in
 from analysis.pipeline import add_message, write_report
 from analysis.report.document import md_escape
 from analysis.report.whats_new import what_is_new_markdown

@@ -3,9 +3,8 @@
 One module per figure (``topic_sizes``, ``top_terms``, ``theme_breakdown``,
 ``list_comparison``, ``topics_over_time``, ``topic_similarity``,
 ``topic_hierarchy``, ``map``), each with one ``plot_*`` function that takes
-the result first and returns a figure; ``compare`` computes the shares per
-source list or year that two of them draw and the report states;
-``style`` holds what they share (palette, layout), ``export`` turns figures
+the result first and returns a figure of what :mod:`analysis.model.measures`
+and the fit computed; ``style`` holds what they share (palette, layout), ``export`` turns figures
 into PNG/SVG files (plotly + kaleido + a Chromium), and ``registry`` lists
 the figures of the report.
 

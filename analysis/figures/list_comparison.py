@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from analysis.figures.compare import SMALL_GROUP, group_shares, list_groups
 from analysis.figures.style import BOTTOM_LEGEND, group_color, set_layout, topic_titles
+from analysis.model.measures import SMALL_GROUP, group_shares, list_groups
 from analysis.text import escape, list_label, shorten
 
 if TYPE_CHECKING:

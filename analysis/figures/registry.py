@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from analysis.figures.compare import SMALL_GROUP, compares_lists, has_years
 from analysis.figures.list_comparison import plot_list_comparison
 from analysis.figures.map import plot_map
 from analysis.figures.theme_breakdown import plot_theme_breakdown
@@ -29,6 +28,7 @@ from analysis.figures.topic_hierarchy import plot_topic_hierarchy
 from analysis.figures.topic_similarity import plot_topic_similarity
 from analysis.figures.topic_sizes import plot_topic_sizes
 from analysis.figures.topics_over_time import plot_topics_over_time
+from analysis.model.measures import SMALL_GROUP, compares_lists, has_years
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult

@@ -4,39 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pandas as pd
 import plotly.graph_objects as go
 
 from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors
+from analysis.model.measures import theme_counts
 from analysis.text import escape, list_label, shorten
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
-
-
-def source_lists(sources: str) -> list[str]:
-    """The files a paper appeared in, from ``"a.txt:1; b.txt:8"`` (each file once, in order)."""
-    files = []
-    for place in str(sources).split(";"):
-        name = place.strip().rsplit(":", 1)[0]
-        if name and name not in files:
-            files.append(name)
-    return files
-
-
-def theme_counts(result: TopicResult) -> pd.DataFrame:
-    """Papers per theme overall (``list`` = "all papers") and per source list.
-
-    A paper that appeared in two lists counts once in each.
-    """
-    documents = result.documents.assign(sources=result.papers["sources"].to_numpy())
-    rows = [{"list": "all papers", "theme": theme} for theme in documents["theme"]]
-    for theme, sources in zip(documents["theme"], documents["sources"], strict=True):
-        rows.extend({"list": name, "theme": theme} for name in source_lists(sources))
-    frame = pd.DataFrame(rows, columns=["list", "theme"])
-    counts = frame.groupby(["list", "theme"], sort=False).size().rename("papers").reset_index()
-    counts["share"] = (counts["papers"] / counts.groupby("list")["papers"].transform("sum")).round(4)
-    return counts
 
 
 def plot_theme_breakdown(result: TopicResult) -> go.Figure:

@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from analysis.figures.style import OKABE_ITO, set_layout, topic_titles
-from analysis.figures.topic_similarity import topic_centroids
+from analysis.model.measures import table_centroids
 from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def plot_topic_hierarchy(result: TopicResult, max_topics: int = 60) -> go.Figure:
     """Dendrogram of topics: average linkage on the cosine distance of topic centroids."""
-    ids, centroids = topic_centroids(result)
+    ids, centroids = table_centroids(result)
     ids, centroids = ids[:max_topics], centroids[:max_topics]
     titles = topic_titles(result, limit=44)
     labels = [escape(titles[t]) for t in ids]

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
 import plotly.graph_objects as go
 
-from analysis.figures.style import set_layout, topic_order, topic_titles
-from analysis.model.clustering import unit_rows
+from analysis.figures.style import set_layout, topic_titles
+from analysis.model.measures import table_centroids
 from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
-
-
-def topic_centroids(result: TopicResult) -> tuple[list[int], np.ndarray]:
-    """Topic ids (table order) and the unit-length mean embedding of each topic's papers."""
-    ids = topic_order(result)
-    if result.embeddings is None:
-        raise ValueError("this result kept no embeddings: topic similarities need them")
-    vectors = unit_rows(result.embeddings)
-    topics = result.documents["topic"].to_numpy()
-    return ids, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids]))
 
 
 def plot_topic_similarity(result: TopicResult, max_topics: int = 30) -> go.Figure:
@@ -32,7 +21,7 @@ def plot_topic_similarity(result: TopicResult, max_topics: int = 30) -> go.Figur
     Our own centroids rather than BERTopic's ``visualize_heatmap``: the same
     numbers as the rest of the report, and it works with a single topic.
     """
-    ids, centroids = topic_centroids(result)
+    ids, centroids = table_centroids(result)
     ids, centroids = ids[:max_topics], centroids[:max_topics]
     similarity = round_as_shown(centroids @ centroids.T)  # two decimals, as every score in the report
     titles = topic_titles(result, limit=36)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from analysis.figures.compare import SMALL_GROUP, group_shares, year_groups
 from analysis.figures.style import set_layout, topic_color, topic_titles
+from analysis.model.measures import SMALL_GROUP, group_shares, year_groups
 from analysis.text import escape
 
 if TYPE_CHECKING:

@@ -17,15 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.model.clustering import (
-    MIN_CLUSTERED,
-    nearest_centroid,
-    size_parameters,
-    topic_centroids,
-    unit_rows,
-    ward_clustering,
-)
+from analysis.model.clustering import MIN_CLUSTERED, nearest_centroid, size_parameters, ward_clustering
 from analysis.model.layout import MAP_DECIMALS
+from analysis.model.measures import topic_centroids, unit_rows
 from analysis.model.themes import round_as_shown
 
 # A new paper fits a topic when its cosine to the centroid reaches this

@@ -31,6 +31,8 @@ from sklearn.base import BaseEstimator, ClusterMixin, TransformerMixin, _fit_con
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from analysis.model.measures import unit_rows
+
 # Above this many papers Ward's full distance matrix (n^2 / 2 doubles) gets
 # too large; the clustering is then restricted to the kNN graph.
 WARD_FULL_MAX = 12_000
@@ -393,13 +395,6 @@ def renumber_by_size(topics: np.ndarray) -> np.ndarray:
     return np.array([mapping[t] for t in topics.tolist()])
 
 
-def topic_centroids(vectors: np.ndarray, topics: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each topic's id (sorted) and the unit-length mean of its rows of ``vectors``."""
-    vectors, topics = np.asarray(vectors, dtype=np.float64), np.asarray(topics)
-    ids = np.unique(topics)
-    return ids, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids]))
-
-
 def nearest_centroid(vectors: np.ndarray, ids: np.ndarray, centroids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each row's nearest topic by cosine to the centroids, and that cosine; deterministic on every machine.
 
@@ -409,9 +404,3 @@ def nearest_centroid(vectors: np.ndarray, ids: np.ndarray, centroids: np.ndarray
     similarity = np.round(unit_rows(vectors) @ unit_rows(centroids).T, ASSIGN_DECIMALS)
     best = np.argmax(similarity, axis=1)
     return np.asarray(ids)[best].astype(np.int64), similarity[np.arange(len(best)), best]
-
-
-def unit_rows(vectors: ArrayLike) -> np.ndarray:
-    """The rows scaled to unit length, in float64 (a zero row stays zero): cosines become dot products."""
-    vectors = np.asarray(vectors, dtype=np.float64)
-    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)

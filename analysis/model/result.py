@@ -179,7 +179,7 @@ class TopicResult:
 
     def topic_centroids(self) -> tuple[np.ndarray, np.ndarray]:
         """Each topic's id (ascending) and its centroid: the unit mean of its papers' embeddings."""
-        from analysis.model.clustering import topic_centroids
+        from analysis.model.measures import topic_centroids
 
         if self.pieces is None:
             raise ValueError("this result has no fitted pieces (loaded from the earlier format): refit it")
@@ -222,7 +222,7 @@ class TopicResult:
             raise ValueError(f"{len(embeddings)} embeddings for {len(texts)} texts")
         pieces = self.pieces
         if pieces is not None and pieces.projection is not None and pieces.reduced is not None:
-            from analysis.model.clustering import topic_centroids
+            from analysis.model.measures import topic_centroids
 
             features = pieces.projection.features(embeddings, texts)
             ids, centroids = topic_centroids(pieces.reduced, pieces.topics)
@@ -232,7 +232,7 @@ class TopicResult:
     def _embed_new(self, texts: list[str], centroids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The texts' vectors and the centroids in one space: a backend fitted per corpus embeds both at once."""
         from analysis.embedding.cache import document_texts, embed_texts
-        from analysis.model.clustering import topic_centroids
+        from analysis.model.measures import topic_centroids
 
         backend = self.embedding_backend()
         if not getattr(backend, "needs_corpus", False):

@@ -59,10 +59,10 @@ from analysis.model.clustering import (
     ranked_columns,
     size_parameters,
     smooth,
-    unit_rows,
 )
 from analysis.model.ctfidf import counts_tfidf, rank_topic_terms, sum_term_counts, topic_term_counts
 from analysis.model.labels import topic_labels
+from analysis.model.measures import unit_rows
 from analysis.model.projection import lsa_features
 from analysis.model.result import TopicPieces
 from analysis.progress import Stages

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from analysis.model.clustering import unit_rows
+from analysis.model.measures import unit_rows
 from analysis.model.themes import SCORE_DECIMALS, round_as_shown
 
 if TYPE_CHECKING:

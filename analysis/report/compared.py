@@ -1,6 +1,6 @@
 """The report's "Lists compared" and "Over the years" sections: what each source list or year has more of.
 
-The numbers come from :mod:`analysis.figures.compare` (the same as the
+The numbers come from :mod:`analysis.model.measures` (the same as the
 ``list_comparison`` and ``topics_over_time`` figures); here they become
 sentences, written as plain text and escaped once per output. A section is
 left out when its data is: papers from one source list, fewer than two years.
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from analysis.figures import compare
-from analysis.figures.compare import SMALL_GROUP, SMALL_NOTE, Groups
+from analysis.model import measures as compare
+from analysis.model.measures import SMALL_GROUP, SMALL_NOTE, Groups
 from analysis.text import escape
 
 if TYPE_CHECKING:

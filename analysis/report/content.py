@@ -16,16 +16,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from analysis.model.clustering import unit_rows
+from analysis.model.measures import cross_theme_pairs, reading_order
 from analysis.model.themes import round_as_shown
 from analysis.text import URL, sentences, shorten, strip_markup
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
 
-# Cross-theme pairs listed in the report, and the margin (best minus second
-# theme score) under which a paper counts as sitting between two themes.
-MAX_PAIRS = 8
+# The margin (best minus second theme score) under which a paper counts as sitting between two themes.
 AMBIGUOUS_MARGIN = 0.02
 SUMMARY_LIMIT = 300
 
@@ -116,47 +114,6 @@ def summary_sentence(text: str, name: str = "", limit: int = SUMMARY_LIMIT) -> s
     return shorten(standalone((named or found)[0]), limit)
 
 
-def _unit_embeddings(result: TopicResult) -> np.ndarray:
-    """The papers' embeddings as unit rows: the report's similarities need them."""
-    if result.embeddings is None:
-        raise ValueError("this result kept no embeddings: the report's similarities need them")
-    return unit_rows(result.embeddings)
-
-
-def reading_order(result: TopicResult) -> pd.DataFrame:
-    """Papers of each theme, most central first.
-
-    Central means close both to the theme's definition (the paper's theme
-    score) and to the other papers of the theme (cosine to the mean
-    embedding of its papers): the mean of the two. The first papers are the
-    most typical of the theme, a good way in; the last are its outskirts. For
-    the "other" papers only the second counts. Ties break by name.
-
-    Returns:
-        One row per paper: ``row`` (position in ``result.documents``), ``theme``,
-        ``rank`` (1 = read first), ``centrality``.
-    """
-    vectors = _unit_embeddings(result)
-    themes = result.documents["theme"].to_numpy()
-    names = result.documents["name"].astype(str).to_numpy()
-    frames = []
-    for theme in result.themes.names:
-        rows = np.flatnonzero(themes == theme)
-        if len(rows) == 0:
-            continue
-        centre = unit_rows(vectors[rows].mean(axis=0, keepdims=True))[0]
-        centrality = vectors[rows] @ centre
-        if theme != result.themes.other:
-            centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
-        # Ranked as shown, ties by name: the same reading order on every machine.
-        centrality = round_as_shown(centrality)
-        frame = pd.DataFrame({"row": rows, "theme": theme, "centrality": centrality, "name": names[rows]})
-        frame = frame.sort_values(["centrality", "name"], ascending=[False, True], kind="stable")
-        frame["rank"] = np.arange(1, len(frame) + 1)
-        frames.append(frame.drop(columns="name"))
-    return pd.concat(frames, ignore_index=True)
-
-
 def theme_topics(result: TopicResult, theme: str) -> list[tuple[int, str, int, int]]:
     """Topics holding papers of ``theme``: (topic, label, papers of the theme in it, topic size), most first."""
     documents = result.documents
@@ -166,39 +123,6 @@ def theme_topics(result: TopicResult, theme: str) -> list[tuple[int, str, int, i
     counts = members["topic"].value_counts()
     order = sorted(counts.index, key=lambda t: (-counts[t], int(t)))
     return [(int(t), labels[t], int(counts[t]), int(sizes[t])) for t in order]
-
-
-_PAIR_BLOCK = 1024
-
-
-def cross_theme_pairs(result: TopicResult, limit: int = MAX_PAIRS) -> pd.DataFrame:
-    """The most similar pairs of papers (cosine of embeddings) whose themes differ.
-
-    Papers of the "other" theme are left out: they have their own section.
-    Rows are compared a block at a time, so memory stays linear in the
-    number of papers (a full similarity matrix of 20,000 papers is 1.6 GB).
-    """
-    vectors = _unit_embeddings(result)
-    themes = result.documents["theme"].to_numpy()
-    named = themes != result.themes.other
-    found_first, found_second, found_values = [], [], []
-    for start in range(0, len(vectors), _PAIR_BLOCK):
-        rows = np.arange(start, min(start + _PAIR_BLOCK, len(vectors)))
-        # Ranked as shown (two decimals), ties by row: float noise cannot reorder pairs.
-        similarity = round_as_shown(vectors[rows] @ vectors.T)
-        keep = (themes[rows][:, None] != themes[None, :]) & named[rows][:, None] & named[None, :]
-        keep &= rows[:, None] < np.arange(len(vectors))[None, :]
-        first, second = np.nonzero(keep)
-        values = similarity[first, second]
-        best = np.lexsort((second, first + start, -values))[:limit]
-        found_first.append(first[best] + start)
-        found_second.append(second[best])
-        found_values.append(values[best])
-    first, second, values = (
-        np.concatenate(x) if x else np.array([], dtype=int) for x in (found_first, found_second, found_values)
-    )
-    order = np.lexsort((second, first, -values))[:limit]
-    return pd.DataFrame({"first": first[order], "second": second[order], "cosine": values[order]})
 
 
 def misfits(result: TopicResult) -> pd.DataFrame:

@@ -6,8 +6,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.figures import compare, plot_list_comparison, plot_topics_over_time
-from analysis.figures.compare import (
+from analysis.figures import plot_list_comparison, plot_topics_over_time
+from analysis.model import measures as compare
+from analysis.model.measures import (
     change_between,
     grew_and_shrank,
     group_shares,

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from analysis import figures
-from analysis.figures import export, theme_breakdown
+from analysis.figures import export
 from analysis.figures.map import (
     equal_scale_frame,
     label_size,
@@ -21,6 +21,7 @@ from analysis.figures.map import (
     topic_label_offsets,
 )
 from analysis.figures.style import OKABE_ITO, OTHER_COLOR, theme_colors, topic_titles
+from analysis.model import measures
 from analysis.model.labels import label_lines
 from analysis.text import escape
 
@@ -66,7 +67,7 @@ def test_top_terms_has_one_chart_per_topic_with_model_terms(seed_result):
 
 
 def test_theme_counts_count_a_paper_in_every_list_it_appeared_in(seed_result):
-    counts = theme_breakdown.theme_counts(seed_result)
+    counts = measures.theme_counts(seed_result)
     totals = counts.groupby("list")["papers"].sum()
     assert totals["all papers"] == 26
     assert totals["000_9a806cafa3d919df.txt"] == 19 and totals["001_2da18ae08bb855ef.txt"] == 19
@@ -86,8 +87,8 @@ def test_theme_breakdown_rows_overall_and_per_list(seed_result):
 
 
 def test_source_lists_parse_provenance():
-    assert theme_breakdown.source_lists("a.txt:1; b.txt:8; a.txt:3") == ["a.txt", "b.txt"]
-    assert theme_breakdown.source_lists("C:/x/a.csv:12") == ["C:/x/a.csv"]
+    assert measures.source_lists("a.txt:1; b.txt:8; a.txt:3") == ["a.txt", "b.txt"]
+    assert measures.source_lists("C:/x/a.csv:12") == ["C:/x/a.csv"]
 
 
 def _label_boxes(fig_dict, frame):
@@ -235,10 +236,9 @@ def test_hierarchy_draws_each_merge_at_its_height_leaves_top_down(seed_result):
     from scipy.cluster.hierarchy import linkage
     from scipy.spatial.distance import pdist
 
-    from analysis.figures.topic_similarity import topic_centroids
     from analysis.model.themes import round_as_shown
 
-    ids, centroids = topic_centroids(seed_result)
+    ids, centroids = measures.table_centroids(seed_result)
     fig = figures.plot_topic_hierarchy(seed_result)
     tree = linkage(round_as_shown(np.clip(pdist(centroids, metric="cosine"), 0, None)), method="average")
     assert len(fig.data) == len(ids) - 1

@@ -25,7 +25,8 @@ def test_new_papers_go_to_the_topic_a_reader_expects(seed_result):
 
 
 def test_transform_places_a_paper_as_add_does_and_ties_go_to_the_lower_topic(seed_result):
-    from analysis.model.clustering import nearest_centroid, topic_centroids
+    from analysis.model.clustering import nearest_centroid
+    from analysis.model.measures import topic_centroids
 
     pieces = seed_result.pieces
     vectors = seed_result.pieces.embeddings[[0, 9]] + 0.01

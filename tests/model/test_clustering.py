@@ -15,10 +15,10 @@ from analysis.model.clustering import (
     SingleCluster,
     SmoothedPCA,
     nearest_neighbors,
-    unit_rows,
     ward_clustering,
 )
 from analysis.model.layout import MAP_DECIMALS, topic_layout
+from analysis.model.measures import unit_rows
 from analysis.model.themes import Theme, ThemeSet, assign
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.embedding.cache import document_texts
-from analysis.model.clustering import _neighbors_and_ties, smooth, smooth_toward, unit_rows
+from analysis.model.clustering import _neighbors_and_ties, smooth, smooth_toward
+from analysis.model.measures import unit_rows
 
 
 def test_a_fitted_paper_made_again_has_the_features_the_fit_clustered(seed_result):

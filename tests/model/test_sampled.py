@@ -307,7 +307,8 @@ def _crowd(lexical, mapper=map, size=50, k=6):
 
 def test_a_sample_paper_is_smoothed_with_its_nearest_papers_of_the_whole_corpus(lexical):
     from analysis.embedding.cache import document_texts
-    from analysis.model.clustering import _neighbors_and_ties, smooth, unit_rows
+    from analysis.model.clustering import _neighbors_and_ties, smooth
+    from analysis.model.measures import unit_rows
     from analysis.model.projection import LEXICAL_WEIGHT, with_lexical
 
     papers, vectors, order, lsa, features = lexical

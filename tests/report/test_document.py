@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from analysis.figures.registry import REGISTRY
+from analysis.model import measures
 from analysis.report import content as report_content
 from analysis.report import document as report
 from analysis.report.topic_map import PLOTLY_JS, json_text_for_script, topic_map_html
@@ -120,7 +121,7 @@ def test_summary_sentence_is_short():
 
 
 def test_reading_order_ranks_every_paper_once_most_central_first(seed_result):
-    order = report_content.reading_order(seed_result)
+    order = measures.reading_order(seed_result)
     assert sorted(order["row"]) == list(range(len(seed_result.documents)))
     for theme, group in order.groupby("theme"):
         assert list(group["rank"]) == list(range(1, len(group) + 1))
@@ -129,9 +130,9 @@ def test_reading_order_ranks_every_paper_once_most_central_first(seed_result):
 
 
 def test_cross_theme_pairs_differ_in_theme_and_are_most_similar_first(seed_result):
-    pairs = report_content.cross_theme_pairs(seed_result)
+    pairs = measures.cross_theme_pairs(seed_result)
     themes = seed_result.documents["theme"]
-    assert 0 < len(pairs) <= report_content.MAX_PAIRS
+    assert 0 < len(pairs) <= measures.MAX_PAIRS
     assert (themes[pairs["first"]].to_numpy() != themes[pairs["second"]].to_numpy()).all()
     assert "other" not in set(themes[pairs["first"]]) | set(themes[pairs["second"]])
     assert list(pairs["cosine"]) == sorted(pairs["cosine"], reverse=True)
@@ -151,7 +152,7 @@ def test_misfits_hold_every_paper_outside_the_themes(seed_result):
 
 def test_markdown_has_every_theme_every_paper_in_reading_order(seed_result):
     text = report.report_markdown(seed_result, ["map.png", "map.svg"])
-    order = report_content.reading_order(seed_result)
+    order = measures.reading_order(seed_result)
     for theme in set(seed_result.documents["theme"]):
         assert f"## {report.md_escape(theme)}\n" in text
         section = text.split(f"## {report.md_escape(theme)}\n")[1].split("\n## ")[0]

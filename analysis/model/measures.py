@@ -1,10 +1,21 @@
-"""Topic and theme shares per group of papers (source lists, or years) against the other groups.
+"""What the figures and the report show, measured once here: ``figures/`` only draws and ``report/`` only writes.
 
-Model-free: it reads the fitted result's ``topic`` and ``theme`` of each
-paper and the papers' ``sources`` and ``year`` (or ``date``) columns.
+* Vectors: :func:`unit_rows` and :func:`topic_centroids`, the one centroid
+  arithmetic (the mean of a group's rows, or of its unit rows, scaled to unit
+  length), used by the fit's assignment, ``transform``, the similarity and
+  hierarchy figures and the reading order.
+* Shares per group of papers, source lists or years, against the other
+  groups (:func:`group_shares`), and per theme and list (:func:`theme_counts`).
+* The report's reading order (:func:`reading_order`) and its cross-theme
+  pairs (:func:`cross_theme_pairs`).
 
-* Lists: a paper in two source lists counts in both, as in
-  :func:`~analysis.figures.theme_breakdown.theme_counts`.
+Every measure is model-free: it reads the fitted result's per-paper
+``topic``, ``theme`` and ``theme_score``, its embeddings and the papers'
+``sources`` and ``year`` (or ``date``) columns.
+
+Groups of papers:
+
+* Lists: a paper in two source lists counts in both.
 * Years: the year of the paper's ``year`` column, else of its ``date``
   column; a paper with neither is left out of the years (and counted in
   :attr:`Groups.left_out`).
@@ -14,20 +25,23 @@ group's papers, and the share among the papers of the other groups (a
 paper that is also in another group counts there too). What a group "has
 more of" are the topics whose share is most above the others' share. Shares
 and differences are ratios of counts rounded to :data:`SHARE_DECIMALS`
-decimals, so every machine writes the same numbers.
+decimals, and cosines are ranked as shown (two decimals), so every machine
+writes the same numbers.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
 from analysis.corpus.entries import year_of
-from analysis.figures.theme_breakdown import source_lists
+from analysis.model.themes import round_as_shown
 
 if TYPE_CHECKING:
     from analysis.model.result import TopicResult
@@ -50,6 +64,144 @@ SHARE_COLUMNS = [
     "others_share",
     "difference",
 ]
+# Cross-theme pairs listed in the report, and the rows compared at a time.
+MAX_PAIRS = 8
+_PAIR_BLOCK = 1024
+
+
+def unit_rows(vectors: ArrayLike) -> np.ndarray:
+    """The rows scaled to unit length, in float64 (a zero row stays zero): cosines become dot products."""
+    vectors = np.asarray(vectors, dtype=np.float64)
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+
+def topic_centroids(
+    vectors: ArrayLike, topics: ArrayLike, ids: Sequence | None = None, unit_first: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each group's id and its centroid: the unit-length mean of its rows of ``vectors``.
+
+    The groups are topics (or any labels, themes too), one per row of
+    ``vectors``. Two arithmetics, each kept where its numbers are written:
+    the fit's assignment and ``transform`` average the rows as they are
+    (``unit_first=False``); the report's similarities (the topic similarity
+    and hierarchy figures, the reading order) average the unit rows, so that
+    every paper weighs the same (``unit_first=True``).
+
+    Args:
+        vectors: One row per paper.
+        topics: Each row's group.
+        ids: The groups wanted, in this order (default: every group, sorted).
+        unit_first: Scale the rows to unit length before averaging.
+
+    Returns:
+        The ids (a numpy array) and one unit-length centroid row per id, in float64.
+    """
+    vectors = unit_rows(vectors) if unit_first else np.asarray(vectors, dtype=np.float64)
+    topics = np.asarray(topics)
+    ids_array = np.unique(topics) if ids is None else np.asarray(ids)
+    return ids_array, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids_array]))
+
+
+def _embeddings(result: TopicResult) -> np.ndarray:
+    """The papers' embeddings; the report's similarities (centroids, reading order, pairs) need them."""
+    if result.embeddings is None:
+        raise ValueError("this result kept no embeddings: the report's similarities need them")
+    return result.embeddings
+
+
+def table_centroids(result: TopicResult) -> tuple[list[int], np.ndarray]:
+    """Topic ids in the topic table's order (largest first) and each topic's centroid of unit embeddings."""
+    ids = [int(t) for t in result.topics["topic"]]
+    _, centroids = topic_centroids(_embeddings(result), result.documents["topic"].to_numpy(), ids, unit_first=True)
+    return ids, centroids
+
+
+def reading_order(result: TopicResult) -> pd.DataFrame:
+    """Papers of each theme, most central first.
+
+    Central means close both to the theme's definition (the paper's theme
+    score) and to the other papers of the theme (cosine to the theme's
+    centroid of unit embeddings): the mean of the two. The first papers are
+    the most typical of the theme, a good way in; the last are its
+    outskirts. For the "other" papers only the second counts. Ties break by name.
+
+    Returns:
+        One row per paper: ``row`` (position in ``result.documents``), ``theme``,
+        ``rank`` (1 = read first), ``centrality``.
+    """
+    vectors = unit_rows(_embeddings(result))
+    themes = result.documents["theme"].to_numpy()
+    names = result.documents["name"].astype(str).to_numpy()
+    present = [theme for theme in result.themes.names if (themes == theme).any()]
+    centres = topic_centroids(vectors, themes, present)[1] if present else np.empty((0, vectors.shape[1]))
+    frames = []
+    for theme, centre in zip(present, centres, strict=True):
+        rows = np.flatnonzero(themes == theme)
+        centrality = vectors[rows] @ centre
+        if theme != result.themes.other:
+            centrality = (centrality + result.documents["theme_score"].to_numpy()[rows]) / 2
+        # Ranked as shown, ties by name: the same reading order on every machine.
+        centrality = round_as_shown(centrality)
+        frame = pd.DataFrame({"row": rows, "theme": theme, "centrality": centrality, "name": names[rows]})
+        frame = frame.sort_values(["centrality", "name"], ascending=[False, True], kind="stable")
+        frame["rank"] = np.arange(1, len(frame) + 1)
+        frames.append(frame.drop(columns="name"))
+    return pd.concat(frames, ignore_index=True)
+
+
+def cross_theme_pairs(result: TopicResult, limit: int = MAX_PAIRS) -> pd.DataFrame:
+    """The most similar pairs of papers (cosine of embeddings) whose themes differ.
+
+    Papers of the "other" theme are left out: they have their own section.
+    Rows are compared a block at a time, so memory stays linear in the
+    number of papers (a full similarity matrix of 20,000 papers is 1.6 GB).
+    """
+    vectors = unit_rows(_embeddings(result))
+    themes = result.documents["theme"].to_numpy()
+    named = themes != result.themes.other
+    found_first, found_second, found_values = [], [], []
+    for start in range(0, len(vectors), _PAIR_BLOCK):
+        rows = np.arange(start, min(start + _PAIR_BLOCK, len(vectors)))
+        # Ranked as shown (two decimals), ties by row: float noise cannot reorder pairs.
+        similarity = round_as_shown(vectors[rows] @ vectors.T)
+        keep = (themes[rows][:, None] != themes[None, :]) & named[rows][:, None] & named[None, :]
+        keep &= rows[:, None] < np.arange(len(vectors))[None, :]
+        first, second = np.nonzero(keep)
+        values = similarity[first, second]
+        best = np.lexsort((second, first + start, -values))[:limit]
+        found_first.append(first[best] + start)
+        found_second.append(second[best])
+        found_values.append(values[best])
+    first, second, values = (
+        np.concatenate(x) if x else np.array([], dtype=int) for x in (found_first, found_second, found_values)
+    )
+    order = np.lexsort((second, first, -values))[:limit]
+    return pd.DataFrame({"first": first[order], "second": second[order], "cosine": values[order]})
+
+
+def source_lists(sources: str) -> list[str]:
+    """The files a paper appeared in, from ``"a.txt:1; b.txt:8"`` (each file once, in order)."""
+    files = []
+    for place in str(sources).split(";"):
+        name = place.strip().rsplit(":", 1)[0]
+        if name and name not in files:
+            files.append(name)
+    return files
+
+
+def theme_counts(result: TopicResult) -> pd.DataFrame:
+    """Papers per theme overall (``list`` = "all papers") and per source list, with their share of the list.
+
+    A paper that appeared in two lists counts once in each.
+    """
+    documents = result.documents.assign(sources=result.papers["sources"].to_numpy())
+    rows = [{"list": "all papers", "theme": theme} for theme in documents["theme"]]
+    for theme, sources in zip(documents["theme"], documents["sources"], strict=True):
+        rows.extend({"list": name, "theme": theme} for name in source_lists(sources))
+    frame = pd.DataFrame(rows, columns=["list", "theme"])
+    counts = frame.groupby(["list", "theme"], sort=False).size().rename("papers").reset_index()
+    counts["share"] = (counts["papers"] / counts.groupby("list")["papers"].transform("sum")).round(4)
+    return counts
 
 
 @dataclass(frozen=True, eq=False)
