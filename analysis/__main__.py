@@ -7,12 +7,17 @@ Errors go to stderr; summaries and tables to stdout.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE, SEEDS_DIR
 from analysis.errors import InputError
+
+if TYPE_CHECKING:
+    from analysis.run import RunOptions, Runtime
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,25 +100,31 @@ def _add_topic_commands(commands) -> None:
         "--out", type=Path, default=None, help="folder for documents.csv and topics.csv (default: write nothing)"
     )
     _add_cluster_options(topics)
-    topics.set_defaults(run=_run_topics)
+    topics.set_defaults(run=_run_pipeline, step=_topics)
     report = commands.add_parser("report", help="the whole pipeline: topics, map, figures and the reading-group report")
     _add_inputs(report)
     _add_model_options(report)
     report.add_argument("--out", type=Path, default=FIGURES_DIR, help="output folder (default: figures/)")
     report.add_argument(
-        "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
+        "--no-static",
+        dest="static",
+        action="store_false",
+        help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)",
     )
     _add_cluster_options(report)
-    report.set_defaults(run=_run_report)
+    report.set_defaults(run=_run_pipeline, step=_report)
     add = commands.add_parser("add", help="add papers to the run whose report is in --to, and rewrite that report")
     _add_inputs(add)
     add.add_argument("--to", type=Path, required=True, help="folder of the report to add to (made by `report --out`)")
     add.add_argument("--batch", default=None, help="name of this batch (default: today's date)")
     add.add_argument(
-        "--no-static", action="store_true", help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)"
+        "--no-static",
+        dest="static",
+        action="store_false",
+        help="skip the PNG/SVG figures (no Chromium needed; the HTML stays)",
     )
     _add_cluster_options(add)
-    add.set_defaults(run=_run_add)
+    add.set_defaults(run=_run_pipeline, step=_add)
 
 
 def _positive(value: str) -> int:
@@ -192,44 +203,42 @@ def _run_corpus(args) -> int:
     return 0
 
 
-def _run_options(args) -> dict:
-    """The options ``topics`` and ``report`` share, as the pipeline names them."""
-    return {
-        "out": args.out,
-        "themes": args.themes,
-        "embedding": args.embedding,
-        "threshold": args.threshold,
-        "use_cache": args.use_cache,
-        "sample_above": args.sample_above,
-    }
+def _options(args: argparse.Namespace) -> RunOptions:
+    """What the user chose, from the flags this command has (the others keep their defaults)."""
+    from analysis.run import RunOptions
+
+    given = vars(args)
+    return RunOptions(
+        **{field.name: given[field.name] for field in dataclasses.fields(RunOptions) if field.name in given}
+    )
 
 
-def _run_topics(args) -> int:
+def _run_pipeline(args: argparse.Namespace) -> int:
+    """``topics``, ``report`` and ``add``: their step with the options, on the cluster the flags ask for (or none)."""
     from analysis.cluster import open_cluster
+    from analysis.run import Runtime
+
+    with open_cluster(args.workers, args.scheduler) as cluster:
+        args.step(args, _options(args), Runtime(cluster=cluster))
+    return 0
+
+
+def _topics(args: argparse.Namespace, options: RunOptions, runtime: Runtime) -> None:
     from analysis.pipeline import run_topics
 
-    with open_cluster(args.workers, args.scheduler) as cluster:
-        run_topics(args.paths, cluster=cluster, **_run_options(args))
-    return 0
+    run_topics(args.paths, args.out, options, runtime)
 
 
-def _run_report(args) -> int:
-    from analysis.cluster import open_cluster
+def _report(args: argparse.Namespace, options: RunOptions, runtime: Runtime) -> None:
     from analysis.pipeline import run_report
 
-    with open_cluster(args.workers, args.scheduler) as cluster:
-        run_report(args.paths, static=not args.no_static, cluster=cluster, **_run_options(args))
-    return 0
+    run_report(args.paths, args.out, options, runtime)
 
 
-def _run_add(args) -> int:
-    from analysis.cluster import open_cluster
+def _add(args: argparse.Namespace, options: RunOptions, runtime: Runtime) -> None:
     from analysis.pipeline import run_add
 
-    with open_cluster(args.workers, args.scheduler) as cluster:
-        static = not args.no_static
-        run_add(args.paths, args.to, batch=args.batch, threshold=args.threshold, static=static, cluster=cluster)
-    return 0
+    run_add(args.paths, args.to, args.batch, options, runtime)
 
 
 if __name__ == "__main__":

@@ -12,64 +12,57 @@ previous outputs whole.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE
+from analysis.config import FIGURES_DIR
 from analysis.corpus.dedup import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
-from analysis.progress import Progress, Stages, Step, Timer, display_path, stderr_progress
+from analysis.progress import Stages, Step, display_path
+from analysis.run import DEFAULT_OPTIONS, DEFAULT_RUNTIME, RunOptions, Runtime
 from analysis.text import plural
 
 if TYPE_CHECKING:
-    from analysis.cluster import Cluster
     from analysis.figures.session import ChromiumSession
     from analysis.model.incremental import AddSummary
     from analysis.model.result import TopicResult
-    from analysis.model.sampled import Mapper
     from analysis.model.themes import ThemeSet
 
 
-def fit(
-    papers: pd.DataFrame,
-    themes: ThemeSet | str | Path | None = None,
-    embedding: str = DEFAULT_EMBEDDING,
-    progress: Progress = stderr_progress,
-    timer: Timer | None = None,
-    use_cache: bool = True,
-    sample_above: int | None = SAMPLE_FIT_ABOVE,
-    mapper: Mapper | None = None,
-    cluster: Cluster | None = None,
-) -> TopicResult:
-    """Fit topics and themes (:class:`~analysis.TopicModel`), with a progress line.
+def fit(papers: pd.DataFrame, options: RunOptions = DEFAULT_OPTIONS, runtime: Runtime = DEFAULT_RUNTIME) -> TopicResult:
+    """Fit topics and themes (:class:`~analysis.TopicModel`) with ``options``, with a progress line.
 
-    With ``use_cache`` a fit stored in the result cache under the same key
-    (:mod:`analysis.model.fit_cache`) is reused and only the themes are scored.
-    A corpus of more than ``sample_above`` papers is fitted on a sample of
-    that many and the other papers are assigned through ``mapper``
-    (:mod:`analysis.model.sampled`; builtin ``map`` semantics, a cluster's
-    map gives the same result): by default the ``cluster``'s
-    (:meth:`analysis.cluster.Cluster.map`) when there is one, else ``map``.
-    With a ``cluster`` the papers the embedding cache lacks are embedded on
+    With ``options.use_cache`` a fit stored in the result cache under the
+    same key (:mod:`analysis.model.fit_cache`) is reused and only the themes
+    are scored. A corpus of more than ``options.sample_above`` papers is
+    fitted on a sample of that many and the other papers are assigned
+    through :attr:`Runtime.mapper` (:mod:`analysis.model.sampled`; a
+    cluster's map gives the same result as builtin ``map``). With a
+    ``runtime.cluster`` the papers the embedding cache lacks are embedded on
     its workers first (:meth:`analysis.cluster.Cluster.embed`); the fit then
     reads them from the cache as always.
     """
     from analysis.model.topics import TopicModel
 
-    if cluster is not None:
+    if runtime.cluster is not None:
         from analysis.embedding.cache import document_texts
 
-        with Stages(timer)("embed"):  # the fit's own embed stage then only reads the cache
-            cluster.embed(document_texts(papers), embedding, progress=progress)
-    if mapper is None:
-        mapper = cluster.map if cluster is not None else map
-    step = Step(progress, f"embedding {len(papers)} papers ({embedding}) and fitting topics and themes")
+        with Stages(runtime.timer)("embed"):  # the fit's own embed stage then only reads the cache
+            runtime.cluster.embed(document_texts(papers), options.embedding, progress=runtime.progress)
+    step = Step(runtime.progress, f"embedding {len(papers)} papers ({options.embedding}) and fitting topics and themes")
     model = TopicModel(
-        themes=themes, embedding=embedding, timer=timer, use_cache=use_cache, sample_above=sample_above, mapper=mapper
+        themes=options.themes,
+        embedding=options.embedding,
+        timer=runtime.timer,
+        use_cache=options.use_cache,
+        sample_above=options.sample_above,
+        mapper=runtime.mapper,
     )
     result = model.fit(papers).result_
     reused = " (topics reused from the result cache, themes scored)" if model.cache_hit_ else ""
@@ -77,17 +70,37 @@ def fit(
     return result
 
 
-def _load_and_fit(
-    paths: Iterable[str | Path],
-    threshold: float,
-    progress: Progress,
-    timer: Timer | None,
-    cluster: Cluster | None,
-    **options: Any,
-) -> TopicResult:
-    """Read and deduplicate ``paths``, then :func:`fit` the papers (``options``: its other keywords)."""
-    papers = load_papers(paths, threshold, progress, timer).papers
-    return fit(papers, progress=progress, timer=timer, cluster=cluster, **options)
+@contextlib.contextmanager
+def load_and_fit(
+    paths: Iterable[str | Path], options: RunOptions, runtime: Runtime, for_report: bool = False
+) -> Iterator[tuple[TopicResult, ChromiumSession | None]]:
+    """Read and deduplicate ``paths``, then :func:`fit` the papers: the one path of ``topics`` and ``report``.
+
+    ``for_report`` with ``options.static``: when the papers are to be
+    embedded (a long wait) a Chromium starts before the fit, ready for the
+    figures, and is closed after the block. A run served from the caches
+    would only wait for its start (its figures mostly come from the render
+    cache): its Chromium starts with the figures.
+
+    Yields:
+        The fitted result, and the started Chromium (None without one).
+    """
+    papers = load_papers(paths, options.threshold, runtime.progress, runtime.timer).papers
+    with _early_chromium(papers, options) if for_report else contextlib.nullcontext() as session:
+        yield fit(papers, options, runtime), session
+
+
+def _early_chromium(papers: pd.DataFrame, options: RunOptions) -> contextlib.AbstractContextManager:
+    """A Chromium session started now when the report has static figures and its papers are to be embedded."""
+    from analysis.embedding.cache import document_texts, will_embed
+    from analysis.figures.session import chromium_session
+
+    return chromium_session(options.static and will_embed(document_texts(papers), options.embedding))
+
+
+def _themes_read(options: RunOptions) -> RunOptions:
+    """``options`` with their themes read (:func:`themes_first`)."""
+    return dataclasses.replace(options, themes=themes_first(options.themes))
 
 
 def themes_first(themes: ThemeSet | str | Path | None) -> ThemeSet:
@@ -131,32 +144,25 @@ def _in_report(folder: str | Path) -> Callable[[Path], bool]:
 def run_topics(
     paths: Iterable[str | Path],
     out: str | Path | None = None,
-    themes: ThemeSet | str | Path | None = None,
-    embedding: str = DEFAULT_EMBEDDING,
-    threshold: float = DEDUP_THRESHOLD,
-    progress: Progress = stderr_progress,
-    timer: Timer | None = None,
-    use_cache: bool = True,
-    cluster: Cluster | None = None,
-    sample_above: int | None = SAMPLE_FIT_ABOVE,
+    options: RunOptions = DEFAULT_OPTIONS,
+    runtime: Runtime = DEFAULT_RUNTIME,
 ) -> TopicResult:
     """Load, deduplicate and fit; print the topic table; with ``out``, write ``documents.csv`` and ``topics.csv`` there.
 
     Without ``out`` nothing is written: the committed report in ``figures/``
     is the job of ``report``, and a quick look at other lists must not
-    overwrite half of it.
+    overwrite half of it. ``options.static`` plays no part.
 
     Returns:
         The :class:`~analysis.TopicResult`.
     """
-    paths, themes = list(paths), themes_first(themes)
+    paths, options = list(paths), _themes_read(options)
     if out is not None:
         tables = {(Path(out) / name).resolve() for name in ("documents.csv", "topics.csv")}
         refuse_overwriting_inputs(paths, tables.__contains__)
     out = ensure_folder(out) if out is not None else None
-    options = {"themes": themes, "embedding": embedding, "use_cache": use_cache, "sample_above": sample_above}
-    result = _load_and_fit(paths, threshold, progress, timer, cluster, **options)
-    print(topic_table(result))
+    with load_and_fit(paths, options, runtime) as (result, _):
+        print(topic_table(result))
     if out is not None:
         write_frame(documents_table(result), out / "documents.csv")
         write_frame(result.topics, out / "topics.csv")
@@ -167,49 +173,28 @@ def run_topics(
 def run_report(
     paths: Iterable[str | Path],
     out: str | Path = FIGURES_DIR,
-    themes: ThemeSet | str | Path | None = None,
-    embedding: str = DEFAULT_EMBEDDING,
-    threshold: float = DEDUP_THRESHOLD,
-    static: bool = True,
-    progress: Progress = stderr_progress,
-    timer: Timer | None = None,
-    use_cache: bool = True,
-    cluster: Cluster | None = None,
-    sample_above: int | None = SAMPLE_FIT_ABOVE,
+    options: RunOptions = DEFAULT_OPTIONS,
+    runtime: Runtime = DEFAULT_RUNTIME,
 ) -> list[Path]:
     """The whole pipeline into ``out``: tables, topic map, HTML views, PNG/SVG figures, report.
 
     Args:
         paths: Files or folders of abstracts.
         out: Output folder (created when missing).
-        themes: Themes file, :class:`~analysis.ThemeSet`, or None for the bundled themes.
-        embedding: Embedding backend (see :func:`analysis.fit_topics`).
-        threshold: Near-duplicate threshold.
-        static: Render PNG/SVG figures (needs a Chromium).
-        progress: Where progress lines go (default: stderr).
-        timer: Called as ``timer(stage, seconds)`` after each stage (see
-            :mod:`analysis.progress`); None times nothing.
-        use_cache: Reuse an unchanged topic fit from the result cache
-            (:mod:`analysis.model.fit_cache`); False refits and stores nothing.
-        cluster: A Dask cluster (:func:`analysis.cluster.open_cluster`) to embed on; None: this process.
-        sample_above: Above this many papers the topics are fitted on a sample
-            of that many and the rest assigned (:func:`fit`).
+        options: What to fit and write (:class:`RunOptions`).
+        runtime: Where progress goes, what times the stages, where to embed (:class:`Runtime`).
 
     Returns:
         The files written.
-    """
-    from analysis.embedding.cache import document_texts, will_embed
-    from analysis.figures.session import chromium_session
 
-    paths, themes = list(paths), themes_first(themes)
+    Example:
+        >>> run_report(["my_lists/"], "runs/mine", RunOptions(embedding="fast", static=False))
+    """
+    paths, options = list(paths), _themes_read(options)
     ensure_replaceable(out)
     refuse_overwriting_inputs(paths, _in_report(out))
-    papers = load_papers(paths, threshold, progress, timer).papers
-    # When the papers are to be embedded (a long wait), Chromium starts now and is ready for the figures;
-    # a run served from the caches would only wait for its start (its figures mostly come from the render cache).
-    with chromium_session(static and will_embed(document_texts(papers), embedding)) as session:
-        result = fit(papers, themes, embedding, progress, timer, use_cache, sample_above, cluster=cluster)
-        written = write_report(result, out, static, progress, timer, keep_run=True, session=session)
+    with load_and_fit(paths, options, runtime, for_report=True) as (result, session):
+        written = write_report(result, out, options.static, runtime, keep_run=True, session=session)
     print(f"wrote {len(written)} files to {display_path(out)}/: {', '.join(p.name for p in written)}")
     return written
 
@@ -243,18 +228,17 @@ def run_add(
     paths: Iterable[str | Path],
     to: str | Path,
     batch: str | None = None,
-    threshold: float = DEDUP_THRESHOLD,
-    static: bool = True,
-    progress: Progress = stderr_progress,
-    timer: Timer | None = None,
-    cluster: Cluster | None = None,
+    options: RunOptions = DEFAULT_OPTIONS,
+    runtime: Runtime = DEFAULT_RUNTIME,
 ) -> tuple[TopicResult, AddSummary]:
     """Add the papers in ``paths`` to the run whose report is in ``to``, rewrite that report, say how they fit.
 
     Old papers keep topic, label, theme and map place (the rules:
     :mod:`analysis.model.incremental`). Prints the share of new papers placed
     in old topics and in new ones, and advises a full refit when most fit none.
-    With a ``cluster`` the new papers are embedded on its workers.
+    Of ``options`` only ``threshold`` and ``static`` count: the run keeps its
+    own themes and embedding. With a ``runtime.cluster`` the new papers are
+    embedded on its workers.
 
     Returns:
         The new result and its :class:`~analysis.model.incremental.AddSummary`.
@@ -270,29 +254,32 @@ def run_add(
         check_addable(result)  # before reading and embedding the new papers
     except ValueError as err:
         raise InputError(Path(to), str(err)) from None
-    papers = load_papers(paths, threshold, progress, timer).papers
+    papers = load_papers(paths, options.threshold, runtime.progress, runtime.timer).papers
     # Chromium starts while the new papers are embedded and placed (as in run_report).
-    with chromium_session(static) as session:
-        if cluster is not None:
-            _embed_new(cluster, result, papers, progress)
-        step = Step(progress, f"adding {len(papers)} papers to the {len(result.documents)} of {display_path(to)}")
+    with chromium_session(options.static) as session:
+        _embed_new(result, papers, runtime)
+        step = Step(
+            runtime.progress, f"adding {len(papers)} papers to the {len(result.documents)} of {display_path(to)}"
+        )
         before = result.papers["sources"].tolist()
-        result, summary = add_batch(result, papers, batch, threshold)
+        result, summary = add_batch(result, papers, batch, options.threshold)
         step.done(f"{summary.added} added, {summary.merged} merged into papers already there")
         if summary.added or result.papers["sources"].tolist() != before:  # new papers, or new places of old ones
-            write_report(result, to, static, progress, timer, keep_run=True, session=session)
+            write_report(result, to, options.static, runtime, keep_run=True, session=session)
     print(add_message(summary))
     return result, summary
 
 
-def _embed_new(cluster: Cluster, result: TopicResult, papers: pd.DataFrame, progress: Progress) -> None:
+def _embed_new(result: TopicResult, papers: pd.DataFrame, runtime: Runtime) -> None:
     """Embed on the cluster the papers ``result`` does not hold yet (with the run's backend, when it has a name)."""
     from analysis.embedding.cache import document_texts
 
     name = result.pieces.slots.get("embedding") if result.pieces is not None else None
-    if isinstance(name, str):  # papers of the run are cached already; near-copies of them are embedded needlessly
-        fresh = papers[~papers["doc_id"].isin(result.documents["doc_id"])]
-        cluster.embed(document_texts(fresh), name, progress=progress)
+    if runtime.cluster is not None and isinstance(name, str):  # papers of the run are cached already
+        fresh = papers[
+            ~papers["doc_id"].isin(result.documents["doc_id"])
+        ]  # near-copies of them are embedded needlessly
+        runtime.cluster.embed(document_texts(fresh), name, progress=runtime.progress)
 
 
 def add_message(summary: AddSummary) -> str:
@@ -315,8 +302,8 @@ def write_report(
     result: TopicResult,
     out: str | Path = FIGURES_DIR,
     static: bool = True,
-    progress: Progress = stderr_progress,
-    timer: Timer | None = None,
+    runtime: Runtime = DEFAULT_RUNTIME,
+    *,
     keep_run: bool = False,
     session: ChromiumSession | None = None,
 ) -> list[Path]:
@@ -330,8 +317,8 @@ def write_report(
     this run does not write (the PNG/SVG figures of a run without static
     export) are removed with the old report. The PNG/SVG files are drawn
     (by Chromium, in its own processes) while the rest is written.
-    ``timer`` gets the stages ``figures`` and, inside it, ``static``: the
-    wait for the PNG/SVG files once the rest is written. With ``keep_run`` the fitted
+    ``runtime.timer`` gets the stages ``figures`` and, inside it, ``static``:
+    the wait for the PNG/SVG files once the rest is written. With ``keep_run`` the fitted
     run is saved in ``out/.run`` (for ``add``) as part of the same swap, so
     a report and its saved run are never of two different runs. ``session``
     is a Chromium started earlier (:func:`analysis.figures.session.chromium_session`)
@@ -340,16 +327,16 @@ def write_report(
     Returns:
         The files written, in a fixed order.
     """
-    stages = Stages(timer)
+    stages = Stages(runtime.timer)
     with stages("figures"):
-        return _write_report(result, ensure_replaceable(out), static, progress, stages, keep_run, session)
+        return _write_report(result, ensure_replaceable(out), static, runtime, stages, keep_run, session)
 
 
 def _write_report(
     result: TopicResult,
     out: Path,
     static: bool,
-    progress: Progress,
+    runtime: Runtime,
     stages: Stages,
     keep_run: bool = False,
     session: ChromiumSession | None = None,
@@ -368,7 +355,7 @@ def _write_report(
         # leaving the pool's block waits for it, also after an error: nothing writes into a removed folder.
         with ThreadPoolExecutor(max_workers=1) as pool:
             rendering = pool.submit(_render, figures, staging, session) if static else None
-            step = Step(progress, "writing the topic map, tables and report")
+            step = Step(runtime.progress, "writing the topic map, tables and report")
             content = ReportContent.build(result)
             pages |= {"topic_map.html": topic_map_html(result, keys=content.citation_keys), **view_pages(result)}
             written = [
@@ -388,7 +375,7 @@ def _write_report(
             report_pages(names, None if static else STATIC_OFF)
             pages["reading_list.bib"] = reading_list_bibtex(content)  # the guide's papers, for a reference manager
             step.done(f"{len(figures)} figures, {len(pages)} pages")
-            rendered, skipped = _rendered(rendering, len(figures), progress, stages)
+            rendered, skipped = _rendered(rendering, len(figures), runtime, stages)
         if static and [p.name for p in rendered] != names:
             report_pages([p.name for p in rendered], skipped)
         written += [write_text(staging / name, text) for name, text in pages.items()]
@@ -432,15 +419,15 @@ def _render(figures, folder: Path, session: ChromiumSession | None) -> tuple[lis
         return [], str(err), 0
 
 
-def _rendered(rendering, count: int, progress: Progress, stages: Stages) -> tuple[list[Path], str | None]:
+def _rendered(rendering, count: int, runtime: Runtime, stages: Stages) -> tuple[list[Path], str | None]:
     """The static figures once drawn, and why there are none; timed as ``static``: the wait they add to the run."""
     if rendering is None:
         return [], STATIC_OFF
-    step = Step(progress, f"rendering {count} figures to PNG and SVG (kaleido + Chromium)")
+    step = Step(runtime.progress, f"rendering {count} figures to PNG and SVG (kaleido + Chromium)")
     with stages("static"):
         rendered, skipped, hits = rendering.result()
     if skipped is not None:
-        progress(f"skipped PNG/SVG figures: {skipped}")
+        runtime.say(f"skipped PNG/SVG figures: {skipped}")
         return [], skipped
     reused = f", {hits} of them unchanged and copied from the render cache" if hits else ""
     step.done(f"{len(rendered)} PNG/SVG files{reused}")

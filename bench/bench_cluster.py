@@ -49,6 +49,7 @@ def phase(corpus: Path, out: Path, workers: int, static: bool) -> dict:
     """In a child: the whole report, with a cluster of ``workers`` processes or none (0)."""
     from analysis.cluster import open_cluster
     from analysis.pipeline import run_report
+    from analysis.run import RunOptions, Runtime
 
     stages: dict[str, float] = defaultdict(float)
 
@@ -59,7 +60,7 @@ def phase(corpus: Path, out: Path, workers: int, static: bool) -> dict:
     answer: dict = {"workers": workers}
     with open_cluster(workers or None, dashboard=":0") as cluster:
         answer["cluster_start_s"] = round(time.perf_counter() - started, 2) if cluster else None
-        run_report([corpus], out=out, static=static, timer=timer, cluster=cluster)
+        run_report([corpus], out, RunOptions(static=static), Runtime(timer=timer, cluster=cluster))
         if cluster is not None:
             # Each worker's peak so far, asked before the cluster closes; cloudpickle sends the function by value.
             answer["worker_peak_mib"] = sorted(round(v, 1) for v in cluster.client.run(_peak_mib).values())

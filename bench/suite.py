@@ -86,13 +86,14 @@ def report_run(
     import sys
 
     from analysis.pipeline import fit, load_papers, write_report
+    from analysis.run import RunOptions, Runtime
 
     timer = Timer()
     said: list[str] = []
     start = time.perf_counter()
     papers = load_papers([corpus], timer=timer.add).papers
-    result = fit(papers, themes=themes, embedding=embedding, progress=said.append, timer=timer.add)
-    written = write_report(result, out, static=static, progress=_silent, timer=timer.add)
+    result = fit(papers, RunOptions(themes=themes, embedding=embedding), Runtime(said.append, timer.add))
+    written = write_report(result, out, static, Runtime(_silent, timer.add))
     total = time.perf_counter() - start
     return {
         "papers": len(result.papers),

@@ -60,6 +60,7 @@ from analysis.model.measures import group_shares, list_groups, more_of, only_in
 from analysis.pipeline import add_message, write_report
 from analysis.report.document import md_escape
 from analysis.report.whats_new import what_is_new_markdown
+from analysis.run import QUIET
 
 # Store figures as plotly JSON only: the "notebook" renderer some
 # environments pick would embed plotly.js and a random div id.
@@ -115,7 +116,7 @@ figures["topic_hierarchy"]
 
 # %%
 # No progress lines: they carry step timings, which differ every run.
-written = write_report(result, config.ROOT / out_dir, static=static_figures, progress=lambda message: None)
+written = write_report(result, config.ROOT / out_dir, static=static_figures, runtime=QUIET)
 print("\n".join(f"{out_dir}/{path.name}" for path in written))
 
 # %% [markdown]

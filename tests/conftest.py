@@ -155,9 +155,10 @@ def hostile_result(seed_result):
 def seed_report_dir(seed_result, tmp_path_factory):
     """The full seed report (static figures included when a Chromium exists), written once."""
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     out = tmp_path_factory.mktemp("seed_report")
-    write_report(seed_result, out, progress=lambda message: None)
+    write_report(seed_result, out, runtime=QUIET)
     return out
 
 
@@ -165,9 +166,10 @@ def seed_report_dir(seed_result, tmp_path_factory):
 def hostile_report_dir(hostile_result, tmp_path_factory):
     """The report of :func:`hostile_result`, without static figures (they carry no abstract text)."""
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     out = tmp_path_factory.mktemp("hostile_report")
-    write_report(hostile_result, out, static=False, progress=lambda message: None)
+    write_report(hostile_result, out, static=False, runtime=QUIET)
     return out
 
 

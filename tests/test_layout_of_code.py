@@ -142,9 +142,11 @@ ALLOWED = {
     "report": HELPERS | {"corpus", "model", "figures"},
     # The Dask cluster (the only module that imports Dask): it runs the embedding on workers.
     "cluster": HELPERS | {"embedding"},
-    "pipeline": HELPERS | {"corpus", "embedding", "model", "figures", "report", "cluster"},
-    "__main__": HELPERS | {"corpus", "embedding", "model", "figures", "report", "pipeline", "cluster"},
-    "analysis": HELPERS | {"corpus", "embedding", "model", "figures", "report", "pipeline", "cluster"},
+    # What a run is given (options, runtime); it names the cluster's and the model's types only.
+    "run": HELPERS | {"model", "cluster"},
+    "pipeline": HELPERS | {"corpus", "embedding", "model", "figures", "report", "cluster", "run"},
+    "__main__": HELPERS | {"corpus", "embedding", "model", "figures", "report", "pipeline", "cluster", "run"},
+    "analysis": HELPERS | {"corpus", "embedding", "model", "figures", "report", "pipeline", "cluster", "run"},
 }
 TOP_LEVEL_MAX = 10
 

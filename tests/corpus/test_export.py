@@ -118,6 +118,7 @@ def test_cli_writes_bib_and_ris_from_mixed_formats(tmp_path, capsys):
 def test_hostile_title_from_a_bib_is_text_in_the_report(tmp_path, seeds_dir):
     from analysis import fit_topics
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     hostile = "<script>alert(1)</script> <img src=x onerror=alert(1)>"
     entry = f"@article{{evil, title = {{{escape(hostile)}}}, author = {{Eve}}, year = 2024,\n"
@@ -127,7 +128,7 @@ def test_hostile_title_from_a_bib_is_text_in_the_report(tmp_path, seeds_dir):
     assert hostile in set(papers["title"])
     result = fit_topics(papers, embedding="tfidf", use_cache=False)
     out = tmp_path / "report"
-    write_report(result, out, static=False, progress=lambda message: None)
+    write_report(result, out, static=False, runtime=QUIET)
     for name in ("report.html", "topic_map.html"):
         page = (out / name).read_text(encoding="utf-8")
         assert "<script>alert(1)" not in page and "<img src=x" not in page, name

@@ -195,9 +195,10 @@ def test_the_workers_import_this_checkout(cluster):
 @pytest.mark.slow
 def test_the_seeds_report_through_two_workers_is_the_committed_report_byte_for_byte(cluster, seeds_cache, tmp_path):
     from analysis.pipeline import run_report
+    from analysis.run import RunOptions, Runtime
 
     said: list[str] = []
-    run_report([SEEDS_DIR], out=tmp_path / "report", progress=said.append, use_cache=False, cluster=cluster)
+    run_report([SEEDS_DIR], tmp_path / "report", RunOptions(use_cache=False), Runtime(said.append, cluster=cluster))
     assert any(line.startswith("embedding 26 papers on 2 Dask workers") for line in said), said
     written, committed = _files(tmp_path / "report"), _files(FIGURES_DIR)
     if "map.png" not in written:
@@ -217,6 +218,7 @@ def test_one_two_and_three_workers_and_one_process_give_the_same_tables(
     """
     from analysis.embedding.cache import document_texts, embed_papers
     from analysis.pipeline import documents_table, fit
+    from analysis.run import RunOptions, Runtime
 
     expected = (documents_table(reference_result).to_csv(), reference_result.topics.to_csv())
     # One process from an empty cache (the session's cache holds vectors other tests embedded in other partitions).
@@ -231,7 +233,7 @@ def test_one_two_and_three_workers_and_one_process_give_the_same_tables(
         if workers == 1:
             monkeypatch.setattr("analysis.cluster._probe", _unshared_probe)
         said: list[str] = []
-        result = fit(reference_papers, progress=said.append, use_cache=False, cluster=cluster)
+        result = fit(reference_papers, RunOptions(use_cache=False), Runtime(said.append, cluster=cluster))
         named = f"{workers} Dask worker{'' if workers == 1 else 's'}"
         assert any(f"300 papers on {named} (3 tasks)" in line for line in said), said
         # The vectors themselves, bit for bit: the workers encode the partitions one process encodes.
@@ -255,15 +257,16 @@ def test_add_through_the_cluster_gives_the_same_report_as_in_one_process(
 ):
     from analysis.embedding.cache import document_texts
     from analysis.pipeline import run_add, run_report
+    from analysis.run import QUIET, RunOptions, Runtime
 
-    quiet = dict(progress=None, static=False)
-    run_report([seeds_dir / SEED_A], out=tmp_path / "one", **quiet)  # embeds list A here, not on the cluster
+    no_static = RunOptions(static=False)
+    run_report([seeds_dir / SEED_A], tmp_path / "one", no_static, QUIET)  # embeds list A here, not on the cluster
     shutil.copytree(tmp_path / "one", tmp_path / "two")
-    run_add([seeds_dir / SEED_B], tmp_path / "one", batch="week 2", **quiet)
+    run_add([seeds_dir / SEED_B], tmp_path / "one", "week 2", no_static, QUIET)
     shutil.rmtree(seeds_cache)
     cache_without(document_texts(seed_result.papers), seeds_cache)  # list B's new papers: embedded on the workers
     said: list[str] = []
-    run_add([seeds_dir / SEED_B], tmp_path / "two", batch="week 2", progress=said.append, static=False, cluster=cluster)
+    run_add([seeds_dir / SEED_B], tmp_path / "two", "week 2", no_static, Runtime(said.append, cluster=cluster))
     assert any("papers on 2 Dask workers" in line for line in said), said
     assert _files(tmp_path / "two") == _files(tmp_path / "one")
 
@@ -273,6 +276,7 @@ def test_the_sampled_fit_assigns_on_the_workers_and_writes_the_same_tables(clust
     """The pipeline gives the sampled fit the cluster's map; partitions of 5 papers make several tasks a step."""
     from analysis.cluster import Cluster
     from analysis.pipeline import documents_table, fit
+    from analysis.run import QUIET, RunOptions, Runtime
 
     monkeypatch.setattr("analysis.model.sampled.PARTITION_SIZE", 5)
     calls = []
@@ -286,13 +290,8 @@ def test_the_sampled_fit_assigns_on_the_workers_and_writes_the_same_tables(clust
     monkeypatch.setattr(Cluster, "map", counted)
     tables = {}
     for where in ("map", "cluster"):
-        result = fit(
-            seed_result.papers,
-            progress=lambda message: None,
-            use_cache=False,
-            sample_above=12,
-            cluster=cluster if where == "cluster" else None,
-        )
+        runtime = Runtime(progress=None, cluster=cluster) if where == "cluster" else QUIET
+        result = fit(seed_result.papers, RunOptions(use_cache=False, sample_above=12), runtime)
         tables[where] = (documents_table(result).to_csv(), result.topics.to_csv())
     assert calls and max(calls) > 1, calls  # the fit's partition steps went through the cluster, several tasks each
     assert tables["cluster"] == tables["map"]

@@ -22,9 +22,10 @@ HEAVY = ["torch", "transformers", "sentence_transformers", "bertopic", "umap", "
 RUN = """
 import json, sys
 from analysis.pipeline import fit, load_papers, write_report
+from analysis.run import QUIET, RunOptions
 papers = load_papers([{seeds!r}], progress=None).papers
-result = fit(papers, progress=lambda message: None, use_cache={use_cache})
-write_report(result, {out!r}, static=False, progress=lambda message: None)
+result = fit(papers, RunOptions(use_cache={use_cache}), QUIET)
+write_report(result, {out!r}, static=False, runtime=QUIET)
 if {touch_model}:
     result.model.get_topic(0)
 print(json.dumps({{"heavy": sorted(m for m in {heavy!r} if m in sys.modules), "topics": len(result.topics)}}))

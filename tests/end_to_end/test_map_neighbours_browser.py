@@ -76,11 +76,12 @@ def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
     from selenium.webdriver.common.by import By
 
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     urls = [""] * len(seed_result.papers)
     urls[0], urls[1] = "https://example.org/paper", "javascript:alert(document.title='pwned')"
     result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
-    write_report(result, tmp_path, static=False, progress=lambda message: None)
+    write_report(result, tmp_path, static=False, runtime=QUIET)
     _open(browser, tmp_path / "topic_map.html")
     browser.execute_script("document.querySelector('#matches button[data-paper=\"0\"]').click()")
     anchors = browser.find_elements(By.CSS_SELECTOR, "#details-link a")
@@ -103,6 +104,7 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
     from test_map_browser import _exports
 
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     documents = seed_result.documents
     rows = documents.index[documents["topic"] == seed_result.topics["topic"].iat[0]].tolist()  # contents entry 0
@@ -113,7 +115,7 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
     for row, place in zip(rows, places, strict=False):
         urls[row] = place
     result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
-    write_report(result, tmp_path, static=False, progress=lambda message: None)
+    write_report(result, tmp_path, static=False, runtime=QUIET)
     _open(browser, tmp_path / "topic_map.html")
     browser.find_element(By.CSS_SELECTOR, '#contents button[data-topic="0"]').click()
     csv_text, markdown, bibtex = _exports(browser)

@@ -8,6 +8,7 @@ import pytest
 from analysis import pipeline
 from analysis.__main__ import main
 from analysis.figures import find_chromium, plot_map, plot_topic_sizes, render_static
+from analysis.run import QUIET, RunOptions, Runtime
 
 TEXT_FILES = [
     "documents.csv",
@@ -34,9 +35,8 @@ def test_report_writes_every_file(seed_report_dir, seed_result):
 
 
 def test_same_result_gives_identical_files(seed_result, tmp_path):
-    quiet = lambda message: None  # noqa: E731
-    first = pipeline.write_report(seed_result, tmp_path / "a", static=False, progress=quiet)
-    second = pipeline.write_report(seed_result, tmp_path / "b", static=False, progress=quiet)
+    first = pipeline.write_report(seed_result, tmp_path / "a", static=False, runtime=QUIET)
+    second = pipeline.write_report(seed_result, tmp_path / "b", static=False, runtime=QUIET)
     assert [p.name for p in first] == [p.name for p in second]
     for a, b in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
@@ -107,7 +107,7 @@ def test_render_cache_never_stands_in_for_a_missing_chromium(seed_result, tmp_pa
 
 def _failing_rewrite(result, out, monkeypatch, static: bool) -> dict:
     """A report in ``out``, then a rewrite whose Markdown page fails; the old report's bytes, by name."""
-    pipeline.write_report(result, out, static=False, progress=lambda m: None)
+    pipeline.write_report(result, out, static=False, runtime=QUIET)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
 
     def broken(*args, **kwargs):
@@ -115,7 +115,7 @@ def _failing_rewrite(result, out, monkeypatch, static: bool) -> dict:
 
     monkeypatch.setattr("analysis.report.document.report_markdown", broken)
     with pytest.raises(RuntimeError, match="disk on fire"):
-        pipeline.write_report(result, out, static=static, progress=lambda m: None)
+        pipeline.write_report(result, out, static=static, runtime=QUIET)
     return before
 
 
@@ -154,17 +154,20 @@ def test_cli_report_prints_progress_and_skips_static_without_chromium(seed_resul
 def test_cli_topics_prints_table_and_writes_csvs(seed_result, tmp_path, monkeypatch, capsys):
     calls = {}
 
-    def fake_fit(papers, themes, embedding, progress, timer=None, use_cache=True, **options):
-        calls.update(n=len(papers), embedding=embedding, use_cache=use_cache, **options)
+    def fake_fit(papers, options, runtime):
+        calls.update(n=len(papers), options=options, cluster=runtime.cluster)
         return seed_result
 
     monkeypatch.setattr(pipeline, "fit", fake_fit)
     assert main(["topics", "seeds", "--out", str(tmp_path / "no"), "--no-cache", "--embedding", "tfidf"]) == 0
-    assert calls["use_cache"] is False
+    assert calls["options"].use_cache is False
     assert main(["topics", "seeds", "--out", str(tmp_path), "--embedding", "tfidf"]) == 0
-    assert calls == {"n": 26, "embedding": "tfidf", "use_cache": True, "cluster": None, "sample_above": 20_000}
+    options = calls.pop("options")
+    assert calls == {"n": 26, "cluster": None}
+    assert options == RunOptions(themes=options.themes, embedding="tfidf")  # the flags' defaults are the API's
+    assert options.themes.names == seed_result.themes.names  # read before the papers
     assert main(["topics", "seeds", "--embedding", "tfidf", "--sample-above", "15"]) == 0
-    assert calls["sample_above"] == 15
+    assert calls["options"].sample_above == 15
     out = capsys.readouterr().out
     assert out.splitlines()[0].split() == ["topic", "size", "theme", "label"]
     assert seed_result.topics["label"].iloc[0] in out
@@ -209,7 +212,8 @@ def test_loading_and_writing_report_their_stages(seed_result, seeds_dir, tmp_pat
     seen = []
     corpus = load_papers([seeds_dir], timer=lambda stage, seconds: seen.append(stage))
     assert len(corpus.papers) == 26 and len(corpus.raw) == 38 and len(corpus.duplicates) == 12
-    pipeline.write_report(seed_result, tmp_path, static=False, progress=None, timer=lambda s, _: seen.append(s))
+    timed = Runtime(progress=None, timer=lambda stage, _: seen.append(stage))
+    pipeline.write_report(seed_result, tmp_path, static=False, runtime=timed)
     assert seen == ["load", "dedup", "figures"]  # no PNG/SVG export asked for: no "static"
 
 
@@ -235,7 +239,7 @@ def test_chromium_starts_early_only_when_the_papers_are_to_be_embedded(
     # The session's cache holds the seeds' MiniLM vectors (seed_result embedded them); TF-IDF is fitted per call.
     assert will_embed(document_texts(seed_result.papers), embedding) is not cached
     with pytest.raises(_StartedError):
-        pipeline.run_report([seeds_dir], tmp_path / "out", embedding=embedding, progress=lambda message: None)
+        pipeline.run_report([seeds_dir], tmp_path / "out", RunOptions(embedding=embedding), QUIET)
     with pytest.raises(_StartedError):
-        pipeline.run_report([seeds_dir], tmp_path / "out", embedding=embedding, static=False, progress=None)
+        pipeline.run_report([seeds_dir], tmp_path / "out", RunOptions(embedding=embedding, static=False), QUIET)
     assert seen == [early, False]

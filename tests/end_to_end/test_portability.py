@@ -206,12 +206,13 @@ def _noisy(embeddings: np.ndarray, kind: str) -> np.ndarray:
 def test_noise_on_the_embeddings_changes_nothing_shown(seed_result, tmp_path, kind):
     from analysis import fit_topics
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     noisy = fit_topics(seed_result.papers, embeddings=_noisy(seed_result.embeddings, kind))
     pd.testing.assert_frame_equal(noisy.documents, seed_result.documents)
     pd.testing.assert_frame_equal(noisy.topics, seed_result.topics)
     for result, folder in ((seed_result, tmp_path / "exact"), (noisy, tmp_path / "noisy")):
-        write_report(result, folder, static=False, progress=lambda message: None)
+        write_report(result, folder, static=False, runtime=QUIET)
     for filename in [*TABLES_AND_VIEWS, "report.md", "report.html"]:
         assert (tmp_path / "noisy" / filename).read_bytes() == (tmp_path / "exact" / filename).read_bytes(), filename
 

@@ -38,6 +38,7 @@ from conftest import disk_full_at
 
 from analysis.config import ROOT, SEEDS_DIR
 from analysis.output import PAUSE_VARIABLE, recover
+from analysis.run import QUIET
 
 EXTRA_PAPERS = 14  # 26 seed papers + 14 = 40
 RUN_OPTIONS = ["--no-static", "--embedding", "tfidf"]  # writing is tested, not drawing or embedding
@@ -167,12 +168,12 @@ def test_a_failed_write_names_the_file_and_leaves_the_previous_report(seed_resul
     from analysis import InputError, pipeline
 
     out = tmp_path / "report"
-    pipeline.write_report(seed_result, out, static=False, progress=lambda message: None)
+    pipeline.write_report(seed_result, out, static=False, runtime=QUIET)
     (out / "notes.txt").write_text("mine", encoding="utf-8")
     before = _files(out)
 
     monkeypatch.setattr(pipeline, "write_text", disk_full_at("report.md"))
     with pytest.raises(InputError) as failed:
-        pipeline.write_report(seed_result, out, static=False, progress=lambda message: None)
+        pipeline.write_report(seed_result, out, static=False, runtime=QUIET)
     assert str(failed.value) == f"{out.resolve() / 'report.md'}: cannot write: No space left on device"
     assert _files(out) == before and _leftovers(out) == []

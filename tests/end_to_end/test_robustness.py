@@ -34,12 +34,9 @@ from analysis.embedding.backends import tfidf_embeddings
 from analysis.embedding.cache import EmbeddingCache, text_key
 from analysis.figures.chromium import find_chromium
 from analysis.pipeline import RUN_FOLDER, write_report
+from analysis.run import QUIET
 
 REPORT_TEXT_FILES = ["documents.csv", "topics.csv", "report.md"]
-
-
-def _quiet(message: str) -> None:
-    """Progress sink for tests that do not check progress."""
 
 
 # -- tiny corpora, end to end including the report --------------------------
@@ -48,7 +45,7 @@ def _quiet(message: str) -> None:
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 10])
 def test_tiny_corpus_report_end_to_end(seed_result, tmp_path, n):
     result = fit_topics(seed_result.papers.iloc[:n], embeddings=seed_result.embeddings[:n])
-    written = write_report(result, tmp_path, static=False, progress=_quiet)
+    written = write_report(result, tmp_path, static=False, runtime=QUIET)
     assert {p.name for p in written} >= {*REPORT_TEXT_FILES, "report.html", "topic_map.html"}
     documents = pd.read_csv(tmp_path / "documents.csv")
     assert len(documents) == n and documents["doc_id"].is_unique
@@ -79,7 +76,7 @@ def test_tiny_corpus_through_the_cli_with_tfidf(seed_result, tmp_path, monkeypat
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for static export")
 def test_tiny_corpus_static_figures(seed_result, tmp_path):
     result = fit_topics(seed_result.papers.iloc[:3], embeddings=seed_result.embeddings[:3])
-    written = write_report(result, tmp_path, static=True, progress=_quiet)
+    written = write_report(result, tmp_path, static=True, runtime=QUIET)
     pngs = [p for p in written if p.suffix == ".png"]
     assert pngs and all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
     assert "Static figures were not written" not in (tmp_path / "report.md").read_text(encoding="utf-8")

@@ -9,10 +9,11 @@ def test_a_table_with_only_text_gives_the_whole_report(seed_result, tmp_path):
     from analysis import fit_topics
     from analysis.config import FIGURES_DIR
     from analysis.pipeline import write_report
+    from analysis.run import QUIET
 
     papers = pd.DataFrame({"text": seed_result.papers["text"].tolist()})
     result = fit_topics(papers, embeddings=seed_result.embeddings, use_cache=False)
-    written = write_report(result, tmp_path, static=False, progress=lambda message: None)
+    written = write_report(result, tmp_path, static=False, runtime=QUIET)
     names = {p.name for p in written}
     # The committed report's files (figures/ also holds a folder of notebook outputs, which is not the report's),
     # but the list comparison's page: these papers come from no list.

@@ -7,6 +7,7 @@ import pytest
 
 from analysis.figures.registry import REGISTRY, Registry, ReportFigure, View, report_figures
 from analysis.pipeline import write_report
+from analysis.run import QUIET
 
 CAPTION = "Papers in the corpus, a figure a test registered."
 
@@ -27,7 +28,7 @@ def new_figure(request):
 
 
 def test_a_registered_figure_is_exported_and_shown_in_both_reports(new_figure, seed_result, tmp_path, fake_static):
-    written = {path.name for path in write_report(seed_result, tmp_path, progress=lambda message: None)}
+    written = {path.name for path in write_report(seed_result, tmp_path, runtime=QUIET)}
 
     assert fake_static[-1] == "paper_count" and "paper_count" in report_figures(seed_result)
     assert {"paper_count.png", "paper_count.svg"} <= written
@@ -44,7 +45,7 @@ def test_a_registered_figure_is_exported_and_shown_in_both_reports(new_figure, s
 
 
 def test_a_figure_without_static_files_is_embedded_interactively(new_figure, seed_result, tmp_path):
-    write_report(seed_result, tmp_path, static=False, progress=lambda message: None)
+    write_report(seed_result, tmp_path, static=False, runtime=QUIET)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert 'id="figure-paper_count"' in page and CAPTION in page
 
@@ -77,7 +78,7 @@ def test_a_figure_that_does_not_apply_is_not_drawn_exported_shown_or_linked(seed
     view = View("paper_count.html", "Paper count", "paper count")
     figure = REGISTRY.register(ReportFigure("paper_count", plot_paper_count, CAPTION, view, applies=lambda r: False))
     try:
-        written = {path.name for path in write_report(seed_result, tmp_path, progress=lambda message: None)}
+        written = {path.name for path in write_report(seed_result, tmp_path, runtime=QUIET)}
         assert "paper_count" not in report_figures(seed_result) and "paper_count" not in fake_static
     finally:
         REGISTRY.unregister(figure.name)

@@ -324,9 +324,9 @@ def test_topic_model_is_a_scikit_learn_estimator():
     with pytest.raises(InvalidParameterError, match="topic_weight"):
         TopicModel(topic_weight=2.0).fit(pd.DataFrame({"text": ["a"]}))
     # One result-cache default: TopicModel, fit_topics and the pipeline agree.
-    from analysis.pipeline import fit
+    from analysis.run import RunOptions
 
-    defaults = {f: inspect.signature(f).parameters["use_cache"].default for f in (TopicModel, fit_topics, fit)}
+    defaults = {f: inspect.signature(f).parameters["use_cache"].default for f in (TopicModel, fit_topics, RunOptions)}
     assert set(defaults.values()) == {True}, defaults
 
 

@@ -10,6 +10,7 @@ from conftest import SEED_A, SEED_B
 from analysis.pipeline import write_report
 from analysis.report import compared
 from analysis.report.document import md_escape
+from analysis.run import QUIET
 
 HOSTILE_LIST = "<b>list</b>.txt"
 
@@ -99,7 +100,7 @@ def two_years(seed_result):
 
 
 def _report(result, folder) -> tuple[set[str], str, str]:
-    names = {path.name for path in write_report(result, folder, progress=lambda message: None)}
+    names = {path.name for path in write_report(result, folder, runtime=QUIET)}
     return names, (folder / "report.md").read_text(encoding="utf-8"), (folder / "report.html").read_text("utf-8")
 
 
@@ -152,7 +153,7 @@ def test_a_hostile_list_name_is_text_in_the_comparison(hostile_report_dir):
 
 def test_a_hostile_topic_label_is_text_over_the_years(hostile_result, tmp_path):
     result = _with_papers(hostile_result, year=["2024", "2025"] * 13)
-    write_report(result, tmp_path, static=False, progress=lambda message: None)
+    write_report(result, tmp_path, static=False, runtime=QUIET)
     for name in ("report.md", "report.html", "topics_over_time.html"):
         text = (tmp_path / name).read_text(encoding="utf-8")
         assert "<script>alert(1)</script>" not in text and "<img src=x" not in text, name
