@@ -17,7 +17,7 @@ _EXPORTS = {
     "ThemeSet": "analysis.model.themes",
     "TopicMapWidget": "analysis.report.widget",
     "TopicModel": "analysis.model.topics",
-    "TopicResult": "analysis.model.result",
+    "TopicResult": "analysis.model.topic_result",
     "deduplicate": "analysis.corpus.load",
     "fit_topics": "analysis.model.topics",
     "load_corpus": "analysis.corpus.load",

@@ -31,8 +31,8 @@ from analysis.text import plural
 if TYPE_CHECKING:
     from analysis.figures.session import ChromiumSession
     from analysis.model.incremental import AddSummary
-    from analysis.model.result import TopicResult
     from analysis.model.themes import ThemeSet
+    from analysis.model.topic_result import TopicResult
 
 
 def fit(papers: pd.DataFrame, options: RunOptions = DEFAULT_OPTIONS, runtime: Runtime = DEFAULT_RUNTIME) -> TopicResult:
@@ -216,7 +216,7 @@ def load_run(out: str | Path) -> TopicResult:
         InputError: ``out`` holds no saved run (a report written before runs were kept, or by ``write_report``).
     """
     from analysis.errors import InputError
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
     folder = Path(out) / RUN_FOLDER
     if not (folder / "format.json").is_file():

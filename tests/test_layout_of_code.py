@@ -24,30 +24,17 @@ def module_name(path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def type_only_imports(tree: ast.Module) -> set[ast.stmt]:
-    """The imports inside ``if TYPE_CHECKING:`` blocks: read by the type checker, never run."""
-    blocks = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-    ]
-    return {inner for block in blocks for statement in block.body for inner in ast.walk(statement)}
+def imported_modules(path, known: set[str]) -> set[str]:
+    """The package's modules that ``path`` imports: at the top, inside a function, or for the type checker alone.
 
-
-def imported_modules(path, known: set[str], runtime_only: bool = False) -> set[str]:
-    """The package's modules that ``path`` imports, at the top or inside a function.
-
-    With ``runtime_only``, imports for the type checker alone (under ``if TYPE_CHECKING:``)
-    are left out: they cannot make an import cycle.
+    Imports under ``if TYPE_CHECKING:`` count too: a module whose type says
+    it needs another is tied to it, and a circle through them is a circle in the design.
     """
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = type_only_imports(tree) if runtime_only else set()
     for node in ast.walk(tree):
-        if node in skipped:
-            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -78,9 +65,13 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_no_import_cycle_in_the_package():
+def package_graph() -> dict[str, set[str]]:
     known = {module_name(path) for path in MODULES}
-    graph = {module_name(path): imported_modules(path, known, runtime_only=True) for path in MODULES}
+    return {module_name(path): imported_modules(path, known) for path in MODULES}
+
+
+def test_no_import_cycle_in_the_package():
+    graph = package_graph()
     assert graph["analysis.model.topics"] >= {
         "analysis.model.themes",
         "analysis.model.result",
@@ -89,17 +80,24 @@ def test_no_import_cycle_in_the_package():
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
 
 
-def test_type_only_imports_count_for_the_flow_but_not_for_cycles(tmp_path, monkeypatch):
+def test_the_record_imports_no_service_of_its_verbs():
+    verbs = ("bertopic_model", "incremental", "search", "transform", "topic_result")
+    services = {f"analysis.model.{name}" for name in verbs}
+    graph = package_graph()
+    assert graph["analysis.model.result"] & services == set()
+    assert graph["analysis.model.topic_result"] >= services - {"analysis.model.topic_result"}  # the verbs above them
+
+
+def test_type_only_imports_count(tmp_path, monkeypatch):
     module = tmp_path / "analysis" / "figures" / "plot.py"
     module.parent.mkdir(parents=True)
     module.write_text(
         "from typing import TYPE_CHECKING\nfrom analysis.text import escape\n"
-        "if TYPE_CHECKING:\n    from analysis.model.result import TopicResult\n"
+        "if TYPE_CHECKING:\n    from analysis.model.result import TopicRecord\n"
     )
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     known = {"analysis.text", "analysis.model.result"}
     assert imported_modules(module, known) == known
-    assert imported_modules(module, known, runtime_only=True) == {"analysis.text"}
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -167,8 +165,7 @@ def wrong_way_imports(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_imports_point_down_the_flow():
-    known = {module_name(path) for path in MODULES}
-    graph = {module_name(path): imported_modules(path, known) for path in MODULES}
+    graph = package_graph()
     assert set(map(layer, graph)) == set(ALLOWED), "a new layer or top-level module: place it in ALLOWED"
     assert wrong_way_imports(graph) == []
 

@@ -11,7 +11,7 @@ from analysis.model.measures import SMALL_GROUP, group_shares, list_groups
 from analysis.text import escape, list_label, shorten
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 # The largest topics shown; a larger corpus's small topics are in the report's text.
 FIGURE_TOPICS = 15

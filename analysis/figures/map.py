@@ -25,7 +25,7 @@ from analysis.model.labels import label_lines
 from analysis.text import escape, paper_blurb, shorten
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 LABEL_FONT_SIZE = 13
 # Up to this many papers the static map names each paper beside its point.

@@ -31,7 +31,7 @@ from analysis.figures.topics_over_time import plot_topics_over_time
 from analysis.model.measures import SMALL_GROUP, compares_lists, has_years
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 @dataclass(frozen=True)

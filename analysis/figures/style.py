@@ -13,8 +13,8 @@ import plotly.graph_objects as go
 from analysis.text import escape, shorten
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
     from analysis.model.themes import ThemeSet
+    from analysis.model.topic_result import TopicResult
 
 # Okabe & Ito (2008), "Color universal design": distinguishable with every
 # common colour-vision deficiency. Ordered so the first themes get the most

@@ -11,7 +11,7 @@ from analysis.model.measures import theme_counts
 from analysis.text import escape, list_label, shorten
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 def plot_theme_breakdown(result: TopicResult) -> go.Figure:

@@ -12,7 +12,7 @@ from analysis.figures.style import OTHER_COLOR, set_layout, theme_colors, topic_
 from analysis.text import escape
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 def plot_top_terms(result: TopicResult, max_topics: int = 12, n_terms: int = 8, columns: int = 3) -> go.Figure:

@@ -13,7 +13,7 @@ from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 def plot_topic_hierarchy(result: TopicResult, max_topics: int = 60) -> go.Figure:

@@ -12,7 +12,7 @@ from analysis.model.themes import round_as_shown
 from analysis.text import escape
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 def plot_topic_similarity(result: TopicResult, max_topics: int = 30) -> go.Figure:

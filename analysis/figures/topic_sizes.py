@@ -10,7 +10,7 @@ from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topi
 from analysis.text import escape
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 def plot_topic_sizes(result: TopicResult, max_topics: int = 40) -> go.Figure:

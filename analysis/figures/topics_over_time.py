@@ -11,7 +11,7 @@ from analysis.model.measures import SMALL_GROUP, group_shares, year_groups
 from analysis.text import escape
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 # Lines drawn: more than a dozen cannot be told apart (the legend hides and shows them).
 FIGURE_TOPICS = 12

@@ -12,7 +12,7 @@ work: ``get_topic``, ``get_topic_info``, ``get_representative_docs``,
 Its embedding model is the fit's own backend and its topic vectors are the
 mean embedding of each topic's papers, in the space new text is embedded
 in: ``transform`` assigns new papers to the nearest existing topic (the
-suite's :meth:`~analysis.model.result.TopicResult.transform`, deterministic)
+suite's :meth:`~analysis.model.topic_result.TopicResult.transform`, deterministic)
 and ``find_topics`` compares a search term with the topics.
 
 The steps are those of BERTopic's ``fit_transform`` after clustering, run
@@ -31,15 +31,17 @@ import pandas as pd
 
 from analysis.embedding.cache import topic_texts
 from analysis.model.ctfidf import topic_vectorizer
+from analysis.model.search import checked_query
+from analysis.model.transform import run_backend, transform
 
 if TYPE_CHECKING:
     from bertopic import BERTopic
 
-    from analysis.model.result import TopicResult
+    from analysis.model.result import TopicRecord
 
 
-def build_bertopic(result: TopicResult) -> BERTopic:
-    """A fitted BERTopic with the topics, ranked terms and labels of ``result`` (a ``TopicResult``).
+def build_bertopic(result: TopicRecord) -> BERTopic:
+    """A fitted BERTopic with the topics, ranked terms and labels of ``result`` (a fitted record).
 
     Its c-TF-IDF is BERTopic's own, computed on the same topic texts (equal to
     ours: ``tests/model/test_ctfidf.py``); its term lists are our ranking; its topic
@@ -70,7 +72,7 @@ def build_bertopic(result: TopicResult) -> BERTopic:
     model.suite_result = result
     # BERTopic drops `language` when given an embedding model; its c-TF-IDF reads it (English: punctuation out).
     model.language = "english" if pieces.latin else "multilingual"
-    topics = np.asarray(pieces.topics).astype(int)
+    topics = np.asarray(pieces.paper_topics).astype(int)
     texts = topic_texts(papers)
     documents = pd.DataFrame({"Document": texts, "ID": range(len(topics)), "Topic": topics, "Image": None})
     with _quiet_bertopic():
@@ -96,7 +98,7 @@ def _classes():
     class SuiteEmbedder(BaseEmbedder):
         """The fit's embedding backend as BERTopic's embedding model (embeddings through the suite's cache)."""
 
-        def __init__(self, result: TopicResult):
+        def __init__(self, result: TopicRecord):
             super().__init__()
             self.result = result
 
@@ -109,7 +111,7 @@ def _classes():
             """
             from analysis.embedding.cache import embed_texts
 
-            backend = self.result.embedding_backend()
+            backend = run_backend(self.result)
             if getattr(backend, "needs_corpus", False):
                 raise ValueError(
                     f"the {backend.identity!r} backend fits its vector space on each corpus: "
@@ -120,20 +122,18 @@ def _classes():
     class SuiteBERTopic(BERTopic):
         """A BERTopic whose ``transform`` is the suite's assignment to the nearest existing topic.
 
-        ``suite_result`` (set when built) is the ``TopicResult`` it shows.
+        ``suite_result`` (set when built) is the record it shows.
         """
 
         def transform(self, documents, embeddings=None, images=None):
-            """Each document's nearest existing topic and its cosine to it (:meth:`TopicResult.transform`)."""
+            """Each document's nearest existing topic and its cosine to it (``analysis.model.transform``)."""
             if images is not None:
                 raise ValueError("this model was fitted on text only")
-            topics, similarity = self.suite_result.transform(documents, embeddings)
+            topics, similarity = transform(self.suite_result, documents, embeddings)
             return topics.tolist(), similarity
 
         def find_topics(self, search_term: str | None = None, image: str | None = None, top_n: int = 5):
             """BERTopic's ``find_topics``; an empty search term is refused (it ranked the topics by nothing)."""
-            from analysis.model.search import checked_query
-
             if image is None:
                 checked_query(search_term)
             return super().find_topics(search_term, image=image, top_n=top_n)

@@ -205,7 +205,7 @@ def _remember(key: str, pieces: TopicPieces) -> None:
 def _copy(pieces: TopicPieces, keep_models: bool = True) -> TopicPieces:
     """A copy whose arrays and dicts the caller may change without changing the cached fit."""
     return TopicPieces(
-        topics=pieces.topics.copy(),
+        paper_topics=pieces.paper_topics.copy(),
         terms={t: list(words) for t, words in pieces.terms.items()},
         labels=dict(pieces.labels),
         features=pieces.features.copy(),

@@ -1,6 +1,6 @@
 """New papers added to a fitted run: old papers keep their topic, label, theme and map place, byte for byte.
 
-:func:`add_batch` is what :meth:`TopicResult.add <analysis.model.result.TopicResult.add>`
+:func:`add_batch` is what :meth:`TopicResult.add <analysis.model.topic_result.TopicResult.add>`
 and ``python -m analysis add`` run (rules 2, 3 and 5 are pure functions over a
 partition of papers, in :mod:`analysis.model.assignment`, shared with the
 sample-and-assign fit of the largest corpora):
@@ -37,7 +37,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -58,9 +58,12 @@ from analysis.model.assignment import (
     placed,
 )
 from analysis.model.themes import TOPIC_WEIGHT, assign, phrase_scores, phrase_vectors, round_as_shown, topic_themes
+from analysis.model.transform import run_backend
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.result import TopicRecord
+
+    R = TypeVar("R", bound=TopicRecord)
 
 __all__ = [
     "FIRST_BATCH",
@@ -117,9 +120,11 @@ class AddSummary:
 
 
 def add_batch(
-    result: TopicResult, papers: pd.DataFrame, batch: str | None = None, threshold: float = DEDUP_THRESHOLD
-) -> tuple[TopicResult, AddSummary]:
-    """Add ``papers`` to a fitted ``result`` (a :class:`~analysis.TopicResult`); see the module's rules.
+    result: R, papers: pd.DataFrame, batch: str | None = None, threshold: float = DEDUP_THRESHOLD
+) -> tuple[R, AddSummary]:
+    """Add ``papers`` to a fitted ``result`` (a :class:`~analysis.TopicResult`, or its record); see the module's rules.
+
+    The new result is of the class given (a copy made with :func:`dataclasses.replace`).
 
     Args:
         result: The fitted run.
@@ -144,7 +149,7 @@ def add_batch(
     base = dataclasses.replace(result, papers=old_papers)
     if fresh.empty:
         return base, AddSummary(batch, len(papers), len(papers), 0, 0, 0, ())
-    embeddings = np.asarray(embed_papers(fresh, result.embedding_backend()), dtype=np.float32)
+    embeddings = np.asarray(embed_papers(fresh, run_backend(result)), dtype=np.float32)
     placed_in = _placed_in(result.pieces, fresh, embeddings)
     topics, misfit, new_ids = assign_topics(result, placed_in)
     added = _extended(base, fresh.assign(batch=batch), embeddings, placed_in, (topics, misfit, new_ids))
@@ -155,11 +160,11 @@ def add_batch(
     return added, summary
 
 
-def check_addable(result: TopicResult) -> None:
+def check_addable(result: TopicRecord) -> None:
     """Raise ValueError, saying why, when papers cannot join ``result``."""
     if result.pieces is None:
         raise ValueError("this result has no fitted pieces (saved in the earlier format): refit it to add papers")
-    if getattr(result.embedding_backend(), "needs_corpus", False):
+    if getattr(run_backend(result), "needs_corpus", False):
         raise ValueError(
             "this run's embedding space is fitted on its own papers (the 'fast' TF-IDF backend): "
             "new papers cannot join it; run the report again on all the papers"
@@ -220,12 +225,12 @@ def _placed_in(pieces, fresh: pd.DataFrame, embeddings: np.ndarray) -> Placed:
     return Placed(features, pieces.projection.reduced(features, pieces.features))
 
 
-def assign_topics(result: TopicResult, placed_in: Placed) -> tuple[np.ndarray, np.ndarray, list[int]]:
+def assign_topics(result: TopicRecord, placed_in: Placed) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """Each new paper's topic, whether it is a lone misfit, and the ids of the new topics (see the module)."""
     pieces = result.pieces
     assert pieces is not None  # add_batch refused a result without its fitted pieces
     fitted = pieces.embeddings if pieces.reduced is None or pieces.projection is None else pieces.reduced
-    rule = FitRule.of(fitted, np.asarray(pieces.topics))
+    rule = FitRule.of(fitted, np.asarray(pieces.paper_topics))
     nearest, fits = nearest_fitting(rule, placed_in.vectors)
     return grouped_misfits(nearest, fits, placed_in.vectors[~fits], int(rule.ids.max()) + 1)
 
@@ -234,12 +239,12 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Pl
     """``result`` with the ``fresh`` papers appended: old rows as they were, new rows scored and placed."""
     topics, misfit, new_ids = assigned
     pieces = result.pieces
-    all_topics = np.concatenate([np.asarray(pieces.topics), topics])
+    all_topics = np.concatenate([np.asarray(pieces.paper_topics), topics])
     all_embeddings = np.vstack([pieces.embeddings, embeddings]).astype(np.float32)
     papers = pd.concat([_batched(result.papers), fresh], ignore_index=True)
     terms, labels = _new_topic_words(result, papers, all_topics, all_embeddings, new_ids)
     themed = _new_themes(result, embeddings, all_embeddings, all_topics, len(fresh))
-    xy = placed(MapRule.of(pieces.xy, pieces.embeddings, pieces.topics), embeddings, topics)
+    xy = placed(MapRule.of(pieces.xy, pieces.embeddings, pieces.paper_topics), embeddings, topics)
     documents = pd.concat(
         [
             _batched(result.documents).assign(misfit=_column(result.documents, "misfit", False)),
@@ -263,7 +268,7 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Pl
     )
     new_pieces = dataclasses.replace(
         pieces,
-        topics=all_topics,
+        paper_topics=all_topics,
         terms={**pieces.terms, **terms},
         labels={**pieces.labels, **labels},
         features=np.vstack([pieces.features, placed_in.features]).astype(pieces.features.dtype),
@@ -278,7 +283,6 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Pl
         themes=result.themes,
         theme_scores=np.vstack([result.theme_scores, themed["matrix"]]),
         papers=papers,
-        embeddings=None if result.embeddings is None else np.vstack([result.embeddings, embeddings]),
         pieces=new_pieces,
     )
 
@@ -325,7 +329,7 @@ def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topi
     """Themes of the new papers as the fit scores them: own scores blended with their topic's mean (all its papers)."""
     from analysis.embedding.cache import document_texts
 
-    backend = result.embedding_backend()
+    backend = run_backend(result)
     vectors, phrases = phrase_vectors(result.themes, backend, document_texts(result.papers), all_embeddings)
     raw = phrase_scores(vectors, phrases)
     new_rows = np.arange(len(raw) - n_new, len(raw))
@@ -333,7 +337,7 @@ def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topi
     blended = np.vstack([(1 - TOPIC_WEIGHT) * raw[i] + TOPIC_WEIGHT * means[int(topics[i])] for i in new_rows])
     matrix = round_as_shown(blended)
     theme, score, margin = assign(matrix, result.themes)
-    old_ids = set(np.unique(result.pieces.topics).tolist())
+    old_ids = set(np.unique(result.pieces.paper_topics).tolist())
     fresh_topics = topics[new_rows]
     new_topic_rows = np.array([t not in old_ids for t in fresh_topics.tolist()])
     per_topic = (

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import pandas as pd
@@ -44,7 +44,26 @@ from analysis.corpus.entries import year_of
 from analysis.model.themes import round_as_shown
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.themes import ThemeSet
+
+
+class TopicRecord(Protocol):
+    """What the measures read of a fitted run (:class:`analysis.model.result.TopicRecord` has it).
+
+    A protocol, not an import: the record's pieces import the low-level
+    measures (unit rows, centroids), so the record cannot be imported back here.
+    """
+
+    documents: pd.DataFrame
+    topics: pd.DataFrame
+    papers: pd.DataFrame
+    themes: ThemeSet
+
+    @property
+    def embeddings(self) -> np.ndarray | None:
+        """Per paper: its embedding."""
+        ...
+
 
 # A group with fewer papers than this is flagged: one paper moves its shares by over 3 points.
 SMALL_GROUP = 30
@@ -102,21 +121,21 @@ def topic_centroids(
     return ids_array, unit_rows(np.vstack([vectors[topics == t].mean(axis=0) for t in ids_array]))
 
 
-def _embeddings(result: TopicResult) -> np.ndarray:
+def _embeddings(result: TopicRecord) -> np.ndarray:
     """The papers' embeddings; the report's similarities (centroids, reading order, pairs) need them."""
     if result.embeddings is None:
         raise ValueError("this result kept no embeddings: the report's similarities need them")
     return result.embeddings
 
 
-def table_centroids(result: TopicResult) -> tuple[list[int], np.ndarray]:
+def table_centroids(result: TopicRecord) -> tuple[list[int], np.ndarray]:
     """Topic ids in the topic table's order (largest first) and each topic's centroid of unit embeddings."""
     ids = [int(t) for t in result.topics["topic"]]
     _, centroids = topic_centroids(_embeddings(result), result.documents["topic"].to_numpy(), ids, unit_first=True)
     return ids, centroids
 
 
-def reading_order(result: TopicResult) -> pd.DataFrame:
+def reading_order(result: TopicRecord) -> pd.DataFrame:
     """Papers of each theme, most central first.
 
     Central means close both to the theme's definition (the paper's theme
@@ -149,7 +168,7 @@ def reading_order(result: TopicResult) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def cross_theme_pairs(result: TopicResult, limit: int = MAX_PAIRS) -> pd.DataFrame:
+def cross_theme_pairs(result: TopicRecord, limit: int = MAX_PAIRS) -> pd.DataFrame:
     """The most similar pairs of papers (cosine of embeddings) whose themes differ.
 
     Papers of the "other" theme are left out: they have their own section.
@@ -189,7 +208,7 @@ def source_lists(sources: str) -> list[str]:
     return files
 
 
-def theme_counts(result: TopicResult) -> pd.DataFrame:
+def theme_counts(result: TopicRecord) -> pd.DataFrame:
     """Papers per theme overall (``list`` = "all papers") and per source list, with their share of the list.
 
     A paper that appeared in two lists counts once in each.
@@ -242,7 +261,7 @@ def _groups(kind: str, per_paper: list[list[str]], names: list[str]) -> Groups:
     return Groups(kind, tuple(names), members)
 
 
-def list_groups(result: TopicResult) -> Groups:
+def list_groups(result: TopicRecord) -> Groups:
     """Papers by source list (a paper in two lists is in both), lists in order of first appearance."""
     per_paper = [source_lists(sources) for sources in result.papers["sources"]]
     names = list(dict.fromkeys(name for found in per_paper for name in found))
@@ -266,24 +285,24 @@ def paper_years(papers: pd.DataFrame) -> list[str]:
     return [year or date for year, date in zip(years, dates, strict=True)]
 
 
-def year_groups(result: TopicResult) -> Groups:
+def year_groups(result: TopicRecord) -> Groups:
     """Papers by year, years ascending; papers without a year are in no group."""
     years = paper_years(result.papers)
     names = sorted({year for year in years if year}, key=int)
     return _groups("year", [[year] if year else [] for year in years], names)
 
 
-def compares_lists(result: TopicResult) -> bool:
+def compares_lists(result: TopicRecord) -> bool:
     """Whether the papers come from two source lists or more (the list comparison applies)."""
     return list_groups(result).compared()
 
 
-def has_years(result: TopicResult) -> bool:
+def has_years(result: TopicRecord) -> bool:
     """Whether the papers have two years or more (topics over time apply)."""
     return year_groups(result).compared()
 
 
-def _keys(result: TopicResult, by: str) -> tuple[list, list[str], np.ndarray]:
+def _keys(result: TopicRecord, by: str) -> tuple[list, list[str], np.ndarray]:
     """What to count by: the keys in their order, their labels, and each paper's key."""
     documents = result.documents
     if by == "topic":
@@ -308,7 +327,7 @@ def _against(papers: int, total: int, others_papers: int, others_total: int) -> 
     return [papers, total, share, others_papers, others_total, others_share, round(exact, SHARE_DECIMALS)]
 
 
-def group_shares(result: TopicResult, groups: Groups, by: str = "topic") -> pd.DataFrame:
+def group_shares(result: TopicRecord, groups: Groups, by: str = "topic") -> pd.DataFrame:
     """Every group against the others, for every topic (``by="topic"``) or theme (``by="theme"``).
 
     Returns:

@@ -159,7 +159,7 @@ def fit_sampled(
         features, vectors = _projected(fitted, papers, embeddings, (sample, others), mapper, partition_size)
         assigned, misfits = _assigned(fitted, vectors, others, mapper, partition_size)
         topics = np.zeros(len(papers), dtype=np.int64)
-        topics[sample], topics[others] = fitted.topics, assigned
+        topics[sample], topics[others] = fitted.paper_topics, assigned
         topics = _by_size(refined(topics, vectors, order, order, mapper, partition_size))
     with stages("map"):
         xy = np.zeros((len(papers), 2))
@@ -168,7 +168,7 @@ def fit_sampled(
         xy[others] = _placed(rule, embeddings, topics, others, mapper, partition_size)
     terms, labels = _described(papers, topics, order, fitted, mapper, partition_size)
     return TopicPieces(
-        topics=topics,
+        paper_topics=topics,
         terms=terms,
         labels=labels,
         features=features,
@@ -342,7 +342,7 @@ def _project_partition(projection, sample_features: np.ndarray, part: tuple[np.n
 def _assigned(fitted: TopicPieces, vectors: np.ndarray, others: np.ndarray, mapper: Mapper, size: int):
     """The nearest sample topic of each paper outside the sample, and how many of them lie outside its spread."""
     sample_vectors = fitted.embeddings if fitted.reduced is None or fitted.projection is None else fitted.reduced
-    rule = FitRule.of(sample_vectors, fitted.topics)
+    rule = FitRule.of(sample_vectors, fitted.paper_topics)
     answers = list(mapper(partial(nearest_fitting, rule), (vectors[rows] for rows in partitions(others, size))))
     nearest = np.concatenate([a[0] for a in answers]) if answers else np.zeros(0, dtype=np.int64)
     return nearest, sum(int((~a[1]).sum()) for a in answers)

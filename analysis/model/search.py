@@ -21,7 +21,7 @@ from analysis.model.measures import unit_rows
 from analysis.model.themes import SCORE_DECIMALS, round_as_shown
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.result import TopicRecord
 
 # Columns of a search result, after the rank: what a reader needs to pick a paper.
 SHOWN_COLUMNS = ("doc_id", "name", "title", "topic", "topic_label", "theme")
@@ -79,7 +79,7 @@ def ranked(scores: np.ndarray, doc_ids: ArrayLike, k: int, exclude: int | None =
     return candidates[order[: max(0, int(k))]]
 
 
-def result_frame(result: TopicResult, indices: np.ndarray, scores: np.ndarray) -> pd.DataFrame:
+def result_frame(result: TopicRecord, indices: np.ndarray, scores: np.ndarray) -> pd.DataFrame:
     """The rows of ``indices`` as a search answer: rank, the shown columns, and the score as shown."""
     documents, papers = result.documents, result.papers
     frame = pd.DataFrame({"rank": np.arange(1, len(indices) + 1)})
@@ -91,13 +91,13 @@ def result_frame(result: TopicResult, indices: np.ndarray, scores: np.ndarray) -
     return frame
 
 
-def search_vectors(result: TopicResult, query_vector: np.ndarray, vectors: np.ndarray, k: int) -> pd.DataFrame:
+def search_vectors(result: TopicRecord, query_vector: np.ndarray, vectors: np.ndarray, k: int) -> pd.DataFrame:
     """The ``k`` papers nearest ``query_vector`` among ``vectors`` (one row per paper of ``result``)."""
     scores = unit_rows(vectors) @ unit_rows(np.atleast_2d(query_vector))[0]
     return result_frame(result, ranked(scores, result.documents["doc_id"], k), scores)
 
 
-def similar_to(result: TopicResult, vectors: np.ndarray, doc_id: str, k: int) -> pd.DataFrame:
+def similar_to(result: TopicRecord, vectors: np.ndarray, doc_id: str, k: int) -> pd.DataFrame:
     """The ``k`` papers nearest the paper ``doc_id`` (itself left out).
 
     Raises:

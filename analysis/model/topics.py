@@ -4,18 +4,17 @@ The stages are BERTopic's: reduce, cluster, c-TF-IDF terms per topic. The
 reduction and clustering are ours (:mod:`analysis.model.clustering`): UMAP +
 HDBSCAN, its defaults, put 20-30 papers into the outlier topic, and turn the
 float noise between two CPUs into different topics. c-TF-IDF is BERTopic's
-formula computed without importing BERTopic (:mod:`analysis.model.ctfidf`), and
-the BERTopic model itself (``result.model``) is built from the fitted
-pieces only when asked for. :func:`size_parameters` scales each setting
-with the corpus, and very small corpora skip clustering altogether.
+formula computed without importing BERTopic (:mod:`analysis.model.ctfidf`); ``result.model``
+is built from the fitted pieces only when asked for. :func:`size_parameters` scales
+each setting with the corpus, and very small corpora skip clustering altogether.
 
-:func:`fit_topics` (and the pipeline) reuse a fit from the result cache
-(:mod:`analysis.model.fit_cache`) when nothing it depends on changed; a themes
-edit only re-scores themes on the cached topics.
+:func:`fit_topics` reuses a fit from the result cache (:mod:`analysis.model.fit_cache`)
+when nothing it depends on changed; a themes edit only re-scores themes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from functools import partial
 from numbers import Integral, Real
@@ -48,8 +47,9 @@ from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
 from analysis.model.labels import topic_labels
 from analysis.model.layout import topic_layout
 from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, with_lexical
-from analysis.model.result import TopicPieces, TopicResult
+from analysis.model.result import TopicPieces
 from analysis.model.themes import ThemeSet, load_themes, score_themes
+from analysis.model.topic_result import TopicResult
 from analysis.progress import Stages
 from analysis.text import strip_markup
 
@@ -274,7 +274,7 @@ class TopicModel(BaseEstimator):
         if isinstance(self.embedding, str):  # a name a loaded result can select again to embed new papers
             slots["embedding"] = resolve_embedding(self.embedding)
         return TopicPieces(
-            topics=topics,
+            paper_topics=topics,
             terms=terms,
             labels=labels,
             features=features,
@@ -349,10 +349,12 @@ def assemble(
     stages: Stages,
 ) -> TopicResult:
     """The result of a topic fit scored on ``themes``: freshly fitted and cached fits go through this one path."""
-    topics = np.asarray(pieces.topics)
+    topics = np.asarray(pieces.paper_topics)
     with stages("themes"):
         texts = document_texts(papers)
         themed = score_themes(pieces.embeddings, topics, themes, backend, texts, topic_weight)
+    if themed.vectors is not pieces.embeddings:  # TF-IDF, fitted again with the phrases: the papers' one space
+        pieces = dataclasses.replace(pieces, embeddings=themed.vectors)
     labels = pieces.labels
     documents = pd.DataFrame(
         {
@@ -374,7 +376,6 @@ def assemble(
         themes=themes,
         theme_scores=themed.matrix,
         papers=papers.reset_index(drop=True),
-        embeddings=themed.vectors,
         pieces=pieces,
         backend=backend,
     )

@@ -19,7 +19,7 @@ from analysis.model.measures import SMALL_GROUP, SMALL_NOTE, Groups
 from analysis.text import escape
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from analysis.model.themes import round_as_shown
 from analysis.text import URL, sentences, shorten, strip_markup
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 # The margin (best minus second theme score) under which a paper counts as sitting between two themes.
 AMBIGUOUS_MARGIN = 0.02

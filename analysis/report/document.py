@@ -27,7 +27,7 @@ from analysis.text import escape, plural
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 # The topic map is a page of its own (topic_map.py), not the view of a report
 # figure: the report links it before the figures' views.

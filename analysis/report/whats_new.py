@@ -16,7 +16,7 @@ from analysis.model.incremental import FIRST_BATCH
 from analysis.text import escape, plural
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 # Old topics listed as grown most.
 GREW_LISTED = 5

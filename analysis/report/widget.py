@@ -51,7 +51,7 @@ from analysis.report.topic_map import map_neighbours
 from analysis.text import paper_blurb
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicResult
+    from analysis.model.topic_result import TopicResult
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
 COLOR_MODES = ("theme", "topic")

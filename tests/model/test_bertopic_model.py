@@ -34,7 +34,7 @@ def test_transform_places_a_paper_as_add_does_and_ties_go_to_the_lower_topic(see
     topics, similarity = seed_result.transform(texts, embeddings=vectors)
     # In the clustered space, against the topics' centroids there (what add's rule 2 reads).
     places = pieces.projection.reduced(pieces.projection.features(vectors, texts), pieces.features)
-    ids, centroids = topic_centroids(pieces.reduced, pieces.topics)
+    ids, centroids = topic_centroids(pieces.reduced, pieces.paper_topics)
     assert ids.tolist() == list(range(6))
     expected = np.argmax(places @ centroids.T / np.linalg.norm(places, axis=1)[:, None], axis=1)
     assert topics.tolist() == expected.tolist()
@@ -61,7 +61,7 @@ def test_without_a_clustered_space_transform_compares_embeddings(seed_result):
 
 def test_a_paper_already_fitted_lands_in_its_own_topic_mostly(seed_result):
     topics, _ = seed_result.transform(list(seed_result.papers["text"]), embeddings=seed_result.pieces.embeddings)
-    assert np.mean(topics == seed_result.pieces.topics) >= 0.8
+    assert np.mean(topics == seed_result.pieces.paper_topics) >= 0.8
 
 
 def test_model_transform_is_the_suites_assignment(seed_result):
@@ -106,7 +106,7 @@ def test_a_loaded_result_embeds_new_papers_with_the_fits_backend(seed_result, tm
 def test_a_tfidf_result_assigns_new_papers_in_its_own_space(seed_result):
     result = fit_topics(seed_result.papers, embedding="tfidf", use_cache=False)
     topics, _ = result.transform([VIDEO, WATERMARK])
-    assert set(topics.tolist()) <= set(result.pieces.topics.tolist())
+    assert set(topics.tolist()) <= set(result.pieces.paper_topics.tolist())
     assert result.model.transform([VIDEO])[0] == topics.tolist()[:1]
     with pytest.raises(ValueError, match=r"result\.transform"):
         result.model.find_topics("watermark")  # LSA is fitted per corpus: a word alone has no place in it

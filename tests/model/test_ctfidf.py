@@ -132,7 +132,7 @@ def test_lazy_bertopic_model_shows_our_topics_terms_and_labels(seed_result):
     assert model.custom_labels_ == [labels[t] for t in sorted(labels)]
     info = model.get_topic_info()
     assert info["Count"].tolist() == [int((seed_result.documents["topic"] == t).sum()) for t in info["Topic"]]
-    ours = class_tfidf(topic_texts(seed_result.papers), pieces.topics)
+    ours = class_tfidf(topic_texts(seed_result.papers), pieces.paper_topics)
     np.testing.assert_allclose(model.c_tf_idf_.toarray(), ours.matrix.toarray(), rtol=0, atol=1e-12)
 
 
@@ -152,7 +152,7 @@ def test_topic_vectors_are_each_topics_mean_embedding(seed_result):
     pieces, model = seed_result.pieces, seed_result.model
     assert model.topic_embeddings_.shape == (6, pieces.embeddings.shape[1]) == (6, 384)
     for topic in range(6):
-        expected = pieces.embeddings[pieces.topics == topic].mean(axis=0)
+        expected = pieces.embeddings[pieces.paper_topics == topic].mean(axis=0)
         np.testing.assert_allclose(model.topic_embeddings_[topic], expected, rtol=0, atol=1e-6)
 
 
@@ -175,4 +175,4 @@ def test_small_corpora_build_a_model_too(seed_result, n):
     assert result.model.get_topics() == result.pieces.terms
     assert type(result.pieces.clusterer).__name__ == ("SingleCluster" if n < 6 else "AgglomerativeClustering")
     topics, _ = result.model.transform(result.papers["text"].tolist()[:2])
-    assert len(topics) == 2 and set(topics) <= set(result.pieces.topics.tolist())
+    assert len(topics) == 2 and set(topics) <= set(result.pieces.paper_topics.tolist())

@@ -18,14 +18,15 @@ def test_save_writes_pieces_not_a_bertopic_model(seed_result, tmp_path):
     assert sorted(p.name for p in (tmp_path / "saved" / "pieces").iterdir()) == [
         "embeddings.npy",
         "features.npy",
+        "paper_topics.npy",
         "pieces.json",
         "projection",
         "reduced.npy",
-        "topics.npy",
         "xy.npy",
     ]
+    assert not (tmp_path / "saved" / "embeddings.npy").exists()  # the papers' one embeddings array is the pieces'
     saved, pieces = result.pieces, seed_result.pieces
-    for name in ("topics", "features", "embeddings", "xy", "reduced"):
+    for name in ("paper_topics", "features", "embeddings", "xy", "reduced"):
         np.testing.assert_array_equal(getattr(saved, name), getattr(pieces, name))
     # The projection reloaded places a paper where the fitted one does.
     assert saved.projection is not None and pieces.projection is not None
@@ -63,12 +64,34 @@ def test_a_folder_of_the_earlier_format_loads_its_bertopic_model(seed_result, tm
         loaded.save(tmp_path / "again")
 
 
+def as_format_2(folder, scored_on):
+    """A save rewritten as format 2 wrote it: topics.npy in the pieces, the vectors themes were scored on beside."""
+    pieces = folder / "pieces"
+    (pieces / "paper_topics.npy").rename(pieces / "topics.npy")
+    np.save(folder / "embeddings.npy", scored_on)
+    (folder / "format.json").write_text(json.dumps({"format": 2}))
+    return folder
+
+
+def test_a_folder_of_format_2_loads_with_its_vectors_as_the_one_array(seed_result, tmp_path):
+    scored_on = seed_result.embeddings + np.float32(0.5)  # format 2's second array, as a TF-IDF run's differed
+    loaded = TopicResult.load(as_format_2(seed_result.save(tmp_path / "saved"), scored_on))
+    np.testing.assert_array_equal(loaded.pieces.paper_topics, seed_result.pieces.paper_topics)
+    np.testing.assert_array_equal(loaded.embeddings, scored_on)
+    assert loaded.embeddings is loaded.pieces.embeddings
+    pd.testing.assert_frame_equal(loaded.documents, seed_result.documents)
+    assert loaded.topic_terms(0) == seed_result.topic_terms(0)
+    again = TopicResult.load(loaded.save(tmp_path / "again"))  # saved again: format 3
+    assert json.loads((tmp_path / "again" / "format.json").read_text()) == {"format": 3}
+    np.testing.assert_array_equal(again.embeddings, scored_on)
+
+
 def test_an_unknown_format_is_refused_with_its_number(seed_result, tmp_path):
     from analysis import InputError
 
     folder = seed_result.save(tmp_path / "saved")
     (folder / "format.json").write_text(json.dumps({"format": 7}))
-    with pytest.raises(InputError, match="saved in format 7; this version reads formats 1 and 2"):
+    with pytest.raises(InputError, match="saved in format 7; this version reads formats 1, 2 and 3"):
         TopicResult.load(folder)
 
 
