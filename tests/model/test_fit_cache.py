@@ -65,11 +65,11 @@ def test_a_rerun_loads_instead_of_fitting(seed_result, cache):
     assert sorted(manifest) == [
         "embeddings.npy",
         "features.npy",
+        "paper_topics.npy",
         "pieces.json",
         *projection,
         "projection/projection.json",
         "reduced.npy",
-        "topics.npy",
         "xy.npy",
     ]
     assert second.pieces.projection is not None  # a cached fit places new papers as a fresh one does

@@ -128,7 +128,7 @@ def test_sample_papers_keep_their_places_and_mostly_their_groups(corpus, fitted,
     # The same places; the sample's groups (numbered by their size in the
     # whole corpus) are where the Lloyd passes start: most of each stays together.
     np.testing.assert_array_equal(kept[["x", "y"]].to_numpy(), sample_fit.xy)
-    together = pd.crosstab(sample_fit.topics, kept["topic"].to_numpy()).max(axis=1).sum() / SAMPLE
+    together = pd.crosstab(sample_fit.paper_topics, kept["topic"].to_numpy()).max(axis=1).sum() / SAMPLE
     assert together >= 0.95  # 0.992 here
     # As many topics as the whole corpus would get (the sample alone would get fewer).
     assert sample_fit.slots["max_topics"] == 19 and sample_fit.slots["n_neighbors"] == 6

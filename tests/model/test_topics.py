@@ -251,8 +251,8 @@ def test_save_and_load_round_trip(seed_result, tmp_path):
     assert [w for w, _ in loaded.model.get_topic(0)] == [w for w, _ in seed_result.model.get_topic(0)]
     assert sorted(p.name for p in (tmp_path / "saved").iterdir())[:3] == [
         "documents.parquet",
-        "embeddings.npy",
         "format.json",
+        "papers.parquet",
     ]
 
 
