@@ -306,23 +306,19 @@ def _new_topic_words(result, papers: pd.DataFrame, topics, embeddings, new_ids: 
     """
     if not new_ids:
         return {}, {}
-    from analysis.embedding.cache import document_texts, topic_texts
-    from analysis.model.ctfidf import class_tfidf, rank_topic_terms
-    from analysis.model.labels import topic_labels
-    from analysis.text import strip_markup
+    from analysis.embedding.cache import topic_texts
+    from analysis.model.ctfidf import class_tfidf
+    from analysis.model.describe import describe
 
     pieces = result.pieces
     ctfidf = class_tfidf(topic_texts(papers), topics, pieces.latin, pieces.min_df)
-    ranked = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
-    terms = {t: ranked.get(t, []) for t in new_ids}
     only_new = np.where(np.isin(topics, new_ids), topics, -1)
-    texts = [strip_markup(t) for t in document_texts(papers)]
-    plain = {t: [w for w, _ in words] for t, words in terms.items()}
-    chosen = topic_labels(plain, texts, only_new, pieces.latin)
+    words = describe(ctfidf, document_texts(papers), only_new, pieces.latin, only=new_ids)
     taken = set(pieces.labels.values())
     batch = str(papers["batch"].iat[-1])
+    chosen = words.labels
     labels = {t: chosen[t] if chosen[t] not in taken else f"{chosen[t]} ({batch})" for t in new_ids}
-    return terms, labels
+    return words.terms, labels
 
 
 def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topics: np.ndarray, n_new: int) -> dict:

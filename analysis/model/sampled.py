@@ -60,13 +60,12 @@ from analysis.model.clustering import (
     size_parameters,
     smooth,
 )
-from analysis.model.ctfidf import counts_tfidf, rank_topic_terms, sum_term_counts, topic_term_counts
-from analysis.model.labels import topic_labels
+from analysis.model.ctfidf import counts_tfidf, sum_term_counts, topic_term_counts
+from analysis.model.describe import describe
 from analysis.model.measures import unit_rows
 from analysis.model.projection import lsa_features
 from analysis.model.result import TopicPieces
 from analysis.progress import Stages
-from analysis.text import strip_markup
 
 # A function applied to each partition, in order, as the builtin map does.
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
@@ -436,13 +435,10 @@ def _described(papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitt
     frame = papers[["title", "text"]]
     parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
     counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
-    tfidf = counts_tfidf(counts)
-    terms = rank_topic_terms(tfidf.matrix, tfidf.words, tfidf.topics)
-    plain = {t: [w for w, _ in words] for t, words in terms.items()}
     texts = document_texts(papers)
     # In hash order, as everything else: the labels cannot depend on the order of the rows given.
-    labels = topic_labels(plain, [strip_markup(texts[i]) for i in order], topics[order], fitted.latin)
-    return terms, labels
+    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin)
+    return words.terms, words.labels
 
 
 def _count_partition(latin: bool, part: tuple[pd.DataFrame, np.ndarray]):

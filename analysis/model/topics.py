@@ -43,15 +43,14 @@ from analysis.model.clustering import (
     size_parameters,
     ward_clustering,
 )
-from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
-from analysis.model.labels import topic_labels
+from analysis.model.ctfidf import class_tfidf, has_latin_words
+from analysis.model.describe import Description, describe
 from analysis.model.layout import topic_layout
 from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, with_lexical
 from analysis.model.result import TopicPieces
 from analysis.model.themes import ThemeSet, load_themes, score_themes
 from analysis.model.topic_result import TopicResult
 from analysis.progress import Stages
-from analysis.text import strip_markup
 
 if TYPE_CHECKING:
     from bertopic import BERTopic
@@ -260,14 +259,11 @@ class TopicModel(BaseEstimator):
         projection = Projection.of_fit(reducer, lsa, LEXICAL_WEIGHT)
         docs = topic_texts(papers)
         latin = has_latin_words(docs)
-        terms: dict[int, list[tuple[str, float]]] = {}
-        labels: dict[int, str] = {}
+        words = Description({}, {})  # a sample's words are made over the whole corpus (sampled.py)
         if described:
-            ctfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
-            terms = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
-            plain_terms = {t: [w for w, _ in words] for t, words in terms.items()}
-            phrase_texts = [strip_markup(t) for t in document_texts(papers)]
-            labels = topic_labels(plain_terms, phrase_texts, topics, latin)
+            words = describe(
+                class_tfidf(docs, topics, latin, self.params_.min_df), document_texts(papers), topics, latin
+            )
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}
@@ -275,8 +271,8 @@ class TopicModel(BaseEstimator):
             slots["embedding"] = resolve_embedding(self.embedding)
         return TopicPieces(
             paper_topics=topics,
-            terms=terms,
-            labels=labels,
+            terms=words.terms,
+            labels=words.labels,
             features=features,
             embeddings=embeddings,
             xy=xy,

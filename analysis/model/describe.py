@@ -1,0 +1,60 @@
+"""The one describe step: what each topic is called, made the same way by every fit that makes topics.
+
+The full fit (:mod:`analysis.model.topics`), the sampled fit of the largest
+corpora (:mod:`analysis.model.sampled`) and ``add``
+(:mod:`analysis.model.incremental`) each count words per topic their own
+way (all at once, per partition and summed, or with the run's old topics
+beside the new), then all of them call :func:`describe` on that
+c-TF-IDF: the ranked terms of each topic, then its label from those terms
+and its papers' phrases (:func:`analysis.model.labels.topic_labels`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from numpy.typing import ArrayLike
+
+from analysis.model.ctfidf import ClassTfidf, rank_topic_terms
+from analysis.model.labels import topic_labels
+from analysis.text import strip_markup
+
+
+@dataclass(frozen=True)
+class Description:
+    """What describes each topic.
+
+    Attributes:
+        terms: Per topic: its ``(term, c-TF-IDF score)`` pairs, best first.
+        labels: Per topic: its label.
+    """
+
+    terms: dict[int, list[tuple[str, float]]]
+    labels: dict[int, str]
+    # Areas (a level above topics, issue "reading a conference at a glance")
+    # are to be made here, from the terms and labels above, as one more field.
+
+
+def describe(
+    tfidf: ClassTfidf, texts: list[str], topics: ArrayLike, latin: bool, only: Collection[int] | None = None
+) -> Description:
+    """The terms and labels of the topics of a c-TF-IDF.
+
+    Args:
+        tfidf: The c-TF-IDF of every topic (its terms set a topic apart from all of them).
+        texts: The papers' embedded texts (``title. abstract``), whose phrases labels are chosen from.
+        topics: Each of those papers' topic; a paper of topic -1 counts only as the rest of the corpus.
+        latin: Whether the words are Latin-alphabet words (else any script).
+        only: The topics to describe (default: every topic of ``tfidf``), as ``add`` describes its new topics.
+
+    Returns:
+        The terms and the labels of the topics described.
+    """
+    ranked = rank_topic_terms(tfidf.matrix, tfidf.words, tfidf.topics)
+    terms = ranked if only is None else {t: ranked.get(t, []) for t in only}
+    plain = {t: [w for w, _ in words] for t, words in terms.items()}
+    labels = topic_labels(plain, [strip_markup(t) for t in texts], topics, latin)
+    if only is not None:  # the labeller names every topic it is given, the rest of the corpus (-1) too
+        labels = {t: labels[t] for t in only}
+    return Description(terms, labels)
