@@ -134,7 +134,7 @@ ALLOWED = {
     "progress": set(),
     "output": {"errors"},
     "corpus": HELPERS,
-    "embedding": HELPERS,
+    "embedding": HELPERS | {"corpus"},
     "model": HELPERS | {"corpus", "embedding"},
     "figures": HELPERS | {"corpus", "model"},
     "report": HELPERS | {"corpus", "model", "figures"},

@@ -13,7 +13,15 @@ and fills the columns every later step reads, so that a table with only a
 * ``sources``: ``""`` (no list file); ``source``: the first file of ``sources``.
 
 A table from :func:`analysis.load_corpus` has all of them and passes
-through unchanged (apart from a fresh index).
+through unchanged (apart from a fresh index), but for the paper's texts,
+made here once and read by every later step (:data:`TEXT_COLUMNS`):
+
+* ``embedded_text``: what is embedded, ``title. abstract`` where a title
+  exists (:func:`document_texts` reads it);
+* ``counted_text``: what c-TF-IDF counts, the embedded text without markup,
+  hyphens spaced (:func:`topic_texts` reads it).
+
+They are derived: a saved result leaves them out and makes them again when loaded.
 """
 
 from __future__ import annotations
@@ -22,10 +30,12 @@ import pandas as pd
 
 from analysis.corpus.dedup import doc_id
 from analysis.corpus.names import paper_name
-from analysis.text import normalize
+from analysis.text import normalize, strip_markup
 
 # Columns of text that every later step reads as strings ("" where a paper has none).
 OPTIONAL_TEXT = ("title", "sources", "source")
+# The paper's texts, made from ``title`` and ``text`` by validate_papers: embedded, and counted by c-TF-IDF.
+TEXT_COLUMNS = ("embedded_text", "counted_text")
 
 
 def validate_papers(papers: pd.DataFrame) -> pd.DataFrame:
@@ -72,7 +82,53 @@ def validate_papers(papers: pd.DataFrame) -> pd.DataFrame:
         papers["sources"] = ""
     if "source" not in papers:
         papers["source"] = [s.split("; ")[0].rsplit(":", 1)[0] for s in papers["sources"]]
-    return papers
+    # Made again even when given: a validated table whose text was changed since must not keep stale texts.
+    return _made_texts(papers)
+
+
+def with_texts(papers: pd.DataFrame) -> pd.DataFrame:
+    """The table with its texts (:data:`TEXT_COLUMNS`); a table that has them (validated) is returned as it is."""
+    if all(column in papers for column in TEXT_COLUMNS):
+        return papers
+    return _made_texts(papers)
+
+
+def _made_texts(papers: pd.DataFrame) -> pd.DataFrame:
+    embedded = _embedded_texts(papers)
+    return papers.assign(embedded_text=embedded, counted_text=[_counted(t) for t in embedded])
+
+
+def document_texts(papers: pd.DataFrame) -> list[str]:
+    """What is embedded for each paper: ``title. abstract`` where a title exists.
+
+    Read from the validated table; a raw table (the benchmarks', a frame
+    given to :func:`~analysis.embedding.cache.embed_papers`) gets them made
+    as :func:`validate_papers` makes them, and a missing ``title`` column reads as no titles.
+    """
+    if "embedded_text" in papers:
+        return papers["embedded_text"].tolist()
+    return _embedded_texts(papers)
+
+
+def topic_texts(papers: pd.DataFrame) -> list[str]:
+    """What c-TF-IDF reads: the embedded text without markup, hyphens spaced.
+
+    BERTopic strips punctuation before counting words, which would glue
+    "perturbation-specific" into one unreadable term; LaTeX would add terms
+    like "mathcal". Read from the validated table (made as it makes it for a raw one).
+    """
+    if "counted_text" in papers:
+        return papers["counted_text"].tolist()
+    return [_counted(t) for t in _embedded_texts(papers)]
+
+
+def _embedded_texts(papers: pd.DataFrame) -> list[str]:
+    titles = papers["title"].fillna("") if "title" in papers else pd.Series("", index=papers.index)
+    return [f"{t.strip()}. {a}" if t.strip() else a for t, a in zip(titles, papers["text"], strict=True)]
+
+
+def _counted(embedded: str) -> str:
+    return strip_markup(embedded).replace("-", " ").replace("\u2010", " ")
 
 
 def _check_text(values: pd.Series, column: str, missing_ok: bool) -> None:

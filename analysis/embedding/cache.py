@@ -1,4 +1,7 @@
-"""What each paper's embedding reads, and the on-disk cache of neural embeddings.
+"""Paper embeddings and their on-disk cache of neural embeddings.
+
+What each paper's embedding reads is the paper table's (:func:`analysis.corpus.table.document_texts`;
+``document_texts`` and ``topic_texts`` are importable from here too).
 
 The backends themselves (MiniLM and its variants, TF-IDF, any
 sentence-transformers model) are in :mod:`analysis.embedding.backends`. Vectors of a
@@ -21,10 +24,25 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import DEFAULT_EMBEDDING, cache_dir
+from analysis.corpus.table import document_texts, topic_texts
 from analysis.embedding.backends import PROGRESS_MIN, Backend
 from analysis.embedding.registry import select_backend
 from analysis.output import atomic_write
-from analysis.text import strip_markup
+
+__all__ = [
+    "ENCODE_PARTITION",
+    "EmbeddingCache",
+    "backend_store",
+    "checked_embeddings",
+    "document_texts",
+    "embed_papers",
+    "embed_texts",
+    "encode_partitions",
+    "length_partitions",
+    "text_key",
+    "topic_texts",
+    "will_embed",
+]
 
 _MAX_SHARDS = 16
 # Texts per call of a backend's encode: 4 of its batches of 32. A text's
@@ -33,27 +51,6 @@ _MAX_SHARDS = 16
 # tasks (:mod:`analysis.cluster`) encode the same partitions, and give the
 # same bytes. Below the size at which a backend draws its own progress bar.
 ENCODE_PARTITION = 128
-
-
-def topic_texts(papers: pd.DataFrame) -> list[str]:
-    """What c-TF-IDF reads: the embedded text without markup, hyphens spaced.
-
-    BERTopic strips punctuation before counting words, which would glue
-    "perturbation-specific" into one unreadable term; LaTeX would add terms
-    like "mathcal".
-    """
-    return [strip_markup(t).replace("-", " ").replace("\u2010", " ") for t in document_texts(papers)]
-
-
-def document_texts(papers: pd.DataFrame) -> list[str]:
-    """What is embedded for each paper: ``title. abstract`` where a title exists.
-
-    A fit reads the table :func:`analysis.corpus.table.validate_papers`
-    completed; this layer sits below it and also takes a raw table (the
-    benchmarks', :func:`embed_papers`'), so a missing ``title`` column reads as no titles.
-    """
-    titles = papers["title"].fillna("") if "title" in papers else pd.Series("", index=papers.index)
-    return [f"{t.strip()}. {a}" if t.strip() else a for t, a in zip(titles, papers["text"], strict=True)]
 
 
 def text_key(text: str) -> str:

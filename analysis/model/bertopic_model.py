@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from analysis.embedding.cache import topic_texts
+from analysis.corpus.table import topic_texts
 from analysis.model.ctfidf import topic_vectorizer
 from analysis.model.search import checked_query
 from analysis.model.transform import run_backend, transform

@@ -38,8 +38,8 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import PACKAGE_DIR, cache_root
+from analysis.corpus.table import document_texts
 from analysis.embedding.backends import MODEL_PACKAGES, Backend, cached_file_sha256, library_versions
-from analysis.embedding.cache import document_texts
 from analysis.errors import InputError
 from analysis.model.result import TopicPieces
 from analysis.output import file_sha256, replace_folder, write_text

@@ -44,8 +44,8 @@ import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD
 from analysis.corpus.dedup import match_existing
-from analysis.corpus.table import validate_papers
-from analysis.embedding.cache import document_texts, embed_papers
+from analysis.corpus.table import document_texts, topic_texts, validate_papers, with_texts
+from analysis.embedding.cache import embed_papers
 from analysis.model.assignment import (
     FIT_QUANTILE,
     MAP_NEIGHBOURS,
@@ -146,7 +146,7 @@ def add_batch(
     old_papers = _merge_provenance(result.papers, papers, matches)
     fresh = papers[[m is None for m in matches]].reset_index(drop=True)
     fresh = fresh[~fresh["doc_id"].isin(result.documents["doc_id"])].drop_duplicates("doc_id", ignore_index=True)
-    base = dataclasses.replace(result, papers=old_papers)
+    base = dataclasses.replace(result, papers=with_texts(old_papers))  # a table made by hand gets its texts
     if fresh.empty:
         return base, AddSummary(batch, len(papers), len(papers), 0, 0, 0, ())
     embeddings = np.asarray(embed_papers(fresh, run_backend(result)), dtype=np.float32)
@@ -306,7 +306,6 @@ def _new_topic_words(result, papers: pd.DataFrame, topics, embeddings, new_ids: 
     """
     if not new_ids:
         return {}, {}
-    from analysis.embedding.cache import topic_texts
     from analysis.model.ctfidf import class_tfidf
     from analysis.model.describe import describe
 
@@ -323,8 +322,6 @@ def _new_topic_words(result, papers: pd.DataFrame, topics, embeddings, new_ids: 
 
 def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topics: np.ndarray, n_new: int) -> dict:
     """Themes of the new papers as the fit scores them: own scores blended with their topic's mean (all its papers)."""
-    from analysis.embedding.cache import document_texts
-
     backend = run_backend(result)
     vectors, phrases = phrase_vectors(result.themes, backend, document_texts(result.papers), all_embeddings)
     raw = phrase_scores(vectors, phrases)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 import pandas as pd
 
+from analysis.corpus.table import TEXT_COLUMNS, with_texts
 from analysis.errors import InputError
 from analysis.model.projection import Projection
 from analysis.model.themes import Theme, ThemeSet
@@ -208,8 +209,10 @@ def _write(result: TopicRecord, folder: Path) -> None:
         raise ValueError("this result has no fitted pieces (loaded from the earlier format): refit it to save it")
     (folder / "pieces").mkdir()
     result.pieces.save(folder / "pieces")
-    for name in ("documents", "topics", "papers"):
-        write_frame(getattr(result, name), folder / f"{name}.parquet")
+    write_frame(result.documents, folder / "documents.parquet")
+    write_frame(result.topics, folder / "topics.parquet")
+    # The papers' texts are derived from their columns (corpus/table.py): made again when loaded.
+    write_frame(result.papers.drop(columns=list(TEXT_COLUMNS), errors="ignore"), folder / "papers.parquet")
     write_array(folder / "theme_scores.npy", result.theme_scores)
     themes = {
         "themes": [asdict(t) for t in result.themes.themes],
@@ -239,7 +242,7 @@ def load_result(folder: str | Path) -> TopicRecord:
         topics=pd.read_parquet(folder / "topics.parquet"),
         themes=_themes(folder / "themes.json"),
         theme_scores=np.load(folder / "theme_scores.npy"),
-        papers=pd.read_parquet(folder / "papers.parquet"),
+        papers=with_texts(pd.read_parquet(folder / "papers.parquet")),
         pieces=None if version == 1 else _pieces(folder, version),
     )
     if version == 1:

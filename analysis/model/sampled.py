@@ -49,8 +49,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analysis.corpus.table import document_texts, topic_texts
 from analysis.embedding.backends import Lsa
-from analysis.embedding.cache import document_texts, topic_texts
 from analysis.model.assignment import FitRule, MapRule, nearest_fitting, placed
 from analysis.model.clustering import (
     SMOOTH_TIE_WIDTH,
@@ -432,7 +432,7 @@ def _place_partition(rule: MapRule, part: tuple[np.ndarray, np.ndarray]) -> np.n
 
 def _described(papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitted: TopicPieces, mapper, size: int):
     """Each topic's c-TF-IDF terms (term counts per partition, summed) and its label, over every paper."""
-    frame = papers[["title", "text"]]
+    frame = papers[[c for c in ("title", "text", "counted_text") if c in papers]]  # the counted text when validated
     parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
     counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
     texts = document_texts(papers)

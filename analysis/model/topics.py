@@ -27,9 +27,9 @@ from sklearn.base import BaseEstimator, _fit_context
 from sklearn.utils._param_validation import HasMethods, Interval
 
 from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE, DEFAULT_USE_CACHE, SAMPLE_FIT_ABOVE
-from analysis.corpus.table import validate_papers
+from analysis.corpus.table import document_texts, topic_texts, validate_papers
 from analysis.embedding.backends import Backend, Lsa, TfidfBackend, fit_lsa
-from analysis.embedding.cache import checked_embeddings, document_texts, embed_papers, topic_texts
+from analysis.embedding.cache import checked_embeddings, embed_papers
 from analysis.embedding.registry import resolve_embedding, select_backend
 from analysis.model.clustering import (
     MIN_CLUSTERED,

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from analysis.embedding.cache import document_texts, embed_texts
+from analysis.corpus.table import document_texts
+from analysis.embedding.cache import embed_texts
 from analysis.model.clustering import nearest_centroid
 from analysis.model.measures import topic_centroids
 from analysis.model.search import checked_texts

@@ -37,6 +37,7 @@ import plotly.io as pio
 from analysis.corpus.bibtex import bibtex_entry
 from analysis.corpus.dedup import PAPER_COLUMNS
 from analysis.corpus.export import citation_keys, cited
+from analysis.corpus.table import TEXT_COLUMNS
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
@@ -92,7 +93,7 @@ def filter_columns(papers: pd.DataFrame) -> dict[str, list[str]]:
     """
     columns = {}
     for column in papers.columns:
-        if column in PAPER_COLUMNS or column in NOT_CATEGORIES:
+        if column in PAPER_COLUMNS or column in NOT_CATEGORIES or column in TEXT_COLUMNS:
             continue
         cells = [_category(v) for v in papers[column].tolist()]
         values = sorted(set(cells), key=_in_reading_order)

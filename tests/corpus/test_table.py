@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis.corpus.merge import doc_id
-from analysis.corpus.table import validate_papers
+from analysis.corpus.table import TEXT_COLUMNS, document_texts, topic_texts, validate_papers
 from analysis.text import normalize
 
 TEXTS = [
@@ -29,7 +29,25 @@ def test_a_corpus_table_passes_unchanged(seeds_dir):
     from analysis import load_corpus
 
     papers = load_corpus(seeds_dir)
-    pd.testing.assert_frame_equal(validate_papers(papers), papers)
+    pd.testing.assert_frame_equal(validate_papers(papers).drop(columns=list(TEXT_COLUMNS)), papers)
+
+
+def test_the_table_makes_its_texts_once_and_every_step_reads_them():
+    texts = ["A $\\mathcal{O}(n)$ bound.", "Two-step \u2010 methods."]
+    table = pd.DataFrame({"text": texts, "title": [" A Title ", None]})
+    papers = validate_papers(table)
+    assert papers["embedded_text"].tolist() == ["A Title. A $\\mathcal{O}(n)$ bound.", "Two-step \u2010 methods."]
+    assert papers["counted_text"].tolist() == ["A Title. A O(n) bound.", "Two step   methods."]
+    assert document_texts(papers) == papers["embedded_text"].tolist()
+    assert topic_texts(papers) == papers["counted_text"].tolist()
+    # A raw table (no validation) reads the same texts, made as the validation makes them.
+    assert document_texts(table) == papers["embedded_text"].tolist()
+    assert topic_texts(table) == papers["counted_text"].tolist()
+    # Read, not made again: a step sees what the table holds.
+    assert document_texts(papers.assign(embedded_text=["x", "y"])) == ["x", "y"]
+    # A validated table whose text changed is validated afresh: its texts follow.
+    changed = validate_papers(papers.assign(text=["New.", "Other."], title=""))
+    assert document_texts(changed) == ["New.", "Other."] and topic_texts(changed) == ["New.", "Other."]
 
 
 def test_given_columns_are_kept_and_gaps_filled():

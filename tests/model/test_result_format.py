@@ -10,6 +10,7 @@ import pytest
 from conftest import disk_full_at
 
 from analysis import TopicResult
+from analysis.corpus.table import TEXT_COLUMNS, document_texts, topic_texts
 
 
 def test_save_writes_pieces_not_a_bertopic_model(seed_result, tmp_path):
@@ -25,6 +26,12 @@ def test_save_writes_pieces_not_a_bertopic_model(seed_result, tmp_path):
         "xy.npy",
     ]
     assert not (tmp_path / "saved" / "embeddings.npy").exists()  # the papers' one embeddings array is the pieces'
+    # The papers' texts are the table's, derived: not saved, made again when loaded.
+    saved_columns = pd.read_parquet(tmp_path / "saved" / "papers.parquet").columns
+    assert not set(TEXT_COLUMNS) & set(saved_columns)
+    assert list(result.papers.columns) == list(seed_result.papers.columns) == [*saved_columns, *TEXT_COLUMNS]
+    assert document_texts(result.papers) == document_texts(seed_result.papers)
+    assert topic_texts(result.papers) == topic_texts(seed_result.papers)
     saved, pieces = result.pieces, seed_result.pieces
     for name in ("paper_topics", "features", "embeddings", "xy", "reduced"):
         np.testing.assert_array_equal(getattr(saved, name), getattr(pieces, name))
