@@ -44,4 +44,6 @@ def test_a_result_without_embeddings_says_what_needs_them(seed_result):
     import dataclasses
 
     with pytest.raises(ValueError, match="kept no embeddings"):
-        table_centroids(dataclasses.replace(seed_result, embeddings=None))
+        table_centroids(
+            dataclasses.replace(seed_result, pieces=dataclasses.replace(seed_result.pieces, embeddings=None))
+        )
