@@ -16,7 +16,7 @@ import defusedxml.ElementTree as SafeTree
 from defusedxml import DefusedXmlException
 
 from analysis.corpus.entries import entry_row, no_abstracts, skip, year_of
-from analysis.corpus.markup import latex_decoder
+from analysis.corpus.markup import LatexNodes2Text, latex_decoder
 from analysis.errors import InputError
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -139,7 +139,7 @@ def _oai_arxiv(meta: Element, number: int, ident: str) -> dict:
 
 
 @cache
-def _name_decoder():
+def _name_decoder() -> LatexNodes2Text:
     return latex_decoder()
 
 

@@ -183,7 +183,7 @@ class _Decoding(LatexDecodingMiddleware):
     runs of plain words are kept as they are and the rest decoded as the middleware would.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(decoder=latex_decoder())
         # Names and accents recur across a library: each segment decoded once, with what it could not decode.
         self._done: dict[str, tuple[str, str, Counter]] = {}
@@ -249,7 +249,7 @@ def _segments(text: str) -> list[tuple[str, bool]]:
 
 
 @contextmanager
-def _quiet_parser():
+def _quiet_parser() -> Iterator[None]:
     """Bibtexparser logs each malformed block; we report them ourselves (with the key), so it is silenced here."""
     logger = logging.getLogger("bibtexparser")
     level = logger.level
@@ -260,7 +260,7 @@ def _quiet_parser():
         logger.setLevel(level)
 
 
-def _skip_failed(block, path: Path, line: int) -> None:
+def _skip_failed(block: Block, path: Path, line: int) -> None:
     raw = block.raw or ""
     found = _KEY_IN_RAW.search(raw)
     key = found.group(1) if found else ""
@@ -294,7 +294,7 @@ def _entry(entry: Entry, line: int | None) -> dict:
     )
 
 
-def _names(value) -> list:
+def _names(value: object) -> list:
     if value is None:
         return []
     return value if isinstance(value, list) else [value]

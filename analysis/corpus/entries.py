@@ -55,7 +55,7 @@ _NO_ABSTRACT_HINTS = {
 class Skipped(list):
     """Entries not read (dicts with ``source``, ``line``, ``key``, ``reason``), counted per file and reason."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.counts: dict[tuple[str, str], int] = {}
 

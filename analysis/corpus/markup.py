@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 from pylatexenc.latex2text import (  # type: ignore[import-untyped]
     LatexNodes2Text,
@@ -130,7 +131,7 @@ def undecoded_summary(counts: dict[str, int], show: int = 5) -> list[str]:
     return [f"{kept} kept as written (no decoder knows them): {shown}{more}"]
 
 
-def _keep_macro(node, *_args) -> str:
+def _keep_macro(node: Any, *_args: object) -> str:
     r"""An unknown macro stays visible (``\name``) instead of vanishing, and is counted."""
     note_undecoded(f"\\{node.macroname}")
     return f"\\{node.macroname} "

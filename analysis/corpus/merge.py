@@ -104,7 +104,7 @@ def _title_words(title: object) -> str:
     return "" if _blank(title) else " ".join(_WORD.findall(normalize(str(title))))
 
 
-def _blank(value) -> bool:
+def _blank(value: object) -> bool:
     return value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)) or value == ""
 
 

@@ -106,7 +106,7 @@ def _cues(plain: str, tokens: list[tuple[int, str]]) -> list[int]:
     return sorted(cues)
 
 
-def _candidate_after(cue: int, window, first_seen: dict[str, int]) -> str | None:
+def _candidate_after(cue: int, window: list[tuple[int, str]], first_seen: dict[str, int]) -> str | None:
     """The first name-like token of ``window`` (the tokens after ``cue``) not used before the cue."""
     for _, token in window:
         if _is_name_like(token) and first_seen[token] >= cue:
@@ -128,7 +128,7 @@ def _is_name_part(part: str) -> bool:
     return inner_upper or mixed_digit
 
 
-def _extend(name: str, tokens) -> str:
+def _extend(name: str, tokens: list[tuple[int, str]]) -> str:
     """``T3`` introduced, then mostly written ``T3-Video``: use the longer name."""
     words = [t for _, t in tokens]
     extensions = {t for t in words if t.startswith(name + "-")}

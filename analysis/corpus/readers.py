@@ -16,9 +16,10 @@ import json
 import os
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -216,7 +217,7 @@ def _parse_text(text: str) -> list[dict]:
     return rows
 
 
-def _paragraphs(text: str):
+def _paragraphs(text: str) -> Iterator[tuple[int, str]]:
     """Yield (start line, paragraph) for blank-line separated paragraphs."""
     # Lines are counted chunk by chunk: counting from the start of the file
     # for every paragraph made 20,000 abstracts take minutes.
@@ -240,7 +241,7 @@ def _is_header(paragraph: str) -> bool:
 
 
 @contextmanager
-def _csv_field_limit(limit: int):
+def _csv_field_limit(limit: int) -> Iterator[None]:
     """Csv's field size limit raised while parsing, restored afterwards."""
     before = csv.field_size_limit(limit)
     try:
@@ -283,7 +284,7 @@ def _abstract_column(fields: list[str], path: Path) -> str:
     return key
 
 
-def _abstract_key(fields) -> str | None:
+def _abstract_key(fields: Iterable[object]) -> str | None:
     """The field holding the abstract: ``abstract`` (any case), else ``text``, the column the suite writes.
 
     So a table ``corpus --out papers.csv`` wrote is read back as it was.
@@ -292,7 +293,7 @@ def _abstract_key(fields) -> str | None:
     return named.get("abstract", named.get("text"))
 
 
-def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, where=None) -> dict | None:
+def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, where: int | None = None) -> dict | None:
     """One entry from a CSV row or JSON object; None (with a warning) when empty."""
     abstract = record.get(abstract_key)
     if not isinstance(abstract, str) or not abstract.strip():
@@ -310,7 +311,7 @@ def _record_row(record: dict, abstract_key: str, path: Path, line: int | None, w
     return {"line": line, "title": str(title).strip(), "text": abstract.strip(), **extra}
 
 
-def _scalar(value, key: str = ""):
+def _scalar(value: object, key: str = "") -> object:
     """Keep extra fields as plain text columns; lists and objects as JSON.
 
     A list of names for ``authors`` or ``keywords`` is joined with "; " as the
@@ -372,11 +373,11 @@ def _parse_json(text: str, path: Path) -> list[dict]:
     return _repair_surrogates(rows, text, path)
 
 
-def _load_json(text: str):
+def _load_json(text: str) -> Any:
     return json.loads(text, parse_int=_json_int)
 
 
-def _json_int(digits: str):
+def _json_int(digits: str) -> int | str:
     """An integer, or its digits as text when too long for int() (over 4,300 digits)."""
     try:
         return int(digits)
@@ -410,7 +411,7 @@ def _repair_surrogates(rows: list[dict], text: str, path: Path) -> list[dict]:
     return repaired
 
 
-def _json_record(record, path: Path, line: int | None, index: int | None = None) -> dict | None:
+def _json_record(record: object, path: Path, line: int | None, index: int | None = None) -> dict | None:
     where = line if line is not None else index
     if not isinstance(record, dict):
         # Semantic Scholar's batch endpoint answers null for an id it does not know: one such record is no reason

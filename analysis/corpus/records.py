@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from analysis.corpus.entries import entry_row, no_abstracts, year_of
 from analysis.errors import InputError
@@ -79,7 +80,7 @@ def shape_row(record: dict, shape: str, line: int | None) -> dict | None:
     return row if row["text"] else None
 
 
-def _value(content: dict, key: str):
+def _value(content: dict, key: str) -> Any:
     """A field of an OpenReview note's content: v2 wraps each one as ``{"value": ...}``, v1 does not."""
     value = content.get(key)
     return value.get("value") if isinstance(value, dict) else value
@@ -106,7 +107,7 @@ def _openreview(note: dict, line: int | None) -> dict:
     )
 
 
-def _list(value) -> list:
+def _list(value: object) -> list[str]:
     if value is None:
         return []
     return [str(v) for v in value] if isinstance(value, list) else [str(value)]
@@ -183,7 +184,7 @@ def _csl(item: dict, line: int | None) -> dict:
     )
 
 
-def _csl_name(name) -> str:
+def _csl_name(name: object) -> str:
     if not isinstance(name, dict):
         return str(name)
     if name.get("literal"):
@@ -192,7 +193,7 @@ def _csl_name(name) -> str:
     return ", ".join(p for p in (family, str(name.get("given") or "")) if p)
 
 
-def _csl_year(issued) -> str:
+def _csl_year(issued: object) -> str:
     if isinstance(issued, dict):
         parts = issued.get("date-parts")
         if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:

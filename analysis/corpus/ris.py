@@ -9,6 +9,7 @@ is skipped with its line, and the rest are read.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import rispy
@@ -55,7 +56,7 @@ def read_ris(text: str, path: Path) -> list[dict]:
     return rows
 
 
-def _records(text: str, path: Path):
+def _records(text: str, path: Path) -> Iterator[tuple[int, list[str]]]:
     """(first line, lines) of each record that ends with ``ER``; one that does not is skipped."""
     start, lines = None, []
     for number, line in enumerate(text.split("\n"), start=1):

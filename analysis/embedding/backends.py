@@ -30,7 +30,9 @@ from analysis.errors import InputError
 from analysis.output import file_sha256
 
 if TYPE_CHECKING:  # imports torch: loaded on the first encode, not here
+    from scipy.sparse import spmatrix
     from sentence_transformers import SentenceTransformer
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
 MINILM_SHA256 = {
     "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
@@ -226,7 +228,7 @@ def _load_model(name: str, path: Path) -> SentenceTransformer:
     return model
 
 
-def _quantize(model) -> None:
+def _quantize(model: SentenceTransformer) -> None:
     """Dynamic int8 quantisation of every Linear layer, in place.
 
     Its speed and quality beside float32 are measured in bench/RESULTS.md.
@@ -355,7 +357,7 @@ def fit_lsa(texts: list[str], dims: int = TFIDF_DIMS) -> tuple[np.ndarray, Lsa]:
 _TFIDF_SETTINGS = ("analyzer", "ngram_range", "stop_words", "sublinear_tf", "min_df", "max_df")
 
 
-def _dense_lsa(matrix, components: int) -> tuple[np.ndarray, np.ndarray]:
+def _dense_lsa(matrix: spmatrix, components: int) -> tuple[np.ndarray, np.ndarray]:
     """The rows on their leading right singular vectors, by LAPACK's exact SVD (signs fixed), and those vectors."""
     from sklearn.utils.extmath import svd_flip
 
@@ -364,7 +366,7 @@ def _dense_lsa(matrix, components: int) -> tuple[np.ndarray, np.ndarray]:
     return u[:, :components] * s[:components], vt[:components]
 
 
-def _tfidf_matrix(vectorizer, texts: list[str]):
+def _tfidf_matrix(vectorizer: TfidfVectorizer, texts: list[str]) -> tuple[TfidfVectorizer, spmatrix]:
     """The vectoriser fitted and its TF-IDF of words; of character n-grams when the texts have no usable words."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 

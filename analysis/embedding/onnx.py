@@ -29,9 +29,10 @@ from analysis.config import cache_root
 from analysis.embedding.backends import PROGRESS_MIN, minilm_dir, model_identity, verify_model
 from analysis.output import atomic_write, file_sha256, staging_folder, write_text
 
-if TYPE_CHECKING:  # both loaded on the first encode
+if TYPE_CHECKING:  # all loaded on the first encode
     from onnxruntime import InferenceSession
     from tokenizers import Tokenizer
+    from tqdm.auto import tqdm
 
 BATCH = 32
 DIMS = 384
@@ -125,11 +126,13 @@ def export_graph(path: Path) -> None:
     model = AutoModel.from_pretrained(str(source), attn_implementation="eager").eval()
 
     class MeanPooled(torch.nn.Module):
-        def __init__(self, inner):
+        def __init__(self, inner: torch.nn.Module) -> None:
             super().__init__()
             self.inner = inner
 
-        def forward(self, input_ids, attention_mask, token_type_ids):
+        def forward(
+            self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor
+        ) -> torch.Tensor:
             hidden = self.inner(
                 input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
             ).last_hidden_state
@@ -223,7 +226,7 @@ class OnnxMiniLM:
         return out / np.linalg.norm(out, axis=1, keepdims=True)
 
 
-def _progress(total: int):
+def _progress(total: int) -> tqdm | None:
     """A progress bar on stderr for long runs (as sentence-transformers shows), else None."""
     if total < PROGRESS_MIN or sys.stderr is None:
         return None

@@ -205,7 +205,10 @@ def _nearest_point(points: np.ndarray, x: float, y: float) -> int:
     return int(np.argmin(np.round(np.hypot(points[:, 0] - x, points[:, 1] - y), 2)))
 
 
-def _overlap(a, b, gap: float = 3.0) -> bool:
+Box = tuple[float, float, float, float]  # left, top, right, bottom (pixels)
+
+
+def _overlap(a: Box, b: Box, gap: float = 3.0) -> bool:
     return not (a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1])
 
 
@@ -265,7 +268,9 @@ def named_map_annotations(result: TopicResult, frame: Frame) -> list[dict]:
     return notes
 
 
-def _topic_labels(result: TopicResult, frame: Frame):
+def _topic_labels(
+    result: TopicResult, frame: Frame
+) -> tuple[list[int], list[str], pd.DataFrame, np.ndarray, np.ndarray]:
     """Topic ids (largest first), their label texts, centres (map units) and anchors, and all points (pixels)."""
     documents = result.documents
     ids = topic_order(result)
@@ -276,7 +281,7 @@ def _topic_labels(result: TopicResult, frame: Frame):
     return ids, [label_lines(labels[t]) for t in ids], centres, anchors, points
 
 
-def _topic_note(topic, text: str, x: float, y: float, offset: tuple[float, float]) -> dict:
+def _topic_note(topic: int, text: str, x: float, y: float, offset: tuple[float, float]) -> dict:
     return {
         "x": round(float(x), 4),
         "y": round(float(y), 4),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analysis.corpus.export import references_bibtex
 from analysis.figures.registry import REGISTRY
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
     from analysis.model.topic_result import TopicResult
+    from analysis.report.links import PaperLink
 
 # The topic map is a page of its own (topic_map.py), not the view of a report
 # figure: the report links it before the figures' views.
@@ -153,12 +154,12 @@ def _md_title(title: str) -> str:
     return f", *{md_escape(title)}*" if title else ""
 
 
-def _md_link(link) -> str:
+def _md_link(link: PaperLink | None) -> str:
     """`` (link)`` after a paper's title: a Markdown link for http(s), else the value as text; nothing without one."""
     return f" ({markdown_link(link, md_escape)})" if link is not None else ""
 
 
-def _html_link(link) -> str:
+def _html_link(link: PaperLink | None) -> str:
     """The same in HTML: an anchor only for an http(s) URL."""
     if link is None:
         return ""
@@ -202,7 +203,7 @@ def _topic_phrase(topic: tuple[int, str, int, int], markdown: bool) -> str:
     return f"{number}: {quote(label)} ({inside} of {plural(size, 'paper')})"
 
 
-def _misfit_phrase(misfit) -> str:
+def _misfit_phrase(misfit: Any) -> str:  # a row of misfits(result).itertuples()
     if misfit.kind == "no theme":
         return f"no theme; closest is {misfit.best} ({misfit.best_score:.2f})"
     return f"between {misfit.best} ({misfit.best_score:.2f}) and {misfit.second} ({misfit.second_score:.2f})"
@@ -363,7 +364,9 @@ def _has_svgs(static_files: list[str]) -> bool:
     return any(name.endswith(".svg") for name in static_files)
 
 
-def _html_figures(result: TopicResult, static_files: list[str], skipped: str | None, figures) -> str:
+def _html_figures(
+    result: TopicResult, static_files: list[str], skipped: str | None, figures: dict[str, go.Figure] | None
+) -> str:
     parts = ['<section id="figures">\n<h2>Figures</h2>']
     files = set(static_files)
     for figure in REGISTRY.shown(result):

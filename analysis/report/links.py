@@ -37,7 +37,7 @@ class PaperLink(NamedTuple):
     text: str
 
 
-def _value(row, column: str) -> str:
+def _value(row: object, column: str) -> str:
     return _text(row.get(column) if hasattr(row, "get") else None)
 
 

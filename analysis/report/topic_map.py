@@ -26,6 +26,7 @@ import html
 import json
 import math
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -72,7 +73,7 @@ FILTER_MAX_VALUES = 40
 NOT_CATEGORIES = ("name", "title", "text", "sources", "authors", "doi", "url", "keywords", "key", "id")
 
 
-def _category(value) -> str:
+def _category(value: object) -> str:
     """A cell of an extra column as a filter value: whole numbers without ".0", blanks as "(none)"."""
     if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
         return "(none)"
@@ -176,7 +177,7 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     return rows
 
 
-def _rows(papers: pd.DataFrame, columns) -> list[tuple]:
+def _rows(papers: pd.DataFrame, columns: Collection[str]) -> list[tuple]:
     """Each paper's values of ``columns`` (empty tuples when there are none)."""
     if not columns:
         return [()] * len(papers)

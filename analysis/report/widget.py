@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import numpy as np
@@ -99,7 +99,7 @@ class TopicMapWidget(anywidget.AnyWidget):
     height = traitlets.Int(520).tag(sync=True)
     search_results = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, result: TopicResult, color_by: str = "theme", height: int = 520, **kwargs):
+    def __init__(self, result: TopicResult, color_by: str = "theme", height: int = 520, **kwargs: Any) -> None:
         self._result = result
         self._frame = paper_frame(result)
         self._searches = 0
@@ -109,17 +109,17 @@ class TopicMapWidget(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     @traitlets.observe("height")
-    def _place_labels(self, change):
+    def _place_labels(self, change: dict[str, Any]) -> None:
         self.labels = label_offsets(self.points, change["new"])
 
     @traitlets.validate("color_by")
-    def _check_color_by(self, proposal):
+    def _check_color_by(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in COLOR_MODES:
             raise traitlets.TraitError(f"color_by must be 'theme' or 'topic', got {proposal['value']!r}")
         return proposal["value"]
 
     @traitlets.validate("selection")
-    def _check_selection(self, proposal):
+    def _check_selection(self, proposal: dict[str, Any]) -> list[int]:
         rows = sorted(set(proposal["value"]))
         n = len(self._frame)
         outside = [r for r in rows if not 0 <= r < n]
@@ -307,7 +307,7 @@ def label_offsets(points: dict, height: int, width: int = LABEL_WIDTH) -> list[l
     return [None if offset is None else [float(offset[0]), float(offset[1])] for offset in offsets]
 
 
-def _rows_of_group(frame: pd.DataFrame, column: str, value) -> list[int]:
+def _rows_of_group(frame: pd.DataFrame, column: str, value: str | int | Iterable[str] | Iterable[int]) -> list[int]:
     wanted = [value] if isinstance(value, str | int | np.integer) else list(value)
     known = list(dict.fromkeys(frame[column]))
     unknown = [v for v in wanted if v not in set(known)]
@@ -316,7 +316,7 @@ def _rows_of_group(frame: pd.DataFrame, column: str, value) -> list[int]:
     return np.flatnonzero(frame[column].isin(wanted).to_numpy()).tolist()
 
 
-def _rows_of_papers(frame: pd.DataFrame, papers) -> list[int]:
+def _rows_of_papers(frame: pd.DataFrame, papers: object) -> list[int]:
     if isinstance(papers, str) or not isinstance(papers, Iterable):
         raise TypeError(f"papers must be a list of doc_ids or a boolean mask, got {type(papers).__name__}")
     values = papers.to_numpy() if isinstance(papers, pd.Series) else np.asarray(list(papers), dtype=object)
