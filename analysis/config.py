@@ -72,11 +72,26 @@ def cache_root() -> Path:
     return Path(override) if override else ROOT / ".cache"
 
 
+def _one_cache(variable: str, name: str) -> Path:
+    """One cache's folder: ``variable`` when set, else ``name`` under :func:`cache_root`.
+
+    Each cache has its own variable, so that one (a test's, a benchmark's) can
+    start empty while the others, the embeddings above all, stay warm.
+    """
+    override = os.environ.get(variable)
+    return Path(override) if override else cache_root() / name
+
+
 def cache_dir() -> Path:
-    """Folder of the embedding cache, one subfolder per model identity."""
-    return cache_root() / "embeddings"
+    """Folder of the embedding cache, one subfolder per model identity (``ANALYSIS_EMBEDDING_CACHE``)."""
+    return _one_cache("ANALYSIS_EMBEDDING_CACHE", "embeddings")
+
+
+def fit_cache_dir() -> Path:
+    """Folder of the result cache of topic fits (``ANALYSIS_FIT_CACHE``)."""
+    return _one_cache("ANALYSIS_FIT_CACHE", "results")
 
 
 def render_cache_dir() -> Path:
-    """Folder of rendered PNG/SVG files, reused while their figure is unchanged."""
-    return cache_root() / "figures"
+    """Folder of rendered PNG/SVG files, reused while their figure is unchanged (``ANALYSIS_RENDER_CACHE``)."""
+    return _one_cache("ANALYSIS_RENDER_CACHE", "figures")

@@ -14,7 +14,7 @@ are not in the key: a fit holds only the topics, terms, labels, map and the
 vectors, and the themes are scored on them at every run, so editing the
 themes file re-scores without refitting.
 
-Entries live in ``.cache/results/<key>/`` (``ANALYSIS_CACHE_DIR``
+Entries live in ``.cache/results/<key>/`` (``ANALYSIS_FIT_CACHE`` overrides that folder, ``ANALYSIS_CACHE_DIR``
 overrides ``.cache``). Each is written into a staging folder and swapped
 into place (:func:`analysis.output.replace_folder`), with a manifest of
 every file's sha256; an entry that cannot be written is a warning that
@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from analysis.config import PACKAGE_DIR, cache_root
+from analysis.config import PACKAGE_DIR, fit_cache_dir
 from analysis.corpus.table import document_texts
 from analysis.embedding.backends import MODEL_PACKAGES, Backend, cached_file_sha256, library_versions
 from analysis.errors import InputError
@@ -56,7 +56,7 @@ _MEMORY: OrderedDict[str, TopicPieces] = OrderedDict()
 
 def results_dir() -> Path:
     """Folder of the result cache."""
-    return cache_root() / "results"
+    return fit_cache_dir()
 
 
 def fit_key(papers: pd.DataFrame, backend: Backend, embeddings: np.ndarray | None, settings: dict) -> str:

@@ -163,7 +163,7 @@ def registry(monkeypatch, tmp_path):
     from analysis.embedding import registry
 
     before = set(registry.registered_backends())
-    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("ANALYSIS_EMBEDDING_CACHE", str(tmp_path))
     yield registry
     for name in set(registry.registered_backends()) - before:
         registry.unregister_backend(name)
@@ -202,7 +202,7 @@ def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, re
     # Then each theme's phrases, cached apart (topic labels are chosen from the words: nothing embedded).
     themes = [part for t in load_themes().themes for part in length_partitions(t.phrases)]
     assert backend.calls[1:] == themes
-    assert (tmp_path / "embeddings" / "recording-test").is_dir()
+    assert (tmp_path / "recording-test").is_dir()
 
 
 @pytest.mark.slow

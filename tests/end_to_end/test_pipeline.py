@@ -129,7 +129,7 @@ def test_failed_run_leaves_previous_outputs_intact(seed_result, tmp_path, monkey
 @pytest.mark.skipif(find_chromium() is None, reason="no Chromium for kaleido")
 def test_a_failure_while_figures_render_waits_for_them_and_leaves_nothing_behind(seed_result, tmp_path, monkeypatch):
     out = tmp_path / "report"
-    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path / "cache"))  # an empty render cache: Chromium draws
+    monkeypatch.setenv("ANALYSIS_RENDER_CACHE", str(tmp_path / "cache"))  # an empty render cache: Chromium draws
     before = _failing_rewrite(seed_result, out, monkeypatch, static=True)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "report"]  # no staging folder left

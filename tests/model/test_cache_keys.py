@@ -49,8 +49,8 @@ class FixedBackend:
 
 @pytest.fixture
 def fits(tmp_path, monkeypatch):
-    """An empty cache root, nothing in memory, and a list that counts topic fits (not cache hits)."""
-    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path / "cache"))
+    """An empty result cache, nothing in memory, and a list that counts topic fits (not cache hits)."""
+    monkeypatch.setenv("ANALYSIS_FIT_CACHE", str(tmp_path / "cache"))
     fit_cache.forget_memory()
     counted = []
     real = TopicModel._fit_pieces

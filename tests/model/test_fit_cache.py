@@ -28,8 +28,11 @@ class Fits:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    """An empty cache root for this test, nothing remembered in memory, and a count of topic fits."""
-    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path / "cache"))
+    """An empty result cache for this test, nothing remembered in memory, and a count of topic fits.
+
+    Only the result cache starts empty: the session's embeddings (seeds, label and theme phrases) stay warm.
+    """
+    monkeypatch.setenv("ANALYSIS_FIT_CACHE", str(tmp_path / "cache"))
     fit_cache.forget_memory()
     yield Fits()
     fit_cache.forget_memory()

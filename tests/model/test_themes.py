@@ -104,7 +104,7 @@ def test_score_themes_embeds_the_phrases_with_the_papers_backend(recording_backe
     backend = recording_backend(
         vectors=lambda texts: np.array([[1.0, 0.0] if t in ("first", "alpha") else [0.0, 1.0] for t in texts])
     )
-    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("ANALYSIS_EMBEDDING_CACHE", str(tmp_path))
     themed = score_themes(VECTORS, TOPICS, THEMES, backend, texts=["unused"] * 4, topic_weight=0.0)
     assert backend.calls == [["alpha", "first"], ["second"]]  # one theme at a time, through the cache (longest first)
     assert themed.theme == ["a", "a", "b", "b"] and themed.vectors is VECTORS

@@ -334,7 +334,7 @@ def test_fit_count_counts_fits_not_cache_hits(seed_result, tmp_path, monkeypatch
     from analysis.model import fit_cache
     from analysis.model.topics import fit_count
 
-    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("ANALYSIS_FIT_CACHE", str(tmp_path))
     fit_cache.forget_memory()
     start = fit_count()
     first = TopicModel().fit(seed_result.papers, embeddings=seed_result.embeddings)
