@@ -25,9 +25,7 @@ import os
 import re
 import secrets
 import shutil
-import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,31 +36,9 @@ import pandas as pd
 from analysis.errors import InputError
 
 FRAME_SUFFIXES = (".csv", ".parquet", ".jsonl")
-# Test hook (tests/end_to_end/test_report_swap.py): "0" lists every write
-# step on stderr, "N" makes the N-th step say so and wait there to be killed.
-PAUSE_VARIABLE = "ANALYSIS_TEST_PAUSE"
 # What a killed run leaves beside a target, after ".NAME.": a staging or an
 # aside folder, or a temporary file, each named with the process that made it.
 _LEFTOVER = re.compile(r"(?:(?P<kind>new|old)-(?P<pid>\d+)-(?P<tag>[0-9a-f]{8})|(?P<tmp_pid>\d+)-[a-z0-9_]{8}\.tmp)")
-_steps = [0]
-
-
-def write_step(what: str) -> None:
-    """Mark a point in a write at which the kill test stops the process (no-op unless testing).
-
-    With ``ANALYSIS_TEST_PAUSE=0`` every step is listed on stderr; with
-    ``ANALYSIS_TEST_PAUSE=N`` the N-th step prints ``paused at write step N``
-    and waits (ten minutes at most) for the test's SIGKILL.
-    """
-    wanted = os.environ.get(PAUSE_VARIABLE)
-    if not wanted:
-        return
-    _steps[0] += 1
-    if wanted == "0":
-        print(f"write step {_steps[0]}: {what}", file=sys.stderr, flush=True)
-    elif _steps[0] == int(wanted):
-        print(f"paused at write step {_steps[0]}: {what}", file=sys.stderr, flush=True)
-        time.sleep(600)
 
 
 def atomic_write(path: str | Path, write: Callable[[Path], object]) -> Path:
@@ -86,7 +62,6 @@ def atomic_write(path: str | Path, write: Callable[[Path], object]) -> Path:
         write(tmp)
         os.chmod(tmp, 0o644)
         _fsync(tmp)
-        write_step(f"{path.name} written beside its place")
         os.replace(tmp, path)
         _fsync(path.parent)
     except OSError as err:
@@ -96,7 +71,6 @@ def atomic_write(path: str | Path, write: Callable[[Path], object]) -> Path:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    write_step(f"{path.name} in place")
     return path
 
 
@@ -172,8 +146,6 @@ def _carry_over(target: Path, staging: Path, keep: Callable[[str], bool]) -> Non
                 _link_or_copy(entry.path, into)
         except (OSError, shutil.Error) as err:
             raise InputError(entry.path, f"cannot carry over into the new folder: {err}") from None
-    if kept:
-        write_step(f"{len(kept)} other entries carried over")
 
 
 def _link_or_copy(source: str, into: str | Path) -> None:
@@ -189,22 +161,18 @@ def _swap(staging: Path, target: Path) -> None:
         for name in files:
             _fsync(Path(root) / name)
         _fsync(Path(root))
-    write_step("staging folder complete")
     aside = staging.with_name(f".{target.name}.old-{staging.name.rsplit('.new-', 1)[1]}")
     existed = os.path.lexists(target)
     try:
         if existed:
             os.rename(target, aside)
-            write_step("old folder aside")
         os.rename(staging, target)
     except OSError as err:
         if existed and os.path.lexists(aside) and not os.path.lexists(target):
             os.rename(aside, target)
         raise InputError(target, f"cannot replace: {err.strerror or err}") from None
-    write_step("new folder in place")
     _fsync(target.parent)
     shutil.rmtree(aside, ignore_errors=True)
-    write_step("old folder removed")
 
 
 def recover(target: str | Path) -> None:

@@ -9,20 +9,13 @@ here by module and by fixture, so a new test of that kind is marked too.
 from __future__ import annotations
 
 import json
-import signal
-from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import HOSTILE, SEED_VECTORS, RecordingBackend
 
 from analysis.config import REFERENCE_CORPUS, SEEDS_DIR
 
-SEED_A = "000_9a806cafa3d919df.txt"
-SEED_B = "001_2da18ae08bb855ef.txt"
-# The 26 seed papers' MiniLM vectors (load_corpus order), committed so that a
-# session does not embed them; tests/embedding/test_cache.py checks they equal
-# a fresh embedding (slow suite).
-SEED_VECTORS = Path(__file__).parent / "data" / "seed_minilm.npy"
 SLOW_MODULES = {
     "test_notebooks.py",
     "test_portability.py",
@@ -30,16 +23,6 @@ SLOW_MODULES = {
     "test_onnx.py",
 }
 SLOW_FIXTURES = {"reference_records", "reference_papers", "reference_result"}
-
-
-def ctrl_c_reaches() -> None:
-    """``preexec_fn`` of a child process that a test interrupts: SIGINT back to its default action.
-
-    A test run started in the background (``make test &`` from a script) ignores
-    SIGINT, and children inherit that: their Python would never raise
-    KeyboardInterrupt, and a test of Ctrl-C would fail for the wrong reason.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -119,10 +102,6 @@ def reference_result(reference_papers):
     from analysis import fit_topics
 
     return fit_topics(reference_papers, random_state=42)
-
-
-# An abstract that tries to run script in every HTML output; it must show as text.
-HOSTILE = "<script>alert(1)</script> <img src=x onerror=alert(1)>"
 
 
 @pytest.fixture(scope="session")
@@ -213,42 +192,7 @@ def fake_static(monkeypatch):
     return exported
 
 
-def _text_vectors(texts):
-    """Unit vectors that follow the text, as a real model's do."""
-    vectors = np.array([[len(t), t.count("a"), t.count("e"), t.count("o") + 1] for t in texts], dtype=np.float32)
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-
-
-class RecordingBackend:
-    """An embedding backend for tests that remembers every call to ``encode``."""
-
-    def __init__(self, identity="recording-test", needs_corpus=False, vectors=_text_vectors):
-        self.identity, self.needs_corpus, self.vectors = identity, needs_corpus, vectors
-        self.calls = []
-
-    def encode(self, texts):
-        self.calls.append(list(texts))
-        return self.vectors(texts)
-
-
 @pytest.fixture
 def recording_backend():
     """The :class:`RecordingBackend` class: each test builds the backend it needs."""
     return RecordingBackend
-
-
-def disk_full_at(filename: str):
-    """A ``write_text(path, text)`` that fails as a full disk does when it writes ``filename``, and writes the rest."""
-    import errno
-
-    from analysis.output import atomic_write
-
-    def no_space(tmp):
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    def write_text(path, text):
-        if path.name == filename:
-            return atomic_write(path, no_space)
-        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-    return write_text

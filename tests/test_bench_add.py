@@ -4,42 +4,16 @@ from __future__ import annotations
 
 import json
 
+from helpers import bench_add_result
+
 from bench import bench_add, bench_large
-
-
-def _result(ratio: float, changed: int = 0) -> dict:
-    return {
-        "date": "2026-12-01 12:00 UTC",
-        "load_start": [1.0],
-        "load_end": [1.0],
-        "static": False,
-        "first": 2000,
-        "added": 260,
-        "report_s": 100.0,
-        "add_s": ratio * 200,
-        "full_cold_s": 200.0,
-        "ratio": ratio,
-        "old_rows_changed": changed,
-        "nmi_new_added": 0.52,
-        "nmi_new_full_refit": 0.55,
-        "summary": {
-            "added": 260,
-            "merged": 0,
-            "in_old_topics": 254,
-            "in_new_topics": 6,
-            "misfits": 1,
-            "new_topics": 2,
-            "shares": [0.973, 0.023, 0.004],
-            "refit_advised": False,
-        },
-    }
 
 
 def test_the_add_section_replaces_the_old_one_and_keeps_the_large_corpus_section(tmp_path):
     (tmp_path / "RESULTS.md").write_text("# Benchmark results\n\nearlier sections\n")
     bench_large.append_results({"n": 1, "date": "d", "load_start": [], "load_end": [], "runs": {}}, tmp_path)
-    bench_add.append_results(_result(0.5), tmp_path)
-    bench_add.append_results(_result(0.1), tmp_path)
+    bench_add.append_results(bench_add_result(0.5), tmp_path)
+    bench_add.append_results(bench_add_result(0.1), tmp_path)
     text = (tmp_path / "RESULTS.md").read_text()
     assert text.count(bench_add.SECTION) == 1 and text.count(bench_large.SECTION) == 1
     assert text.index("earlier sections") < text.index(bench_add.SECTION) < text.index(bench_large.SECTION)
@@ -48,7 +22,7 @@ def test_the_add_section_replaces_the_old_one_and_keeps_the_large_corpus_section
 
 
 def test_a_changed_old_row_or_a_slow_add_is_not_met(tmp_path):
-    bench_add.append_results(_result(0.5, changed=3), tmp_path)
+    bench_add.append_results(bench_add_result(0.5, changed=3), tmp_path)
     text = (tmp_path / "RESULTS.md").read_text()
     assert "| 3 | 0 | **no** |" in text and "= 0.5 | <= 0.2 | **no** |" in text
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
+from helpers import bench_add_result
+
 from bench import bench_add, bench_cluster, bench_large
-from tests.test_bench_add import _result as add_result
 
 
 def _run(workers: int, seconds: float, embed: float, client: float) -> dict:
@@ -54,7 +55,7 @@ def test_the_cluster_section_stays_last_through_the_other_benchmarks(tmp_path):
     (tmp_path / "RESULTS.md").write_text("# Benchmark results\n\nearlier sections\n")
     bench_cluster.append_results(_result(), tmp_path)
     bench_large.append_results({"n": 1, "date": "d", "load_start": [], "load_end": [], "runs": {}}, tmp_path)
-    bench_add.append_results(add_result(0.1), tmp_path)
+    bench_add.append_results(bench_add_result(0.1), tmp_path)
     bench_cluster.append_results(_result(same=False), tmp_path)
     text = (tmp_path / "RESULTS.md").read_text()
     sections = [bench_add.SECTION, bench_large.SECTION, bench_cluster.SECTION]

@@ -6,7 +6,7 @@ import textwrap
 
 import pandas as pd
 import pytest
-from conftest import SEED_A, SEED_B
+from helpers import SEED_A, SEED_B
 
 from analysis import deduplicate, load_corpus, read_abstracts
 from analysis.config import SEEDS_DIR

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SEED_A, SEED_B
+from helpers import SEED_A, SEED_B
 
 from analysis import InputError, read_abstracts
 from analysis.corpus.names import paper_name

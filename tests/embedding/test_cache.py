@@ -208,7 +208,7 @@ def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, re
 @pytest.mark.slow
 def test_the_committed_seed_vectors_are_a_fresh_embedding(tmp_path, seeds_dir):
     """tests/data/seed_minilm.npy, which the session cache starts with, is what MiniLM gives the seeds now."""
-    from conftest import SEED_VECTORS
+    from helpers import SEED_VECTORS
 
     from analysis import load_corpus
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pandas as pd
+from helpers import SEED_A, SEED_B
 
 from analysis.__main__ import main
-from tests.conftest import SEED_A, SEED_B
 
 KEPT = ["doc_id", "name", "topic", "topic_label", "theme", "theme_score", "theme_margin", "x", "y"]
 

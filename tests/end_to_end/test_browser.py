@@ -6,10 +6,8 @@ The driver is given explicitly so that selenium-manager never downloads one.
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
+from helpers import HOSTILE, MAP_READY, VISIBLE_POINTS, no_alert, open_page, severe, until
 
 from analysis.figures.chromium import available, headless_chromium
 
@@ -26,36 +24,6 @@ def browser():
     driver.quit()
 
 
-def _open(driver, path: Path, ready: str = "document.readyState === 'complete'", timeout: float = 20):
-    driver.get(path.as_uri())
-    deadline = time.monotonic() + timeout
-    while not driver.execute_script(f"return Boolean({ready})"):
-        assert time.monotonic() < deadline, f"{path.name} did not become ready"
-        time.sleep(0.1)
-    driver.get_log("browser")  # drop messages of an earlier page
-
-
-def _errors(driver) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def _no_alert(driver) -> bool:
-    from selenium.common.exceptions import NoAlertPresentException
-
-    try:
-        driver.switch_to.alert  # noqa: B018  (the property raises when there is no alert)
-    except NoAlertPresentException:
-        return True
-    return False
-
-
-MAP_READY = "document.querySelector('.map') && document.querySelector('.map').dataset.ready === 'true'"
-VISIBLE_POINTS = """
-return document.querySelector('.map').data
-  .filter(t => t.visible !== false).reduce((n, t) => n + t.x.length, 0);
-"""
-
-
 def _search(driver, text: str) -> list[str]:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -65,12 +33,13 @@ def _search(driver, text: str) -> list[str]:
     box.send_keys(Keys.BACKSPACE)  # fires "input", unlike clear()
     if text:
         box.send_keys(text)
-    time.sleep(0.3)
+    # The count under the box says the search is done: "N paper(s) match(es)", or nothing for no words.
+    until(driver, lambda d: bool(d.find_element(By.ID, "count").text) == bool(text))
     return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#matches button")]
 
 
 def test_topic_map_draws_one_point_per_paper_without_errors(browser, seed_report_dir, seed_result):
-    _open(browser, seed_report_dir / "topic_map.html", MAP_READY)
+    open_page(browser, seed_report_dir / "topic_map.html", MAP_READY)
     n = len(seed_result.documents)
     assert browser.execute_script("return document.querySelectorAll('.map .scatterlayer path.point').length") == n
     assert browser.execute_script(VISIBLE_POINTS) == n
@@ -82,93 +51,89 @@ def test_topic_map_draws_one_point_per_paper_without_errors(browser, seed_report
     assert legend == seed_result.documents["theme"].nunique()
     # Offline: the page asked the network for nothing.
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
-    assert _errors(browser) == []
+    assert severe(browser) == []
 
 
 def test_search_finds_a_seed_paper_by_name_and_highlights_it(browser, seed_report_dir, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(browser, seed_report_dir / "topic_map.html", MAP_READY)
+    open_page(browser, seed_report_dir / "topic_map.html", MAP_READY)
     assert _search(browser, "WASH") == ["WASH"]
     assert browser.find_element(By.ID, "count").text == "1 paper matches"
-    selected = browser.execute_script(
+    selected = (
         "return document.querySelector('.map').data.filter(t => t.visible !== false)"
         ".flatMap(t => (t.selectedpoints || []).map(j => t.customdata[j][0]));"
     )
     wash = int(seed_result.documents.index[seed_result.documents["name"] == "WASH"][0])
-    assert selected == [wash]
+    assert until(browser, selected, [wash]) == [wash]
     assert browser.execute_script("return document.querySelectorAll('.map .scatterlayer path.point').length") == len(
         seed_result.documents
     )  # the others are dimmed, not removed
     browser.find_element(By.CSS_SELECTOR, "#matches button").click()
-    time.sleep(0.3)
-    assert browser.find_element(By.ID, "details-name").text == "WASH"
+    assert until(browser, lambda d: d.find_element(By.ID, "details-name").text, "WASH") == "WASH"
     assert "Watermarking embeds statistical signatures" in browser.find_element(By.ID, "details-text").text
     hover = browser.execute_script("return document.querySelector('.map .hoverlayer').textContent")
     assert "WASH" in hover and "theme:" in hover
     assert len(_search(browser, "watermark")) >= 2  # a word of the abstracts, not only names
     assert _search(browser, "") and browser.find_element(By.ID, "count").text == ""
-    assert _errors(browser) == []
+    assert severe(browser) == []
 
 
 def test_colour_switch_shows_topics(browser, seed_report_dir, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(browser, seed_report_dir / "topic_map.html", MAP_READY)
+    open_page(browser, seed_report_dir / "topic_map.html", MAP_READY)
+    legend = "return document.querySelectorAll('.map .legend .traces').length"
     browser.find_element(By.CSS_SELECTOR, "input[name=colour][value=topic]").click()
-    time.sleep(0.4)
+    assert until(browser, legend, len(seed_result.topics)) == len(seed_result.topics)
     assert browser.execute_script(VISIBLE_POINTS) == len(seed_result.documents)
-    legend = browser.execute_script("return document.querySelectorAll('.map .legend .traces').length")
-    assert legend == len(seed_result.topics)
     # The title and the legend say what the colours now mean.
-    shown = "return ['.map .gtitle', '.map .legendtitletext'].map(s => document.querySelector(s).textContent)"
+    shown = "return ['.map .gtitle', '.map .legendtitletext'].map(s => document.querySelector(s).textContent.trim())"
     title, legend_title = browser.execute_script(shown)
-    assert title.endswith("(colour: topic)") and legend_title.strip() == "topic"
+    assert title.endswith("(colour: topic)") and legend_title == "topic"
     browser.find_element(By.CSS_SELECTOR, "input[name=colour][value=theme]").click()
-    time.sleep(0.4)
+    until(browser, lambda d: d.execute_script(shown)[1], "theme")
     title, legend_title = browser.execute_script(shown)
-    assert title.endswith("(colour: theme)") and legend_title.strip() == "theme"
+    assert title.endswith("(colour: theme)") and legend_title == "theme"
     browser.find_element(By.CSS_SELECTOR, "input[name=colour][value=topic]").click()
-    time.sleep(0.4)
+    until(browser, lambda d: d.execute_script(shown)[1], "topic")
     assert _search(browser, "WASH") == ["WASH"]
-    assert _errors(browser) == []
+    assert severe(browser) == []
 
 
 def test_hostile_abstract_runs_nothing_in_the_topic_map(browser, hostile_report_dir):
     from selenium.webdriver.common.by import By
 
-    _open(browser, hostile_report_dir / "topic_map.html", MAP_READY)
+    open_page(browser, hostile_report_dir / "topic_map.html", MAP_READY)
     matches = _search(browser, "onerror")
     assert matches == ["<script>alert(1)</script> <img src=x onerror=alert(1)>"]
     browser.find_element(By.CSS_SELECTOR, "#matches button").click()  # details panel and hover label
-    time.sleep(0.4)
-    assert "<img src=x onerror=alert(1)>" in browser.find_element(By.ID, "details-text").text
+    details = until(browser, lambda d: HOSTILE in d.find_element(By.ID, "details-text").text)
+    assert details and "<img src=x onerror=alert(1)>" in browser.find_element(By.ID, "details-text").text
     assert "<script>alert(1)</script>" in browser.execute_script(
         "return document.querySelector('.map .hoverlayer').textContent"
     )
-    assert _no_alert(browser)
+    assert no_alert(browser)
     assert browser.execute_script("return document.querySelectorAll('img').length") == 0
-    assert _errors(browser) == []
+    assert severe(browser) == []
 
 
 @pytest.mark.parametrize(
     "page", ["report.html", "topic_terms.html", "topic_hierarchy.html", "topic_similarity.html", "list_comparison.html"]
 )
 def test_hostile_text_runs_nothing_in_the_other_pages(browser, hostile_report_dir, page):
-    _open(browser, hostile_report_dir / page)
-    time.sleep(0.3)
-    assert _no_alert(browser)
+    open_page(browser, hostile_report_dir / page)  # its figures drawn: any script in the text has had its chance
+    assert no_alert(browser)
     assert browser.execute_script("return document.querySelectorAll('img[src=x], img[onerror]').length") == 0
     body = browser.execute_script("return document.body.textContent")
     assert "<script>alert(1)</script>" in body
-    assert _errors(browser) == []
+    assert severe(browser) == []
 
 
 def test_report_shows_its_figures(browser, seed_report_dir):
     if not (seed_report_dir / "map.svg").exists():
         pytest.skip("static figures were skipped (no Chromium for kaleido)")
-    _open(browser, seed_report_dir / "report.html")
-    time.sleep(0.3)
+    open_page(browser, seed_report_dir / "report.html", "[...document.images].every(i => i.complete)")
     widths = browser.execute_script("return [...document.querySelectorAll('figure img')].map(i => i.naturalWidth)")
     assert len(widths) == 7 and all(w > 0 for w in widths)  # every SVG loaded (the seeds have no year)
-    assert _errors(browser) == []
+    assert severe(browser) == []

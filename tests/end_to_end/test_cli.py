@@ -7,7 +7,7 @@ import sys
 
 import pandas as pd
 import pytest
-from conftest import SEED_A, SEED_B
+from helpers import SEED_A, SEED_B
 
 from analysis.__main__ import main
 from analysis.config import ROOT

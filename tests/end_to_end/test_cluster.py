@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import SEED_A, SEED_B, ctrl_c_reaches
+from helpers import SEED_A, SEED_B, ctrl_c_reaches
 
 from analysis.__main__ import _parser, main
 from analysis.config import FIGURES_DIR, ROOT, SEEDS_DIR

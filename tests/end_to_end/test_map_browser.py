@@ -8,14 +8,25 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
-from test_browser import MAP_READY, VISIBLE_POINTS
+from helpers import (
+    HOSTILE,
+    MAP_READY,
+    PAGE_DRAWN,
+    VISIBLE_POINTS,
+    clear_point,
+    map_exports,
+    map_pixels,
+    mouse,
+    no_alert,
+    open_page,
+    severe,
+    until,
+)
 
 from analysis.figures.chromium import available, headless_chromium
 from analysis.text import readable
@@ -47,19 +58,6 @@ def window(request, tmp_path_factory):
     driver.quit()
 
 
-def _open(driver, path: Path, ready: str = MAP_READY, timeout: float = 30) -> None:
-    driver.get(path.as_uri())
-    deadline = time.monotonic() + timeout
-    while not driver.execute_script(f"return Boolean({ready})"):
-        assert time.monotonic() < deadline, f"{path.name} did not become ready"
-        time.sleep(0.1)
-    time.sleep(0.3)
-
-
-def _severe(driver) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
 def _requested(driver) -> list[str]:
     """Every URL the page asked for since the last call (CDP Network events from the performance log)."""
     urls = []
@@ -83,21 +81,6 @@ def _selected_names(driver) -> list[str]:
     )
 
 
-def _exports(driver) -> tuple[str, str, str]:
-    """Click the three export buttons; the text of the Blobs the page made for the downloads (CSV, Markdown, BibTeX)."""
-    driver.execute_script(
-        "window.exported = []; const make = URL.createObjectURL;"
-        "URL.createObjectURL = blob => { window.exported.push(blob); return make(blob); };"
-        "document.getElementById('export-csv').click(); document.getElementById('export-md').click();"
-        "document.getElementById('export-bib').click();"
-    )
-    return tuple(
-        driver.execute_async_script(
-            "const done = arguments[0]; Promise.all(window.exported.map(b => b.text())).then(done);"
-        )
-    )
-
-
 def _expected(result, rows) -> list[dict]:
     documents, papers = result.documents, result.papers
     titles = papers["title"].fillna("") if "title" in papers else [""] * len(papers)
@@ -114,56 +97,10 @@ def _expected(result, rows) -> list[dict]:
     ]
 
 
-def _pixels(driver, points: list[tuple[float, float]]) -> list[tuple[int, int]]:
-    """Window pixels of map points given in data coordinates."""
-    return [
-        tuple(p)
-        for p in driver.execute_script(
-            "const gd = document.querySelector('.map'), L = gd._fullLayout, r = gd.getBoundingClientRect();"
-            "return arguments[0].map(([x, y]) => [Math.round(r.left + L._size.l + L.xaxis.l2p(x)),"
-            " Math.round(r.top + L._size.t + L.yaxis.l2p(y))]);",
-            [list(p) for p in points],
-        )
-    ]
-
-
-def _mouse(driver, path: list[tuple[int, int]], hold: bool) -> None:
-    """Move the mouse along ``path`` (window pixels); with ``hold``, drag from its first to its last point."""
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
-
-    actions = ActionBuilder(driver, duration=20)
-    actions.pointer_action.move_to_location(*path[0])
-    actions.pointer_action.pointer_down()
-    if hold:
-        for (x0, y0), (x1, y1) in itertools.pairwise(path):
-            for step in range(1, 6):  # several moves per side: a lasso follows the mouse
-                actions.pointer_action.move_to_location(x0 + (x1 - x0) * step // 5, y0 + (y1 - y0) * step // 5)
-    actions.pointer_action.pointer_up()
-    actions.perform()
-    time.sleep(0.6)
-
-
-def _clear_point(driver, result) -> int:
-    """A paper whose point is on the plot's drag layer (no label over it) with no other point within 12 px."""
-    import numpy as np
-
-    pixels = np.array(_pixels(driver, list(zip(result.documents["x"], result.documents["y"], strict=True))))
-    for i, (x, y) in enumerate(pixels):
-        others = np.delete(pixels, i, axis=0)
-        if np.hypot(*(others - (x, y)).T).min() < 12:
-            continue
-        on = driver.execute_script(
-            "return document.elementFromPoint(arguments[0], arguments[1]).getAttribute('class')", int(x), int(y)
-        )
-        if "nsewdrag" in (on or ""):
-            return i
-    raise AssertionError("no point stands clear of the others and of the labels")
-
-
 def test_the_map_fills_the_window_and_a_clicked_point_shows_its_abstract(window, seed_report_dir, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(window, seed_report_dir / "topic_map.html")
+    open_page(window, seed_report_dir / "topic_map.html", MAP_READY)
     width, height = window.execute_script("return [innerWidth, innerHeight]")
     assert window.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways scroll
     assert window.execute_script("return document.documentElement.scrollHeight") <= height  # nothing below the fold
@@ -173,15 +110,16 @@ def test_the_map_fills_the_window_and_a_clicked_point_shows_its_abstract(window,
     drawn = window.execute_script("const L = document.querySelector('.map')._fullLayout; return [L.width, L.height]")
     assert abs(drawn[0] - box["width"]) < 1 and abs(drawn[1] - box["height"]) < 1
     assert window.execute_script(LABELS_OVERLAP) == []
-    index = _clear_point(window, seed_result)
-    _mouse(window, _pixels(window, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
-    assert window.find_element(By.ID, "details-name").text == seed_result.documents["name"].iat[index]
+    index = clear_point(window, seed_result)
+    mouse(window, map_pixels(window, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
+    name = seed_result.documents["name"].iat[index]
+    assert until(window, lambda d: d.find_element(By.ID, "details-name").text, name) == name
     shown = window.find_element(By.ID, "details-text").text
     assert shown and shown.split()[:5] == readable(seed_result.papers["text"].iat[index]).split()[:5]
     rect = window.execute_script("return document.getElementById('details-text').getBoundingClientRect().toJSON()")
     assert 0 <= rect["top"] < height - 60 and rect["right"] <= width and rect["left"] >= 0
     _screenshot(window, f"map_{width}x{height}.png")
-    assert _severe(window) == []
+    assert severe(window) == []
 
 
 def _box_around(result, topic: int) -> tuple[list[tuple[float, float]], list[int]]:
@@ -213,31 +151,31 @@ def _double_click_empty_spot(driver) -> None:
         actions.pointer_action.pointer_down()
         actions.pointer_action.pointer_up()
     actions.perform()
-    time.sleep(0.6)
 
 
 @pytest.mark.parametrize("mode", ["lasso", "select"])
 def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, seed_report_dir, seed_result, mode):
     from selenium.webdriver.common.by import By
 
-    _open(window, seed_report_dir / "topic_map.html")
+    open_page(window, seed_report_dir / "topic_map.html", MAP_READY)
     topic = int(seed_result.topics["topic"].iat[0])
     corners, rows = _box_around(seed_result, topic)
     assert 2 <= len(rows) < len(seed_result.documents)
     window.execute_script("Plotly.relayout(document.querySelector('.map'), {dragmode: arguments[0]})", mode)
-    time.sleep(0.3)
-    path = _pixels(window, corners)
+    assert until(window, "document.querySelector('.map')._fullLayout.dragmode", mode) == mode
+    path = map_pixels(window, corners)
     # The drag starts at a corner on plotly's drag layer (a topic label there would take the press).
     on = "return document.elementFromPoint(arguments[0], arguments[1]).getAttribute('class') || ''"
     start = next(k for k, (x, y) in enumerate(path) if "nsewdrag" in window.execute_script(on, x, y))
     path = path[start:] + path[:start]
-    _mouse(window, [*path, path[0]] if mode == "lasso" else [path[0], path[2]], hold=True)
+    mouse(window, [*path, path[0]] if mode == "lasso" else [path[0], path[2]], hold=True)
     expected = _expected(seed_result, rows)
-    assert _selected_names(window) == [e["name"] for e in expected]
+    names = [e["name"] for e in expected]
+    assert until(window, _selected_names, names) == names
     assert window.execute_script("return document.getElementById('selection-title').textContent") == (
         f"Selected ({len(rows)})"
     )
-    csv_text, markdown, bibtex = _exports(window)
+    csv_text, markdown, bibtex = map_exports(window)
     parsed = list(csv.DictReader(io.StringIO(csv_text)))
     assert [{k: row[k] for k in ("name", "title", "theme", "topic")} for row in parsed] == expected
     import bibtexparser
@@ -253,22 +191,23 @@ def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, se
     assert sorted(line.split("**")[1] for line in items) == sorted(e["name"] for e in expected)
     _screenshot(window, f"selection_{mode}_{window.execute_script('return innerWidth')}.png")
     _double_click_empty_spot(window)
-    assert _selected_names(window) == [] and window.find_element(By.ID, "selection").get_attribute("hidden")
-    _mouse(window, [*path, path[0]] if mode == "lasso" else [path[0], path[2]], hold=True)
-    assert len(_selected_names(window)) == len(rows)
+    assert until(window, _selected_names, []) == []
+    assert window.find_element(By.ID, "selection").get_attribute("hidden")
+    mouse(window, [*path, path[0]] if mode == "lasso" else [path[0], path[2]], hold=True)
+    assert until(window, _selected_names, names) == names
     # Another way of selecting replaces the dragged selection and its outline.
     window.execute_script("document.querySelector('#contents button[data-topic=\"0\"]').click()")
-    time.sleep(0.6)
     documents = seed_result.documents
-    assert _selected_names(window) == list(documents["name"][documents["topic"] == topic])
+    of_topic = list(documents["name"][documents["topic"] == topic])
+    assert until(window, _selected_names, of_topic) == of_topic
     assert window.execute_script("return document.querySelector('.map').layout.selections.length") == 0
-    assert _severe(window) == []
+    assert severe(window) == []
 
 
 def test_topic_label_legend_and_contents_select_their_papers(window, seed_report_dir, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(window, seed_report_dir / "topic_map.html")
+    open_page(window, seed_report_dir / "topic_map.html", MAP_READY)
     documents = seed_result.documents
     topic = int(seed_result.topics["topic"].iat[1])
     of_topic = [documents["name"].iat[i] for i in range(len(documents)) if documents["topic"].iat[i] == topic]
@@ -281,31 +220,31 @@ def test_topic_label_legend_and_contents_select_their_papers(window, seed_report
         ".getBoundingClientRect(); return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)]",
         position,
     )
-    _mouse(window, [tuple(label)], hold=False)
-    assert _selected_names(window) == of_topic
+    mouse(window, [tuple(label)], hold=False)
+    assert until(window, _selected_names, of_topic) == of_topic
     # A legend entry (colour: theme) selects that theme's papers instead of hiding them.
     theme = next(t for t in seed_result.themes.names if t in set(documents["theme"]))
     window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")[0].click()
-    time.sleep(0.5)
     of_theme = [documents["name"].iat[i] for i in range(len(documents)) if documents["theme"].iat[i] == theme]
-    assert _selected_names(window) == of_theme
+    assert until(window, _selected_names, of_theme) == of_theme
     assert window.execute_script(VISIBLE_POINTS) == len(documents)
     # The contents zoom to a topic and select it.
-    before = window.execute_script("return document.querySelector('.map')._fullLayout.xaxis.range.slice()")
+    x_range = "return document.querySelector('.map')._fullLayout.xaxis.range.slice()"
+    before = window.execute_script(x_range)
     window.find_element(By.CSS_SELECTOR, '#contents button[data-topic="1"]').click()
-    time.sleep(0.6)
-    after = window.execute_script("return document.querySelector('.map')._fullLayout.xaxis.range.slice()")
+    until(window, lambda d: d.execute_script(x_range) != before)  # the zoom is the last step of the click
+    after = window.execute_script(x_range)
     members = documents[documents["topic"] == topic]
     assert after[1] - after[0] < before[1] - before[0]
     assert after[0] < members["x"].min() and after[1] > members["x"].max()
     assert _selected_names(window) == of_topic
-    assert _severe(window) == []
+    assert severe(window) == []
 
 
 def test_filters_and_colour_switch_compose_with_counts(window, seed_report_dir, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(window, seed_report_dir / "topic_map.html")
+    open_page(window, seed_report_dir / "topic_map.html", MAP_READY)
     documents = seed_result.documents
     n = len(documents)
     sizes = documents["theme"].value_counts()
@@ -316,8 +255,7 @@ def test_filters_and_colour_switch_compose_with_counts(window, seed_report_dir, 
     assert labels == [f" {t} ({sizes[t]})" for t in themes]
     dropped = themes[0]
     window.find_elements(By.CSS_SELECTOR, "#filters fieldset[data-facet=theme] input")[0].click()
-    time.sleep(0.5)
-    assert window.execute_script(VISIBLE_POINTS) == n - sizes[dropped]
+    assert until(window, VISIBLE_POINTS, n - sizes[dropped]) == n - sizes[dropped]
     assert window.find_element(By.ID, "shown").text == f"{n - sizes[dropped]} of {n} papers shown"
     # Topic counts follow the theme filter: a topic whose papers are all in the dropped theme counts 0.
     topic_counts = window.execute_script(
@@ -328,41 +266,39 @@ def test_filters_and_colour_switch_compose_with_counts(window, seed_report_dir, 
         assert label.endswith(f"({kept.get(topic, 0)})"), label
     # The colour switch keeps the filter: topic traces of the remaining papers only.
     window.find_element(By.CSS_SELECTOR, "input[name=colour][value=topic]").click()
-    time.sleep(0.5)
+    assert until(window, "return document.querySelector('.map').data.length", len(kept)) == len(kept)
     assert window.execute_script(VISIBLE_POINTS) == n - sizes[dropped]
-    assert window.execute_script("return document.querySelector('.map').data.length") == len(kept)
     assert window.execute_script("return document.querySelector('.map .gtitle').textContent").endswith(
         "(colour: topic)"
     )
     # Search looks only at the papers shown.
     hidden = documents[documents["theme"] == dropped]["name"].iat[0]
     window.find_element(By.ID, "search").send_keys(hidden)
-    time.sleep(0.4)
+    assert until(window, lambda d: d.find_element(By.ID, "count").text != "")  # the search ran
     assert hidden not in window.execute_script(
         "return [...document.querySelectorAll('#matches button')].map(b => b.textContent)"
     )
     _screenshot(window, f"filtered_{window.execute_script('return innerWidth')}.png")
-    assert _severe(window) == []
+    assert severe(window) == []
 
 
 def test_search_is_usable_from_the_keyboard(window, seed_report_dir):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    _open(window, seed_report_dir / "topic_map.html")
+    open_page(window, seed_report_dir / "topic_map.html", MAP_READY)
     box = window.find_element(By.ID, "search")
     assert window.execute_script("return document.querySelector('label[for=search]').textContent") == "Search"
     box.send_keys("WASH", Keys.ENTER)
-    time.sleep(0.3)
-    assert window.find_element(By.ID, "details-name").text == "WASH"
+    assert until(window, lambda d: d.find_element(By.ID, "details-name").text, "WASH") == "WASH"
     box.send_keys(Keys.ARROW_DOWN)
     assert window.execute_script("return document.activeElement.textContent") == "WASH"
     window.switch_to.active_element.send_keys(Keys.ESCAPE)
     assert window.execute_script("return document.activeElement.id") == "search"
     window.switch_to.active_element.send_keys(Keys.ESCAPE)
-    time.sleep(0.3)
-    assert box.get_attribute("value") == "" and window.find_element(By.ID, "count").text == ""
-    assert _severe(window) == []
+    assert until(window, lambda d: box.get_attribute("value"), "") == ""
+    assert window.find_element(By.ID, "count").text == ""
+    assert severe(window) == []
 
 
 @pytest.mark.parametrize(
@@ -378,8 +314,7 @@ def test_search_is_usable_from_the_keyboard(window, seed_report_dir):
 )
 def test_no_html_output_asks_the_network_for_anything(window, seed_report_dir, page):
     _requested(window)  # forget earlier pages
-    _open(window, seed_report_dir / page, "document.readyState === 'complete'")
-    time.sleep(0.5)
+    open_page(window, seed_report_dir / page, f"({PAGE_DRAWN}) && (!document.querySelector('.map') || {MAP_READY})")
     urls = _requested(window)
     assert urls and urls[0] == (seed_report_dir / page).as_uri()
     # Only the page itself and files beside it (plotly.min.js, the SVG figures): nothing leaves the machine.
@@ -389,7 +324,7 @@ def test_no_html_output_asks_the_network_for_anything(window, seed_report_dir, p
     assert [e for e in entries if not e.startswith("file:")] == []
     if page == "topic_map.html":
         assert urls == [(seed_report_dir / page).as_uri()] and entries == []  # one self-contained file
-    assert _severe(window) == []
+    assert severe(window) == []
 
 
 def test_a_large_map_draws_every_point_with_webgl(tmp_path):
@@ -425,13 +360,12 @@ def quirky_map(seed_result, tmp_path_factory):
 def test_exports_quote_csv_and_escape_markdown(window, quirky_map, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(window, quirky_map)
+    open_page(window, quirky_map, MAP_READY)
     topic = int(seed_result.documents["topic"].iat[0])
     position = [int(t) for t in seed_result.topics["topic"]].index(topic)
     window.find_element(By.CSS_SELECTOR, f'#contents button[data-topic="{position}"]').click()
-    time.sleep(0.5)
-    assert QUIRKY_NAME in _selected_names(window)
-    csv_text, markdown, _ = _exports(window)
+    assert until(window, lambda d: QUIRKY_NAME in _selected_names(d))
+    csv_text, markdown, _ = map_exports(window)
     rows = {row["name"]: row for row in csv.DictReader(io.StringIO(csv_text))}
     # Quoted as RFC 4180 says (commas, quotes), and a leading "=" cannot run as a spreadsheet formula.
     assert rows[QUIRKY_NAME]["title"] == "'" + " ".join(QUIRKY_TITLE.split())
@@ -441,31 +375,31 @@ def test_exports_quote_csv_and_escape_markdown(window, quirky_map, seed_result):
         '- [ ] **A,B "C"**: =HYPERLINK("http://x") with \\*stars\\*, \\<b\\>tags\\</b\\> and a line break'
         f" (topic {topic}: {seed_result.documents['topic_label'].iat[0]})"
     )
-    assert _severe(window) == []
+    assert severe(window) == []
 
 
 def test_hostile_text_stays_text_in_contents_filters_and_selection(window, hostile_report_dir, hostile_result):
-    from conftest import HOSTILE
     from selenium.webdriver.common.by import By
-    from test_browser import _no_alert
 
-    _open(window, hostile_report_dir / "topic_map.html")
+    open_page(window, hostile_report_dir / "topic_map.html", MAP_READY)
     row = len(hostile_result.documents) - 1
     position = [int(t) for t in hostile_result.topics["topic"]].index(int(hostile_result.documents["topic"].iat[row]))
     button = window.find_element(By.CSS_SELECTOR, f'#contents button[data-topic="{position}"]')
     assert HOSTILE in button.text  # the hostile topic label, as text
     button.click()
-    time.sleep(0.5)
-    assert HOSTILE in _selected_names(window)
+    assert until(window, lambda d: HOSTILE in _selected_names(d))
     filters = window.find_element(By.ID, "filters").text
     assert HOSTILE in filters  # the hostile topic label; the hostile list file names its filter's tooltip
     assert window.execute_script("return [...document.querySelectorAll('#filters label')].map(l => l.title)")[-1] == (
         "<b>list</b>.txt"
     )
-    csv_text, markdown, _ = _exports(window)
+    csv_text, markdown, _ = map_exports(window)
     assert HOSTILE in csv_text and "\\<script\\>alert(1)\\</script\\>" in markdown and "<script>" not in markdown
+    before = _selected_names(window)
+    theme_of = dict(zip(hostile_result.documents["name"], hostile_result.documents["theme"], strict=True))
     window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")[-1].click()
-    time.sleep(0.4)
-    assert _no_alert(window)
+    # The legend entry selects its theme's papers.
+    assert until(window, lambda d: _selected_names(d) != before and len({theme_of[n] for n in _selected_names(d)}) == 1)
+    assert no_alert(window)
     assert window.execute_script("return document.querySelectorAll('img, b').length") == 0
-    assert _severe(window) == []
+    assert severe(window) == []

@@ -7,10 +7,9 @@ from ``result.similar`` in Python, never from the page.
 from __future__ import annotations
 
 import pytest
-from test_map_browser import _clear_point, _mouse, _open, _pixels, _severe
+from helpers import HOSTILE, MAP_READY, clear_point, map_exports, map_pixels, mouse, open_page, severe, until
 
 from analysis.figures.chromium import available, headless_chromium
-from tests.conftest import HOSTILE
 
 pytestmark = pytest.mark.skipif(
     not available(),
@@ -38,11 +37,12 @@ def _expected(result, index: int) -> list[list[str]]:
 def test_a_clicked_point_lists_its_nearest_papers_and_each_opens(browser, seed_report_dir, seed_result):
     from selenium.webdriver.common.by import By
 
-    _open(browser, seed_report_dir / "topic_map.html")
+    open_page(browser, seed_report_dir / "topic_map.html", MAP_READY)
     assert not browser.find_element(By.ID, "details-near-block").is_displayed()
-    index = _clear_point(browser, seed_result)
-    _mouse(browser, _pixels(browser, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
-    assert browser.find_element(By.ID, "details-name").text == seed_result.documents["name"].iat[index]
+    index = clear_point(browser, seed_result)
+    mouse(browser, map_pixels(browser, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
+    name = seed_result.documents["name"].iat[index]
+    assert until(browser, lambda d: d.find_element(By.ID, "details-name").text, name) == name
     assert browser.find_element(By.ID, "details-near-block").is_displayed()
     expected = _expected(seed_result, index)
     assert browser.execute_script(NEAR_ROWS) == expected
@@ -51,7 +51,7 @@ def test_a_clicked_point_lists_its_nearest_papers_and_each_opens(browser, seed_r
     first = seed_result.documents.index[seed_result.documents["name"] == expected[0][0]][0]
     assert browser.find_element(By.ID, "details-name").text == expected[0][0]
     assert browser.execute_script(NEAR_ROWS) == _expected(seed_result, first)
-    assert _severe(browser) == []
+    assert severe(browser) == []
 
 
 def test_a_hostile_neighbour_stays_text(browser, hostile_report_dir, hostile_result):
@@ -61,13 +61,13 @@ def test_a_hostile_neighbour_stays_text(browser, hostile_report_dir, hostile_res
 
     hostile = len(hostile_result.documents) - 1
     neighbour = next(i for i, near in enumerate(map_neighbours(hostile_result)) if hostile in [j for j, _ in near])
-    _open(browser, hostile_report_dir / "topic_map.html")
+    open_page(browser, hostile_report_dir / "topic_map.html", MAP_READY)
     browser.execute_script(f"document.querySelector('#matches button[data-paper=\"{neighbour}\"]').click()")
     names = [name for name, _ in browser.execute_script(NEAR_ROWS)]
     assert HOSTILE in names  # the hostile paper is among its nearest: its name shown as plain text
     assert browser.execute_script("return document.querySelectorAll('#details img, #details script').length") == 0
     assert browser.find_element(By.ID, "details-name").text == hostile_result.documents["name"].iat[neighbour]
-    assert _severe(browser) == []
+    assert severe(browser) == []
 
 
 def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
@@ -82,7 +82,7 @@ def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
     urls[0], urls[1] = "https://example.org/paper", "javascript:alert(document.title='pwned')"
     result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
     write_report(result, tmp_path, static=False, runtime=QUIET)
-    _open(browser, tmp_path / "topic_map.html")
+    open_page(browser, tmp_path / "topic_map.html", MAP_READY)
     browser.execute_script("document.querySelector('#matches button[data-paper=\"0\"]').click()")
     anchors = browser.find_elements(By.CSS_SELECTOR, "#details-link a")
     assert [(a.get_attribute("href"), a.text) for a in anchors] == [("https://example.org/paper", urls[0])]
@@ -92,7 +92,7 @@ def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
     assert browser.find_element(By.ID, "details-link").text == urls[1]
     browser.execute_script("document.querySelector('#matches button[data-paper=\"2\"]').click()")
     assert not browser.find_element(By.ID, "details-link").is_displayed()
-    assert browser.title != "pwned" and _severe(browser) == []
+    assert browser.title != "pwned" and severe(browser) == []
 
 
 def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_path):
@@ -101,7 +101,6 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
     import io
 
     from selenium.webdriver.common.by import By
-    from test_map_browser import _exports
 
     from analysis.pipeline import write_report
     from analysis.run import QUIET
@@ -116,9 +115,9 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
         urls[row] = place
     result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
     write_report(result, tmp_path, static=False, runtime=QUIET)
-    _open(browser, tmp_path / "topic_map.html")
+    open_page(browser, tmp_path / "topic_map.html", MAP_READY)
     browser.find_element(By.CSS_SELECTOR, '#contents button[data-topic="0"]').click()
-    csv_text, markdown, bibtex = _exports(browser)
+    csv_text, markdown, bibtex = map_exports(browser)
 
     links = {row["name"]: row["link"] for row in csv.DictReader(io.StringIO(csv_text))}
     name = documents["name"]
@@ -130,4 +129,4 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
         assert "](" not in lines[name.iat[row]]  # the value as escaped text, never a link
         assert place.replace("<", "\\<").replace(">", "\\>") in lines[name.iat[row]]
     assert bibtex.count("url = {") == 1 and "url = {https://example.org/p?a=1\\&b=2}" in bibtex
-    assert browser.title != "pwned" and _severe(browser) == []
+    assert browser.title != "pwned" and severe(browser) == []

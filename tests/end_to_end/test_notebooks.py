@@ -21,38 +21,12 @@ import sys
 import jupytext
 import nbformat
 import pytest
+from helpers import KERNEL_ENV, NOTEBOOK_DIR, NOTEBOOKS, SANITIZE, run_nbval
 
 from analysis.config import ROOT
 
-NOTEBOOK_DIR = ROOT / "notebooks"
-NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("[0-9]*.ipynb"))
-SANITIZE = NOTEBOOK_DIR / "nbval_sanitize.cfg"
 IGNORE_TAGS = {"nbval-ignore-output", "nbval-skip"}
 IGNORE_MARKERS = ("# NBVAL_IGNORE_OUTPUT", "# NBVAL_SKIP")
-# The environment the stored outputs were generated in (tools/regen_notebooks.py,
-# the Makefile): warnings name "<IPY-INPUT>" instead of the kernel's temp file,
-# and nothing reaches for the network.
-KERNEL_ENV = {"IPYKERNEL_CELL_NAME": "<IPY-INPUT>", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-NBVAL_TIMEOUT = 900  # seconds for the four notebooks; they take about 2 minutes on 2 cores
-
-
-def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT, extra_env=None) -> subprocess.CompletedProcess:
-    """Run strict nbval on notebooks in a subprocess (``extra_env`` added to its environment); return it finished."""
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "--nbval",
-        "--nbval-current-env",
-        "--nbval-sanitize-with",
-        str(SANITIZE),
-        "-p",
-        "no:cacheprovider",  # no .pytest_cache next to temporary copies
-        "-q",
-        *map(str, paths),
-    ]
-    env = {**os.environ, **KERNEL_ENV, **(extra_env or {})}
-    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def code_cells(path):

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from helpers import TEXT_FILES
 
 from analysis import pipeline
 from analysis.__main__ import main
 from analysis.figures import find_chromium, plot_map, plot_topic_sizes, render_static
 from analysis.run import QUIET, RunOptions, Runtime
-
-TEXT_FILES = [
-    "documents.csv",
-    "topics.csv",
-    "topic_map.html",
-    "topic_terms.html",
-    "topic_hierarchy.html",
-    "topic_similarity.html",
-    "list_comparison.html",
-    "report.html",
-    "report.md",
-    "reading_list.bib",
-]
 
 
 def test_report_writes_every_file(seed_report_dir, seed_result):

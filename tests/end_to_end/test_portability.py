@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from test_pipeline import TEXT_FILES
+from helpers import TEXT_FILES
 
 from analysis.config import FIGURES_DIR, ROOT, SEEDS_DIR
 from analysis.embedding.cache import EmbeddingCache
@@ -242,7 +242,7 @@ def older_cpu() -> dict:
 
 def test_notebooks_match_their_stored_outputs_on_an_older_cpu(tmp_path):
     """The stored notebook outputs (made on this machine's best kernels) hold on another float path too."""
-    from test_notebooks import NOTEBOOKS, run_nbval
+    from helpers import NOTEBOOKS, run_nbval
 
     finished = run_nbval(*NOTEBOOKS, extra_env={**older_cpu(), "ANALYSIS_CACHE_DIR": str(tmp_path / "cache")})
     assert finished.returncode == 0, finished.stdout + finished.stderr

@@ -5,9 +5,11 @@ A 40-paper report (the seeds and 14 reference papers) is written over the
 which is sent SIGKILL at each of its write steps in turn: every temporary
 file written, every file in place, the staging folder complete, the old
 folder renamed aside, the new one renamed in, the old one removed. The
-steps are numbered by the ``ANALYSIS_TEST_PAUSE`` hook of
-:mod:`analysis.output` (the N-th step says so on stderr and waits), so each
-kill lands at a known point. After each kill the folder must hold the whole
+steps are numbered from outside the package: the run is the command line
+started by :data:`STEPPED_RUN`, which wraps the renames and removals of
+:mod:`analysis.output` in that process only (the N-th step says so on
+stderr and stops the process with SIGSTOP), so each kill lands at a known
+point. After each kill the folder must hold the whole
 old report or the whole new one, byte for byte, with the user's own files
 beside it; the only other state allowed is the instant between the two
 renames of the swap, where the folder is absent and the old one lies whole
@@ -34,20 +36,100 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from conftest import disk_full_at
+from helpers import disk_full_at
 
 from analysis.config import ROOT, SEEDS_DIR
-from analysis.output import PAUSE_VARIABLE, recover
+from analysis.output import recover
 from analysis.run import QUIET
 
 EXTRA_PAPERS = 14  # 26 seed papers + 14 = 40
 RUN_OPTIONS = ["--no-static", "--embedding", "tfidf"]  # writing is tested, not drawing or embedding
 FOREIGN = {"notes.txt": b"my notes, not a report file\n", "notebook/report.md": b"# the notebook's own report\n"}
+# `python -m analysis report ...` with its write steps numbered: analysis.output's os
+# and shutil are wrapped in this process only. A step is a point where a kill must
+# leave the old report or the new one: a file written beside its place, the file
+# in place, the user's entries carried over, the staging folder complete, the
+# old folder aside, the new one in place, the old one removed. argv[1] is 0 to
+# list every step on stderr, or N to say "paused at write step N" there and stop.
+STEPPED_RUN = r"""
+import os, shutil, signal, sys, types
+from pathlib import Path
+
+import analysis.output as output
+from analysis.__main__ import main
+
+pause, count = int(sys.argv[1]), [0]
+
+
+def step(what):
+    count[0] += 1
+    if pause == 0:
+        print(f"write step {count[0]}: {what}", file=sys.stderr, flush=True)
+    elif count[0] == pause:
+        print(f"paused at write step {count[0]}: {what}", file=sys.stderr, flush=True)
+        os.kill(os.getpid(), signal.SIGSTOP)  # the test's SIGKILL ends it here
+
+
+def replace(source, target):
+    name = Path(target).name
+    if name.endswith(".tmp"):  # a finished file moved into atomic_write's temporary file
+        return os.replace(source, target)
+    step(f"{name} written beside its place")
+    os.replace(source, target)
+    step(f"{name} in place")
+
+
+def rename(source, target):
+    os.rename(source, target)
+    step("old folder aside" if ".old-" in Path(target).name else "new folder in place")
+
+
+def rmtree(path, ignore_errors=False):
+    shutil.rmtree(path, ignore_errors=ignore_errors)
+    if f".old-{os.getpid()}-" in Path(path).name:
+        step("old folder removed")
+
+
+def after(function, what):
+    def stepped(*args):
+        function(*args)
+        step(what)
+    return stepped
+
+
+def before(function, what):
+    def stepped(*args):
+        step(what)
+        function(*args)
+    return stepped
+
+
+class Wrapped(types.ModuleType):
+    def __init__(self, module, **functions):
+        super().__init__(module.__name__)
+        self.module = module
+        self.__dict__.update(functions)
+
+    def __getattr__(self, name):
+        return getattr(self.module, name)
+
+
+output.os = Wrapped(os, replace=replace, rename=rename)
+output.shutil = Wrapped(shutil, rmtree=rmtree)
+output._carry_over = after(output._carry_over, "other entries carried over")
+output._swap = before(output._swap, "staging folder complete")
+sys.exit(main(["report", *sys.argv[2:]]))
+"""
 
 
 def _run(args: list[str], out: Path, env: dict, pause: int | None = None) -> subprocess.Popen:
-    env = {**env, PAUSE_VARIABLE: str(pause)} if pause is not None else env
-    command = [sys.executable, "-m", "analysis", "report", *args, "--out", str(out), *RUN_OPTIONS]
+    """The command line (``python -m analysis report``); with ``pause``, :data:`STEPPED_RUN` instead."""
+    start = (
+        [sys.executable, "-m", "analysis", "report"]
+        if pause is None
+        else [sys.executable, "-c", STEPPED_RUN, str(pause)]
+    )
+    command = [*start, *args, "--out", str(out), *RUN_OPTIONS]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -106,7 +188,6 @@ def reports(tmp_path_factory, reference_records):
     records = reference_records[:EXTRA_PAPERS]
     extra.write_text("".join(json.dumps({"title": r["title"], "abstract": r["abstract"]}) + "\n" for r in records))
     env = {**os.environ, "ANALYSIS_CACHE_DIR": str(folder / "cache")}
-    env.pop(PAUSE_VARIABLE, None)
     _finish([str(SEEDS_DIR)], folder / "old", env)
     _finish([str(SEEDS_DIR), str(extra)], folder / "warm", env)  # its fit is cached: later runs write the report only
     new = _fresh_old_report(folder / "old", folder / "new")

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import ctrl_c_reaches
+from helpers import ctrl_c_reaches
 
 from analysis import fit_topics
 from analysis.__main__ import main
@@ -154,7 +154,7 @@ def test_two_processes_share_one_cache_folder(tmp_path):
 
 _SLOW_WRITER = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys
     from analysis.output import atomic_write
 
     def slow(tmp):
@@ -162,7 +162,7 @@ _SLOW_WRITER = textwrap.dedent(
             handle.write("half of the new ")
             handle.flush()
             print("writing", flush=True)
-            time.sleep(60)
+            signal.pause()  # until the test's signal
             handle.write("content")
 
     atomic_write(sys.argv[1], slow)

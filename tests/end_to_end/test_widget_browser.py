@@ -20,11 +20,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import HOSTILE, severe, until
 
 from analysis.figures.chromium import available, headless_chromium
 from analysis.figures.map import equal_scale_frame
@@ -94,10 +94,7 @@ def browser():
 
 def open_harness(driver, page: Path):
     driver.get(page.as_uri())
-    deadline = time.monotonic() + 20
-    while not driver.execute_script("return window.harnessReady === true"):
-        assert time.monotonic() < deadline, "the widget did not render"
-        time.sleep(0.1)
+    assert until(driver, "window.harnessReady === true"), "the widget did not render"
     return driver.find_element("css selector", ".tmw-overlay")
 
 
@@ -112,7 +109,10 @@ def pixels(driver, result) -> np.ndarray:
 
 
 def drag(driver, overlay, path, shift=False):
-    """Press at path[0], move through the rest, release: real pointer events on the canvas."""
+    """Press at path[0], move through the rest, release: real pointer events on the canvas.
+
+    The widget handles them as they come (no timer, no animation frame): the caller reads the result at once.
+    """
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -129,17 +129,17 @@ def drag(driver, overlay, path, shift=False):
     if shift:
         actions.key_up(Keys.SHIFT)
     actions.perform()
-    time.sleep(0.2)
 
 
 def point_at(driver, overlay, xy):
+    """Move the mouse to ``xy`` on the canvas; the tooltip shows once the widget has handled the move."""
     from selenium.webdriver.common.action_chains import ActionChains
 
     width, height = overlay.size["width"], overlay.size["height"]
     ActionChains(driver).move_to_element_with_offset(
         overlay, round(xy[0] - width / 2), round(xy[1] - height / 2)
     ).perform()
-    time.sleep(0.2)
+    assert until(driver, lambda d: d.find_element("css selector", ".tmw-tip").is_displayed())
 
 
 def isolated_point(at: np.ndarray, apart: float = 14) -> int:
@@ -153,10 +153,6 @@ def isolated_point(at: np.ndarray, apart: float = 14) -> int:
 
 def model_selection(driver) -> list[int]:
     return driver.execute_script("return window.model.get('selection')")
-
-
-def errors(driver) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
 def network(driver) -> list[str]:
@@ -186,7 +182,7 @@ def test_box_selection_sets_exactly_the_papers_inside(browser, seed_result, tmp_
     assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == str(len(inside))
     count = browser.find_element("css selector", ".tmw-count").text
     assert count == f"{len(inside)} of {len(at)} papers selected"
-    assert errors(browser) == [] and network(browser) == []
+    assert severe(browser) == [] and network(browser) == []
 
 
 def test_lasso_selection_sets_exactly_the_papers_inside_and_shift_adds(browser, seed_result, tmp_path):
@@ -222,7 +218,7 @@ def test_lasso_selection_sets_exactly_the_papers_inside_and_shift_adds(browser, 
     drag(browser, overlay, ring, shift=True)
     assert more and not set(more) <= set(inside)
     assert model_selection(browser) == sorted(set(inside) | set(more))
-    assert errors(browser) == [] and network(browser) == []
+    assert severe(browser) == [] and network(browser) == []
 
 
 def test_selection_set_from_the_model_is_highlighted(browser, seed_result, tmp_path):
@@ -236,9 +232,8 @@ def test_selection_set_from_the_model_is_highlighted(browser, seed_result, tmp_p
 
     rows = [r for r in (1, 4, 7) if r != lone]
     browser.execute_script(f"window.model.set('selection', {rows})")
-    time.sleep(0.1)
-
-    assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == str(len(rows))
+    selected = "return document.querySelector('.tmw').dataset.selected"
+    assert until(browser, selected, str(len(rows))) == str(len(rows))
     assert browser.find_element("css selector", ".tmw-count").text == f"{len(rows)} of {len(at)} papers selected"
     after = browser.execute_script(colour_at.format(int(at[lone][0]), int(at[lone][1])))
     # An unselected paper is dimmed: same colour, mostly transparent over the white stage.
@@ -255,7 +250,7 @@ def test_selection_set_from_the_model_is_highlighted(browser, seed_result, tmp_p
     browser.execute_script("window.model.set('selection', [])")
     assert browser.execute_script("return document.querySelector('.tmw').dataset.selected") == "0"
     del overlay
-    assert errors(browser) == [] and network(browser) == []
+    assert severe(browser) == [] and network(browser) == []
 
 
 def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_path):
@@ -270,9 +265,8 @@ def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_p
     tip = browser.find_element("css selector", ".tmw-tip")
     assert tip.is_displayed() and tip.text.splitlines()[0] == name
     ActionChains(browser).click().perform()
-    time.sleep(0.2)
     details = browser.find_element("css selector", ".tmw-details")
-    assert details.is_displayed() and details.text.splitlines()[0] == name
+    assert until(browser, lambda d: details.is_displayed()) and details.text.splitlines()[0] == name
     assert details.get_attribute("data-row") == str(lone)
     assert model_selection(browser) == []  # a click shows a paper, it does not select
 
@@ -281,13 +275,12 @@ def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_p
     assert len(labels) == len(seed_result.topics)
     first = int(seed_result.topics["topic"].iloc[0])
     labels[0].click()
-    time.sleep(0.1)
-    assert model_selection(browser) == np.flatnonzero(seed_result.documents["topic"] == first).tolist()
+    of_first = np.flatnonzero(seed_result.documents["topic"] == first).tolist()
+    assert until(browser, model_selection, of_first) == of_first
 
     # Colour by topic: the model hears it, the legend lists the topics; a legend entry selects its group.
     browser.find_element("css selector", ".tmw-colour input[value=topic]").click()
-    time.sleep(0.1)
-    assert browser.execute_script("return window.model.get('color_by')") == "topic"
+    assert until(browser, "return window.model.get('color_by')", "topic") == "topic"
     assert browser.find_element("css selector", ".tmw-legend-title").text == "topic"
     assert len(browser.find_elements("css selector", ".tmw-entry")) == len(seed_result.topics)
     browser.find_elements("css selector", ".tmw-entry")[1].click()
@@ -296,7 +289,7 @@ def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_p
     browser.execute_script("window.model.set('color_by', 'theme')")
     assert browser.find_element("css selector", ".tmw-legend-title").text == "theme"
     assert browser.find_element("css selector", ".tmw-colour input[value=theme]").is_selected()
-    assert errors(browser) == [] and network(browser) == []
+    assert severe(browser) == [] and network(browser) == []
 
 
 def test_labels_are_drawn_where_python_placed_them(browser, seed_result, tmp_path):
@@ -319,12 +312,10 @@ def test_labels_are_drawn_where_python_placed_them(browser, seed_result, tmp_pat
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             assert a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2] or b[2] + b[4] <= a[2]
-    assert errors(browser) == []
+    assert severe(browser) == []
 
 
 def test_hostile_text_is_shown_as_text(browser, hostile_result, tmp_path):
-    from conftest import HOSTILE
-
     overlay = open_harness(browser, harness_page(hostile_result, tmp_path))
     at = pixels(browser, hostile_result)
     row = len(at) - 1  # the hostile paper
@@ -334,7 +325,7 @@ def test_hostile_text_is_shown_as_text(browser, hostile_result, tmp_path):
     labels = browser.execute_script("return [...document.querySelectorAll('.tmw-label')].map(e => e.textContent)")
     assert any("<script>" in label for label in labels)
     assert browser.execute_script("return document.querySelectorAll('.tmw img, .tmw script').length") == 0
-    assert errors(browser) == [] and network(browser) == []
+    assert severe(browser) == [] and network(browser) == []
 
 
 WATERMARK_QUERY = "watermarking language model outputs"  # as in tests/model/test_search.py
@@ -355,7 +346,6 @@ def answer_from_python(driver, widget: TopicMapWidget) -> None:
         driver.execute_script(
             "for (const [key, value] of Object.entries(arguments[0])) window.model.set(key, value)", update["state"]
         )
-    time.sleep(0.1)
 
 
 def scored(frame) -> list[list[str]]:
@@ -403,7 +393,7 @@ def test_a_search_typed_in_the_box_is_answered_by_python_and_its_hits_highlighte
     assert box.get_attribute("value") == "" and browser.execute_script(HITS) == []
     assert browser.execute_script("return window.saved.at(-1)")["search_results"] == {}
     assert model_selection(browser) == [] and root.get_attribute("data-hits") == "0"
-    assert errors(browser) == [] and network(browser) == []
+    assert severe(browser) == [] and network(browser) == []
 
 
 def test_a_failed_search_says_why(browser, seed_result, tmp_path):
@@ -417,7 +407,7 @@ def test_a_failed_search_says_why(browser, seed_result, tmp_path):
     status = browser.find_element("css selector", ".tmw-search-status").text
     assert status.startswith("search failed: this result does not say which embedding backend")
     assert browser.execute_script(HITS) == [] and model_selection(browser) == []
-    assert errors(browser) == []
+    assert severe(browser) == []
 
 
 def test_only_an_http_link_is_an_anchor_in_the_paper_panel(browser, seed_result, tmp_path):
@@ -435,7 +425,10 @@ def test_only_an_http_link_is_an_anchor_in_the_paper_panel(browser, seed_result,
     def open_lone():
         point_at(browser, overlay, at[lone])
         ActionChains(browser).click().perform()
-        time.sleep(0.2)
+        row = until(
+            browser, lambda d: d.find_element("css selector", ".tmw-details").get_attribute("data-row"), str(lone)
+        )
+        assert row == str(lone)
 
     open_lone()
     anchors = browser.find_elements("css selector", ".tmw-details a")
@@ -448,4 +441,4 @@ def test_only_an_http_link_is_an_anchor_in_the_paper_panel(browser, seed_result,
         shown = int(browser.find_element("css selector", ".tmw-details").get_attribute("data-row"))
         assert shown != lone and browser.find_elements("css selector", ".tmw-details a") == []
         assert browser.find_element("css selector", ".tmw-link").text == urls[shown]
-    assert browser.title != "pwned" and errors(browser) == [] and network(browser) == []
+    assert browser.title != "pwned" and severe(browser) == [] and network(browser) == []

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from helpers import SEED_A, SEED_B
 
 from analysis.model.incremental import FIRST_BATCH, add_batch, fit_thresholds
-from tests.conftest import SEED_A, SEED_B
 
 KEPT = ["doc_id", "name", "topic", "topic_label", "theme", "theme_score", "theme_margin", "x", "y"]
 

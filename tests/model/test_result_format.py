@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import disk_full_at
+from helpers import disk_full_at
 
 from analysis import TopicResult
 from analysis.corpus.table import TEXT_COLUMNS, document_texts, topic_texts

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import SEED_A, SEED_B
+from helpers import SEED_A, SEED_B
 
 from analysis.pipeline import write_report
 from analysis.report import compared

@@ -1,0 +1,270 @@
+"""What several test modules share, in one place: seed names, hostile text, doubles, runners and browser waits.
+
+Test modules import from here (``from helpers import ...``: pytest puts
+``tests/`` on the path, beside ``conftest.py``), never from one another or
+from ``conftest.py``, which holds the fixtures.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from analysis.config import ROOT
+
+SEED_A = "000_9a806cafa3d919df.txt"
+SEED_B = "001_2da18ae08bb855ef.txt"
+# The 26 seed papers' MiniLM vectors (load_corpus order), committed so that a
+# session does not embed them; tests/embedding/test_cache.py checks they equal
+# a fresh embedding (slow suite).
+SEED_VECTORS = Path(__file__).parent / "data" / "seed_minilm.npy"
+# An abstract that tries to run script in every HTML output; it must show as text.
+HOSTILE = "<script>alert(1)</script> <img src=x onerror=alert(1)>"
+# What the seeds report writes as text (tests/end_to_end/test_pipeline.py, test_portability.py).
+TEXT_FILES = [
+    "documents.csv",
+    "topics.csv",
+    "topic_map.html",
+    "topic_terms.html",
+    "topic_hierarchy.html",
+    "topic_similarity.html",
+    "list_comparison.html",
+    "report.html",
+    "report.md",
+    "reading_list.bib",
+]
+
+
+def ctrl_c_reaches() -> None:
+    """``preexec_fn`` of a child process that a test interrupts: SIGINT back to its default action.
+
+    A test run started in the background (``make test &`` from a script) ignores
+    SIGINT, and children inherit that: their Python would never raise
+    KeyboardInterrupt, and a test of Ctrl-C would fail for the wrong reason.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def disk_full_at(filename: str) -> Callable[[Path, str], Path]:
+    """A ``write_text(path, text)`` that fails as a full disk does when it writes ``filename``, and writes the rest."""
+    from analysis.output import atomic_write
+
+    def no_space(tmp: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def write_text(path: Path, text: str) -> Path:
+        if path.name == filename:
+            return atomic_write(path, no_space)
+        return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+    return write_text
+
+
+def _text_vectors(texts):
+    """Unit vectors that follow the text, as a real model's do."""
+    vectors = np.array([[len(t), t.count("a"), t.count("e"), t.count("o") + 1] for t in texts], dtype=np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+class RecordingBackend:
+    """An embedding backend for tests that remembers every call to ``encode``."""
+
+    def __init__(self, identity="recording-test", needs_corpus=False, vectors=_text_vectors):
+        self.identity, self.needs_corpus, self.vectors = identity, needs_corpus, vectors
+        self.calls = []
+
+    def encode(self, texts):
+        self.calls.append(list(texts))
+        return self.vectors(texts)
+
+
+# --- notebooks under nbval (tests/end_to_end/test_notebooks.py, test_portability.py)
+
+NOTEBOOK_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("[0-9]*.ipynb"))
+SANITIZE = NOTEBOOK_DIR / "nbval_sanitize.cfg"
+# The environment the stored outputs were generated in (tools/regen_notebooks.py,
+# the Makefile): warnings name "<IPY-INPUT>" instead of the kernel's temp file,
+# and nothing reaches for the network.
+KERNEL_ENV = {"IPYKERNEL_CELL_NAME": "<IPY-INPUT>", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+NBVAL_TIMEOUT = 900  # seconds for the four notebooks; they take about 2 minutes on 2 cores
+
+
+def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT, extra_env=None) -> subprocess.CompletedProcess:
+    """Run strict nbval on notebooks in a subprocess (``extra_env`` added to its environment); return it finished."""
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "--nbval",
+        "--nbval-current-env",
+        "--nbval-sanitize-with",
+        str(SANITIZE),
+        "-p",
+        "no:cacheprovider",  # no .pytest_cache next to temporary copies
+        "-q",
+        *map(str, paths),
+    ]
+    env = {**os.environ, **KERNEL_ENV, **(extra_env or {})}
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+# --- bench/bench_add.py's result record (tests/test_bench_add.py, test_bench_cluster.py)
+
+
+def bench_add_result(ratio: float, changed: int = 0) -> dict:
+    """A result of bench_add.py as it writes it, with the time ratio and the changed rows given."""
+    return {
+        "date": "2026-12-01 12:00 UTC",
+        "load_start": [1.0],
+        "load_end": [1.0],
+        "static": False,
+        "first": 2000,
+        "added": 260,
+        "report_s": 100.0,
+        "add_s": ratio * 200,
+        "full_cold_s": 200.0,
+        "ratio": ratio,
+        "old_rows_changed": changed,
+        "nmi_new_added": 0.52,
+        "nmi_new_full_refit": 0.55,
+        "summary": {
+            "added": 260,
+            "merged": 0,
+            "in_old_topics": 254,
+            "in_new_topics": 6,
+            "misfits": 1,
+            "new_topics": 2,
+            "shares": [0.973, 0.023, 0.004],
+            "refit_advised": False,
+        },
+    }
+
+
+# --- the browser tests (tests/end_to_end/*_browser.py): waits on the page, never sleeps
+
+# The topic map has drawn and wired its controls (topic_map.js sets it last).
+MAP_READY = "document.querySelector('.map') && document.querySelector('.map').dataset.ready === 'true'"
+# Every plotly figure of a page has drawn (plotly.io's divs gain js-plotly-plot and _fullLayout then).
+PAGE_DRAWN = (
+    "document.readyState === 'complete' && [...document.querySelectorAll('.plotly-graph-div')]"
+    ".every(g => g._fullLayout && g.classList.contains('js-plotly-plot'))"
+)
+VISIBLE_POINTS = """
+return document.querySelector('.map').data
+  .filter(t => t.visible !== false).reduce((n, t) => n + t.x.length, 0);
+"""
+
+
+def until(driver, read, expected=True, timeout: float = 20.0):
+    """What ``read`` gives once it equals ``expected`` (selenium's WebDriverWait), or at the timeout.
+
+    ``read`` is a function of the driver, or JavaScript that returns a value.
+    The caller asserts on the value returned, so a page that never gets
+    there fails with what it showed last.
+    """
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if isinstance(read, str):
+        script = read if read.lstrip().startswith("return") else f"return {read}"
+        get = lambda d: d.execute_script(script)  # noqa: E731
+    else:
+        get = read
+    with contextlib.suppress(TimeoutException):
+        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: get(d) == expected)
+    return get(driver)
+
+
+def open_page(driver, path: Path, ready: str = PAGE_DRAWN, timeout: float = 30.0) -> None:
+    """Load ``path`` and wait until the JavaScript condition ``ready`` holds; earlier pages' messages are dropped."""
+    driver.get(path.as_uri())
+    assert until(driver, f"Boolean({ready})", timeout=timeout), f"{path.name} did not become ready"
+    driver.get_log("browser")
+
+
+def severe(driver) -> list[str]:
+    """The console's errors since the last call."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def no_alert(driver) -> bool:
+    """Whether no alert() dialog is open."""
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        driver.switch_to.alert  # noqa: B018  (the property raises when there is no alert)
+    except NoAlertPresentException:
+        return True
+    return False
+
+
+def map_pixels(driver, points: list[tuple[float, float]]) -> list[tuple[int, int]]:
+    """Window pixels of topic-map points given in data coordinates."""
+    return [
+        tuple(p)
+        for p in driver.execute_script(
+            "const gd = document.querySelector('.map'), L = gd._fullLayout, r = gd.getBoundingClientRect();"
+            "return arguments[0].map(([x, y]) => [Math.round(r.left + L._size.l + L.xaxis.l2p(x)),"
+            " Math.round(r.top + L._size.t + L.yaxis.l2p(y))]);",
+            [list(p) for p in points],
+        )
+    ]
+
+
+def mouse(driver, path: list[tuple[int, int]], hold: bool) -> None:
+    """Move the mouse along ``path`` (window pixels); with ``hold``, drag from its first to its last point.
+
+    The caller waits for what the gesture does (:func:`until`).
+    """
+    import itertools
+
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    actions = ActionBuilder(driver, duration=20)
+    actions.pointer_action.move_to_location(*path[0])
+    actions.pointer_action.pointer_down()
+    if hold:
+        for (x0, y0), (x1, y1) in itertools.pairwise(path):
+            for step in range(1, 6):  # several moves per side: a lasso follows the mouse
+                actions.pointer_action.move_to_location(x0 + (x1 - x0) * step // 5, y0 + (y1 - y0) * step // 5)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
+def clear_point(driver, result) -> int:
+    """A paper whose map point is on the plot's drag layer (no label over it) with no other point within 12 px."""
+    pixels = np.array(map_pixels(driver, list(zip(result.documents["x"], result.documents["y"], strict=True))))
+    for i, (x, y) in enumerate(pixels):
+        others = np.delete(pixels, i, axis=0)
+        if np.hypot(*(others - (x, y)).T).min() < 12:
+            continue
+        on = driver.execute_script(
+            "return document.elementFromPoint(arguments[0], arguments[1]).getAttribute('class')", int(x), int(y)
+        )
+        if "nsewdrag" in (on or ""):
+            return i
+    raise AssertionError("no point stands clear of the others and of the labels")
+
+
+def map_exports(driver) -> tuple[str, str, str]:
+    """Click the map's three export buttons; the text of the Blobs made for the downloads (CSV, Markdown, BibTeX)."""
+    driver.execute_script(
+        "window.exported = []; const make = URL.createObjectURL;"
+        "URL.createObjectURL = blob => { window.exported.push(blob); return make(blob); };"
+        "document.getElementById('export-csv').click(); document.getElementById('export-md').click();"
+        "document.getElementById('export-bib').click();"
+    )
+    return tuple(
+        driver.execute_async_script(
+            "const done = arguments[0]; Promise.all(window.exported.map(b => b.text())).then(done);"
+        )
+    )
