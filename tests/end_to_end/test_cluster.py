@@ -209,33 +209,43 @@ def test_the_seeds_report_through_two_workers_is_the_committed_report_byte_for_b
 
 @pytest.mark.slow
 def test_one_two_and_three_workers_and_one_process_give_the_same_tables(
-    cluster, reference_papers, reference_result, tmp_path, monkeypatch
+    cluster, reference_papers, tmp_path, monkeypatch
 ):
-    """Partitions of 128 (3 tasks, as one process encodes them); the last run has its vectors sent back.
+    """100 papers in partitions of 40 (3 tasks, as one process encodes them); the last run has its vectors sent back.
 
-    2 workers first (the fixture's, their model loaded), then 3 (one new
-    worker loads it), then 1. Sent back, as from workers on other machines.
+    The partition size is cut from 128 for the test, for the workers and the one process alike:
+    what is checked is that any number of workers encodes the partitions one process encodes,
+    a batch and a half of MiniLM each, not the size. 2 workers first (the fixture's, their model
+    loaded), then 3 (one new worker loads it), then 1. Sent back, as from workers on other machines.
     """
+    from analysis import cluster as cluster_module
+    from analysis.embedding import cache as embedding_cache
     from analysis.embedding.cache import document_texts, embed_papers
     from analysis.pipeline import documents_table, fit
-    from analysis.run import RunOptions, Runtime
+    from analysis.run import QUIET, RunOptions, Runtime
 
-    expected = (documents_table(reference_result).to_csv(), reference_result.topics.to_csv())
-    # One process from an empty cache (the session's cache holds vectors other tests embedded in other partitions).
-    alone = embed_papers(reference_papers, cache=tmp_path / "one-process").tobytes()
+    papers = reference_papers.iloc[:100].reset_index(drop=True)
+    monkeypatch.setattr(cluster_module, "PARTITION_SIZE", 40)
+    monkeypatch.setattr(embedding_cache.length_partitions, "__defaults__", (40,))
+    # One process, from a cache without these papers (the session's holds vectors of other partitions).
+    one = cache_without(document_texts(papers), tmp_path / "one-process")
+    alone = embed_papers(papers, cache=one / "embeddings").tobytes()
+    monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(one))
+    in_one_process = fit(papers, RunOptions(use_cache=False), QUIET)
+    expected = (documents_table(in_one_process).to_csv(), in_one_process.topics.to_csv())
     for workers in (2, 3, 1):
         cluster.client.cluster.scale(workers)
         cluster.client.wait_for_workers(workers, timeout=120)
         while cluster.workers != workers:  # scaling down retires a worker a moment later
             time.sleep(0.1)
-        folder = cache_without(document_texts(reference_papers), tmp_path / f"cache-{workers}")
+        folder = cache_without(document_texts(papers), tmp_path / f"cache-{workers}")
         monkeypatch.setenv("ANALYSIS_CACHE_DIR", str(folder))
         if workers == 1:
             monkeypatch.setattr("analysis.cluster._probe", _unshared_probe)
         said: list[str] = []
-        result = fit(reference_papers, RunOptions(use_cache=False), Runtime(said.append, cluster=cluster))
+        result = fit(papers, RunOptions(use_cache=False), Runtime(said.append, cluster=cluster))
         named = f"{workers} Dask worker{'' if workers == 1 else 's'}"
-        assert any(f"300 papers on {named} (3 tasks)" in line for line in said), said
+        assert any(f"100 papers on {named} (3 tasks)" in line for line in said), said
         # The vectors themselves, bit for bit: the workers encode the partitions one process encodes.
         assert result.pieces.embeddings.tobytes() == alone, f"{workers} workers"
         assert (documents_table(result).to_csv(), result.topics.to_csv()) == expected, f"{workers} workers"
