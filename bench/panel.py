@@ -1,0 +1,326 @@
+"""A blind reader panel for topic labels (issue 34): judging files for a fit, and the scores of the answers.
+
+``write`` makes one Markdown file per reader. Each group (a topic) shows up
+to :data:`SHOWN` paper titles, chosen by a hash of the title (a corpus
+without titles, such as the seeds, shows the first sentence of up to
+:data:`SHOWN` abstracts), then the candidate labels lettered A, B, C, D in
+an order shuffled per reader by that reader's seed. Candidates that read
+the same are shown once. The key (which letter is which system's label)
+is written apart; the file says nothing of the code, the systems or the key.
+
+``score`` reads the key and the answer files (one JSON line per group:
+``{"group", "scores", "best", "label"}``) and reports per system: the mean
+score (the readers' mean per group, then the mean over groups), the share
+of groups rated good (readers' mean >= 4) and poor (<= 2), and the share
+of the readers' choices of best that went to it (a letter shared by
+several systems counts for each).
+
+Run on a fit (:func:`fit_bundle` writes what the judging files need):
+``python -m bench.panel fit CORPUS NAME OUT.json``,
+``python -m bench.panel write OUT_DIR BUNDLE.json...``,
+``python -m bench.panel score KEY.json ANSWERS.jsonl...``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+SHOWN = 10
+LETTERS = "ABCD"
+SYSTEMS = ("ours", "ours_before", "ctfidf", "keybert")
+READER_SEEDS = {1: "reader-1", 2: "reader-2", 3: "reader-3"}
+GOOD, POOR = 4.0, 2.0
+# Where main's labeller is run to give the label before this change ("ours_before").
+MAIN_TREE = os.environ.get("PANEL_MAIN_TREE", "/work/main")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+
+INSTRUCTIONS = """# Naming groups of research papers
+
+Each group below is a set of research papers that were put together because
+they are about similar things. For each group you see up to ten of its papers
+(their titles, or where a paper has no title the first sentence of its
+abstract), then some candidate names for the group, lettered A, B, C or D.
+
+Rate every candidate on this scale:
+
+- 5 what an expert would write
+- 4 good with a minor flaw
+- 3 acceptable but vague or partly wrong
+- 2 poor (misleading, fragmentary, unreadable)
+- 1 wrong or meaningless
+
+Then say which candidate is best, and write the name you would give the group
+yourself (at most six words).
+
+Answer with one JSON line per group, and nothing else, in this form:
+
+{"group": "g01", "scores": {"A": 4, "B": 2, "C": 3, "D": 1}, "best": "A", "label": "your own name for the group"}
+
+Give a score to every letter the group shows.
+"""
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of an abstract (up to the first full stop followed by a capital or digit)."""
+    text = " ".join(text.split())
+    return _SENTENCE_END.split(text, maxsplit=1)[0]
+
+
+def shown_papers(titles: list[str], abstracts: list[str]) -> list[str]:
+    """Up to :data:`SHOWN` lines for a group: titles chosen by their hash, else the first sentences of abstracts.
+
+    Titles are used when every paper of the group has one; the lines are in
+    the order of their hash, so the choice and the order are the same on every machine.
+    """
+    if titles and all(t.strip() for t in titles):
+        lines = [" ".join(t.split()) for t in titles]
+    else:
+        lines = [first_sentence(a) for a in abstracts]
+    return sorted(set(lines), key=lambda line: (_digest(line), line))[:SHOWN]
+
+
+def reader_order(candidates: dict[str, str], group: str, seed: str) -> list[tuple[str, list[str]]]:
+    """The distinct candidate texts in this reader's order, each with the systems that proposed it.
+
+    The order is a sort by a hash of the reader's seed, the group and the text:
+    a shuffle that differs per reader and per group and is the same on every machine.
+    """
+    texts: dict[str, list[str]] = {}
+    for system in sorted(candidates):
+        texts.setdefault(candidates[system], []).append(system)
+    order = sorted(texts, key=lambda text: (_digest(seed, group, text), text))
+    return [(text, texts[text]) for text in order]
+
+
+def judging_files(groups: list[dict]) -> tuple[dict[int, str], dict]:
+    """Per reader the file's text, and the key: group -> reader -> letter -> systems.
+
+    Args:
+        groups: Each ``{"group": id, "lines": [...], "candidates": {system: label}, ...}``;
+            other fields (corpus, topic) go into the key as they are.
+    """
+    files = {}
+    key: dict = {"groups": {}}
+    for group in groups:
+        key["groups"][group["group"]] = {k: v for k, v in group.items() if k not in ("lines", "candidates")}
+        key["groups"][group["group"]]["candidates"] = dict(sorted(group["candidates"].items()))
+        key["groups"][group["group"]]["letters"] = {}
+    for reader, seed in READER_SEEDS.items():
+        parts = [INSTRUCTIONS]
+        for group in groups:
+            gid = group["group"]
+            ordered = reader_order(group["candidates"], gid, seed)
+            letters = {LETTERS[i]: systems for i, (_, systems) in enumerate(ordered)}
+            key["groups"][gid]["letters"][f"reader_{reader}"] = letters
+            papers = "\n".join(f"- {line}" for line in group["lines"])
+            names = "\n".join(f"{LETTERS[i]}. {text}" for i, (text, _) in enumerate(ordered))
+            parts.append(f"## Group {gid}\n\nPapers:\n\n{papers}\n\nCandidate names:\n\n{names}\n")
+        files[reader] = "\n".join(parts)
+    return files, key
+
+
+def score(key: dict, answers: dict[int, list[dict]]) -> dict:
+    """Per system (and per corpus, where the key names one): mean score, share good, poor and chosen best.
+
+    Args:
+        key: As :func:`judging_files` writes it.
+        answers: Per reader number, that reader's answer lines (parsed).
+
+    Returns:
+        ``{"all": {system: figures}, "by_corpus": {corpus: {system: figures}}}``;
+        figures are ``mean`` (readers' mean per group, then the mean over
+        groups), ``good`` and ``poor`` (share of groups whose readers' mean is
+        >= 4, <= 2), ``best`` (share of the readers' choices of best that named
+        the system) and ``groups`` (how many groups were answered), rounded to three decimals.
+    """
+    per_group: dict[str, dict[str, list[float]]] = {}
+    chosen: dict[str, dict[str, int]] = {}
+    for reader, lines in sorted(answers.items()):
+        for line in lines:
+            gid = str(line["group"])
+            letters = key["groups"][gid]["letters"][f"reader_{reader}"]
+            marks = per_group.setdefault(gid, {})
+            for letter, systems in letters.items():
+                for system in systems:
+                    marks.setdefault(system, []).append(float(line["scores"][letter]))
+            picks = chosen.setdefault(gid, {})
+            picks["_readers"] = picks.get("_readers", 0) + 1
+            for system in letters.get(str(line["best"]), []):
+                picks[system] = picks.get(system, 0) + 1
+    corpora = sorted({str(key["groups"][g].get("corpus", "")) for g in per_group})
+    result = {"all": _figures(per_group, chosen, list(per_group))}
+    result["by_corpus"] = {
+        c: _figures(per_group, chosen, [g for g in per_group if str(key["groups"][g].get("corpus", "")) == c])
+        for c in corpora
+    }
+    return result
+
+
+def _figures(per_group: dict, chosen: dict, groups: list[str]) -> dict:
+    systems = sorted({s for g in groups for s in per_group[g]})
+    figures = {}
+    for system in systems:
+        means = [float(np.mean(per_group[g][system])) for g in groups if system in per_group[g]]
+        picks = sum(chosen[g].get(system, 0) for g in groups)
+        readers = sum(chosen[g]["_readers"] for g in groups if system in per_group[g])
+        figures[system] = {
+            "mean": round(float(np.mean(means)), 3),
+            "good": round(sum(m >= GOOD for m in means) / len(means), 3),
+            "poor": round(sum(m <= POOR for m in means) / len(means), 3),
+            "best": round(picks / readers, 3),
+            "groups": len(means),
+        }
+    return figures
+
+
+def score_table(figures: dict) -> str:
+    """The figures of :func:`score` as a Markdown table, one row per system."""
+    rows = ["| system | mean score (1-5) | rated good (>= 4) | rated poor (<= 2) | chosen best (share of choices) |"]
+    rows.append("|---|---|---|---|---|")
+    for system, f in figures.items():
+        rows.append(f"| {system} | {f['mean']:.2f} | {f['good']:.0%} | {f['poor']:.0%} | {f['best']:.0%} |")
+    return "\n".join(rows)
+
+
+# --- Running it on a fit (not unit-tested: needs the embedded model) ---
+
+
+def fit_bundle(corpus: str, name: str) -> dict:
+    """Fit ``corpus`` and gather per topic its papers' titles and abstracts and every system's label."""
+    from bertopic.representation import KeyBERTInspired
+
+    from analysis import fit_topics, load_corpus
+    from analysis.embedding.cache import document_texts, embed_papers, paper_titles, topic_texts
+    from analysis.model import labels as labeller
+    from analysis.text import strip_markup
+
+    papers = load_corpus(corpus)
+    started = time.perf_counter()
+    embeddings = embed_papers(papers)
+    embedded = time.perf_counter() - started
+    started = time.perf_counter()
+    result = fit_topics(papers, embeddings=embeddings, use_cache=False)
+    fitted = time.perf_counter() - started
+    pieces = result.pieces
+    topics = np.asarray(pieces.topics).astype(int)
+    terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
+    texts = [strip_markup(t) for t in document_texts(papers)]
+    titles = paper_titles(papers)
+    started = time.perf_counter()
+    again = labeller.topic_labels(terms, texts, topics, pieces.latin, titles=titles)
+    label_seconds = time.perf_counter() - started
+    assert again == {int(k): v for k, v in pieces.labels.items()}, "the fit's labels are not the labeller's"
+    before = main_labels(terms, texts, topics, pieces.latin)
+    model = result.model
+    model.update_topics(topic_texts(papers), topics=topics.tolist(), representation_model=KeyBERTInspired())
+    groups = []
+    for topic in sorted(int(t) for t in set(topics.tolist()) if t != -1):
+        rows = np.flatnonzero(topics == topic)
+        keybert = [w for w, _ in model.get_topic(topic)][:3]
+        groups.append(
+            {
+                "corpus": name,
+                "topic": topic,
+                "size": len(rows),
+                "titles": [titles[i] for i in rows],
+                "abstracts": [str(papers["text"].iat[i]) for i in rows],
+                "candidates": {
+                    "ours": pieces.labels[topic],
+                    "ours_before": before[topic],
+                    "ctfidf": ", ".join(terms[topic][:3]),
+                    "keybert": ", ".join(keybert),
+                },
+            }
+        )
+    timing = {"embed_s": round(embedded, 1), "fit_s": round(fitted, 1), "labels_s": round(label_seconds, 2)}
+    return {"corpus": name, "path": corpus, "papers": len(papers), "timing": timing, "groups": groups}
+
+
+MAIN_LABELS = """
+import json, sys
+import numpy as np
+from analysis.model.labels import topic_labels
+given = json.load(sys.stdin)
+labels = topic_labels({int(k): v for k, v in given["terms"].items()}, given["texts"], np.asarray(given["topics"]),
+                      given["latin"])
+print(json.dumps({str(k): v for k, v in labels.items()}))
+"""
+
+
+def main_labels(terms: dict[int, list[str]], texts: list[str], topics: np.ndarray, latin: bool) -> dict[int, str]:
+    """The labels main's labeller (in :data:`MAIN_TREE`) gives the same topics, terms and texts."""
+    given = json.dumps({"terms": terms, "texts": texts, "topics": topics.tolist(), "latin": bool(latin)})
+    env = {**os.environ, "PYTHONPATH": MAIN_TREE}
+    done = subprocess.run(
+        [sys.executable, "-c", MAIN_LABELS], input=given, capture_output=True, text=True, check=True, env=env
+    )
+    return {int(k): v for k, v in json.loads(done.stdout).items()}
+
+
+def write(out_dir: Path, bundles: list[dict]) -> None:
+    """The judging files ``reader_N.md`` and ``key.json`` for the groups of every bundle, numbered g01, g02..."""
+    groups = []
+    for bundle in bundles:
+        for group in bundle["groups"]:
+            lines = shown_papers(group["titles"], group["abstracts"])
+            gid = f"g{len(groups) + 1:02d}"
+            groups.append(
+                {"group": gid, "corpus": group["corpus"], "topic": group["topic"], "size": group["size"]}
+                | {"lines": lines, "candidates": group["candidates"]}
+            )
+    files, key = judging_files(groups)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for reader, text in files.items():
+        (out_dir / f"reader_{reader}.md").write_text(text, encoding="utf-8")
+    (out_dir / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def read_answers(paths: list[Path]) -> dict[int, list[dict]]:
+    """Answer files ``answers_N.jsonl`` by reader number N; lines that are not JSON objects are skipped."""
+    answers = {}
+    for path in paths:
+        reader = int(re.findall(r"\d+", path.stem)[-1])
+        lines = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line.startswith("{"):
+                lines.append(json.loads(line))
+        answers[reader] = lines
+    return answers
+
+
+def _main(argv: list[str]) -> None:
+    command, *rest = argv
+    if command == "fit":
+        corpus, name, out = rest
+        Path(out).write_text(json.dumps(fit_bundle(corpus, name), ensure_ascii=False) + "\n", encoding="utf-8")
+    elif command == "write":
+        out_dir, *bundles = rest
+        write(Path(out_dir), [json.loads(Path(b).read_text(encoding="utf-8")) for b in bundles])
+    elif command == "score":
+        key_path, *answer_paths = rest
+        key = json.loads(Path(key_path).read_text(encoding="utf-8"))
+        figures = score(key, read_answers([Path(p) for p in answer_paths]))
+        print(json.dumps(figures, indent=1))
+        print(score_table(figures["all"]))
+        for corpus, by in figures["by_corpus"].items():
+            print(f"\n{corpus}\n{score_table(by)}")
+    else:
+        raise SystemExit(f"unknown command {command!r}: fit, write or score")
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1:])

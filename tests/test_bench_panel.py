@@ -1,0 +1,110 @@
+"""The blind reader panel (bench/panel.py): what a judging file shows and hides, and exact scores of made-up answers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from bench import panel
+
+SYSTEM_WORDS = ("ours", "ctfidf", "keybert", "c-TF-IDF", "BERTopic", "KeyBERT", "before")
+
+
+def test_titles_are_chosen_by_their_hash_and_abstracts_stand_in_where_a_title_is_missing():
+    titles = [f"Paper number {i}" for i in range(12)]
+    by_hash = sorted(titles, key=lambda t: hashlib.sha256(t.encode()).hexdigest())
+    assert panel.shown_papers(titles, ["x"] * 12) == by_hash[:10]
+    assert panel.shown_papers(list(reversed(titles)), ["x"] * 12) == by_hash[:10]  # not the order given
+    abstracts = ["We study graphs. Then more.", "Proteins fold, e.g. slowly! A second sentence.", "One only"]
+    shown = panel.shown_papers(["A title", "", "Third"], abstracts)
+    assert sorted(shown) == ["One only", "Proteins fold, e.g. slowly!", "We study graphs."]
+
+
+def test_each_reader_gets_the_candidates_in_an_own_order_and_a_label_two_systems_share_once():
+    candidates = {"ours": "graph neural networks", "ours_before": "graph neural networks", "ctfidf": "graph, node, gnn"}
+    candidates["keybert"] = "graphs, nodes, edges"
+    orders = [panel.reader_order(candidates, "g01", seed) for seed in panel.READER_SEEDS.values()]
+    for order in orders:
+        assert sorted(text for text, _ in order) == [
+            "graph neural networks",
+            "graph, node, gnn",
+            "graphs, nodes, edges",
+        ]
+        assert dict(order)["graph neural networks"] == ["ours", "ours_before"]
+    assert len({tuple(text for text, _ in order) for order in orders}) > 1
+    assert orders[0] == panel.reader_order(dict(reversed(list(candidates.items()))), "g01", "reader-1")
+
+
+def test_a_judging_file_shows_the_papers_and_letters_but_not_whose_label_is_which():
+    groups = [
+        {
+            "group": "g01",
+            "corpus": "demo",
+            "topic": 3,
+            "lines": ["Watermarking LLM text", "Spoofing watermarks"],
+            "candidates": {"ours": "LLM watermarking", "ctfidf": "watermark, detection, text", "keybert": "watermarks"},
+        }
+    ]
+    files, key = panel.judging_files(groups)
+    assert sorted(files) == [1, 2, 3]
+    for reader, text in files.items():
+        assert text.startswith(panel.INSTRUCTIONS)
+        assert "- 5 what an expert would write\n- 4 good with a minor flaw\n" in text
+        assert "- Watermarking LLM text\n- Spoofing watermarks\n" in text
+        body = text.removeprefix(panel.INSTRUCTIONS)
+        assert not any(word in body for word in SYSTEM_WORDS), body
+        letters = key["groups"]["g01"]["letters"][f"reader_{reader}"]
+        assert sorted(letters) == ["A", "B", "C"]
+        for letter, (system,) in letters.items():
+            assert f"{letter}. {groups[0]['candidates'][system]}\n" in text
+    assert key["groups"]["g01"]["corpus"] == "demo" and key["groups"]["g01"]["topic"] == 3
+
+
+KEY = {
+    "groups": {
+        "g01": {
+            "corpus": "x",
+            "letters": {"reader_1": {"A": ["ours"], "B": ["ctfidf"]}, "reader_2": {"A": ["ctfidf"], "B": ["ours"]}},
+        },
+        "g02": {
+            "corpus": "y",
+            "letters": {
+                "reader_1": {"A": ["ours", "ours_before"], "B": ["ctfidf"]},
+                "reader_2": {"A": ["ctfidf"], "B": ["ours", "ours_before"]},
+            },
+        },
+    }
+}
+ANSWERS = {
+    1: [
+        {"group": "g01", "scores": {"A": 5, "B": 2}, "best": "A", "label": "x"},
+        {"group": "g02", "scores": {"A": 4, "B": 1}, "best": "A", "label": "y"},
+    ],
+    2: [
+        {"group": "g01", "scores": {"A": 3, "B": 4}, "best": "B", "label": "x"},
+        {"group": "g02", "scores": {"A": 2, "B": 3}, "best": "A", "label": "y"},
+    ],
+}
+
+
+def test_scores_are_readers_means_per_group_then_means_over_groups():
+    figures = panel.score(KEY, ANSWERS)
+    assert figures["all"] == {
+        # g01: 5 and 4 (mean 4.5, good); g02: 4 and 3 (3.5); chosen best by 3 of the 4 choices.
+        "ours": {"mean": 4.0, "good": 0.5, "poor": 0.0, "best": 0.75, "groups": 2},
+        # g02 only (the label it shares with ours): 3.5, chosen by 1 of its 2 readers.
+        "ours_before": {"mean": 3.5, "good": 0.0, "poor": 0.0, "best": 0.5, "groups": 1},
+        # g01: 2 and 3 (2.5); g02: 1 and 2 (1.5, poor); chosen once, by reader 2 on g02.
+        "ctfidf": {"mean": 2.0, "good": 0.0, "poor": 0.5, "best": 0.25, "groups": 2},
+    }
+    assert figures["by_corpus"]["x"]["ours"] == {"mean": 4.5, "good": 1.0, "poor": 0.0, "best": 1.0, "groups": 1}
+    assert figures["by_corpus"]["y"]["ctfidf"] == {"mean": 1.5, "good": 0.0, "poor": 1.0, "best": 0.5, "groups": 1}
+    table = panel.score_table(figures["all"])
+    assert "| ours | 4.00 | 50% | 0% | 75% |" in table.splitlines()
+
+
+def test_answer_files_are_read_per_reader_and_stray_lines_skipped(tmp_path):
+    path = tmp_path / "answers_2.jsonl"
+    lines = ["Here are my answers:", json.dumps(ANSWERS[2][0]), "", json.dumps(ANSWERS[2][1]), "```"]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert panel.read_answers([path]) == {2: ANSWERS[2]}
