@@ -264,8 +264,16 @@ def main_labels(terms: dict[int, list[str]], texts: list[str], topics: np.ndarra
     """The labels main's labeller (in :data:`MAIN_TREE`) gives the same topics, terms and texts."""
     given = json.dumps({"terms": terms, "texts": texts, "topics": topics.tolist(), "latin": bool(latin)})
     env = {**os.environ, "PYTHONPATH": MAIN_TREE}
+    # Run inside the main tree: ``python -c`` puts the working directory first on sys.path, so run
+    # from this tree it would import this tree's labeller (the panel of 2026-12-03 did: see bench/panel/README.md).
     done = subprocess.run(
-        [sys.executable, "-c", MAIN_LABELS], input=given, capture_output=True, text=True, check=True, env=env
+        [sys.executable, "-c", MAIN_LABELS],
+        input=given,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=MAIN_TREE,
     )
     return {int(k): v for k, v in json.loads(done.stdout).items()}
 
