@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 SHOWN = 10
 LETTERS = "ABCD"
@@ -198,12 +199,19 @@ def score_table(figures: dict) -> str:
 # --- Running it on a fit (not unit-tested: needs the embedded model) ---
 
 
+def paper_titles(papers: pd.DataFrame) -> list[str]:
+    """Each paper's title, ``""`` where it has none (a table without a ``title`` column has none)."""
+    if "title" not in papers:
+        return [""] * len(papers)
+    return [str(t).strip() for t in papers["title"].fillna("")]
+
+
 def fit_bundle(corpus: str, name: str) -> dict:
     """Fit ``corpus`` and gather per topic its papers' titles and abstracts and every system's label."""
     from bertopic.representation import KeyBERTInspired
 
     from analysis import fit_topics, load_corpus
-    from analysis.embedding.cache import document_texts, embed_papers, paper_titles, topic_texts
+    from analysis.embedding.cache import document_texts, embed_papers, topic_texts
     from analysis.model import labels as labeller
     from analysis.text import strip_markup
 
@@ -215,12 +223,12 @@ def fit_bundle(corpus: str, name: str) -> dict:
     result = fit_topics(papers, embeddings=embeddings, use_cache=False)
     fitted = time.perf_counter() - started
     pieces = result.pieces
-    topics = np.asarray(pieces.topics).astype(int)
+    topics = np.asarray(pieces.paper_topics).astype(int)
     terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
     texts = [strip_markup(t) for t in document_texts(papers)]
     titles = paper_titles(papers)
     started = time.perf_counter()
-    again = labeller.topic_labels(terms, texts, topics, pieces.latin, titles=titles)
+    again = labeller.topic_labels(terms, texts, topics, pieces.latin)
     label_seconds = time.perf_counter() - started
     assert again == {int(k): v for k, v in pieces.labels.items()}, "the fit's labels are not the labeller's"
     before = main_labels(terms, texts, topics, pieces.latin)
