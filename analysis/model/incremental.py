@@ -254,6 +254,7 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Pl
                     "name": fresh["name"].astype(str).to_numpy(),
                     "topic": topics,
                     "topic_label": [{**pieces.labels, **labels}[t] for t in topics.tolist()],
+                    **_added_areas(result, placed_in, topics),
                     "theme": themed["theme"],
                     "theme_score": themed["score"],
                     "theme_margin": themed["margin"],
@@ -285,6 +286,19 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Pl
         papers=papers,
         pieces=new_pieces,
     )
+
+
+def _added_areas(result, placed_in: Placed, topics: np.ndarray) -> dict:
+    """The new papers' ``area`` and ``area_label`` columns (none for a result saved before areas)."""
+    from analysis.model.areas import added_areas
+
+    documents, pieces = result.documents, result.pieces
+    if "area" not in documents:
+        return {}
+    fitted = pieces.embeddings if pieces.reduced is None or pieces.projection is None else pieces.reduced
+    areas = added_areas(documents, fitted, topics, placed_in.vectors)
+    labels = dict(zip(documents["area"].tolist(), documents["area_label"].tolist(), strict=False))
+    return {"area": areas, "area_label": [labels[a] for a in areas.tolist()]}
 
 
 def _column(frame: pd.DataFrame, name: str, default) -> pd.Series:
@@ -360,4 +374,7 @@ def _topic_rows(old: pd.DataFrame, documents: pd.DataFrame, terms, labels, per_t
             }
         )
     frame = pd.concat([frame, pd.DataFrame(rows, columns=frame.columns)], ignore_index=True) if rows else frame
+    if "area" in documents:  # a new topic's area is its papers'
+        for column in ("area", "area_label"):
+            frame[column] = frame["topic"].map(dict(zip(documents["topic"], documents[column], strict=False)))
     return frame.sort_values(["size", "topic"], ascending=[False, True], ignore_index=True)

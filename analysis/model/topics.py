@@ -31,6 +31,7 @@ from analysis.corpus.table import document_texts, topic_texts, validate_papers
 from analysis.embedding.backends import Backend, Lsa, TfidfBackend, fit_lsa
 from analysis.embedding.cache import checked_embeddings, embed_papers
 from analysis.embedding.registry import resolve_embedding, select_backend
+from analysis.model.areas import with_areas
 from analysis.model.clustering import (
     MIN_CLUSTERED,
     SingleCluster,
@@ -351,13 +352,12 @@ def assemble(
         themed = score_themes(pieces.embeddings, topics, themes, backend, texts, topic_weight)
     if themed.vectors is not pieces.embeddings:  # TF-IDF, fitted again with the phrases: the papers' one space
         pieces = dataclasses.replace(pieces, embeddings=themed.vectors)
-    labels = pieces.labels
     documents = pd.DataFrame(
         {
             "doc_id": papers["doc_id"].to_numpy(),
             "name": papers["name"].to_numpy(),
             "topic": topics,
-            "topic_label": [labels[t] for t in topics.tolist()],
+            "topic_label": [pieces.labels[t] for t in topics.tolist()],
             "theme": themed.theme,
             "theme_score": themed.score,
             "theme_margin": themed.margin,
@@ -365,7 +365,8 @@ def assemble(
             "y": pieces.xy[:, 1],
         }
     )
-    topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, labels)
+    topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, pieces.labels)
+    documents, topic_frame = with_areas(papers, pieces, documents, topic_frame)
     return TopicResult(
         documents=documents,
         topics=topic_frame,

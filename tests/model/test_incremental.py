@@ -120,3 +120,18 @@ def test_save_and_load_keep_the_batches(added, tmp_path):
     result, _ = added
     loaded = TopicResult.load(result.save(tmp_path / "run"))
     pd.testing.assert_frame_equal(loaded.documents, result.documents)
+
+
+def test_old_papers_keep_their_area_and_new_topics_join_one(first_list, added):
+    result, _ = added
+    n = len(first_list.documents)
+    documents = result.documents
+    pd.testing.assert_frame_equal(
+        documents[["area", "area_label"]].iloc[:n], first_list.documents[["area", "area_label"]]
+    )
+    per_topic = dict(zip(result.topics["topic"], result.topics["area"], strict=True))
+    assert documents["area"].tolist() == [per_topic[t] for t in documents["topic"]]
+    assert set(per_topic.values()) == set(first_list.topics["area"])  # adding makes no area
+    labels = dict(zip(first_list.topics["area"], first_list.topics["area_label"], strict=False))
+    assert result.topics["area_label"].tolist() == [labels[a] for a in result.topics["area"]]
+    assert result.topics["area"].notna().all()
