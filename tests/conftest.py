@@ -114,7 +114,7 @@ def seed_result(seeds_dir):
 
 @pytest.fixture(scope="session")
 def hostile_result(seed_result):
-    """The seed result with hostile markup in a name, title, abstract, source and topic label (no refit)."""
+    """The seed result with hostile markup in a name, title, abstract, source, topic and area label (no refit)."""
     import dataclasses
 
     papers, documents, topics = seed_result.papers.copy(), seed_result.documents.copy(), seed_result.topics.copy()
@@ -127,6 +127,9 @@ def hostile_result(seed_result):
     label = f"{HOSTILE} · evil"
     documents.loc[documents["topic"] == topic, "topic_label"] = label
     topics.loc[topics["topic"] == topic, "label"] = label
+    area = documents.loc[row, "area"]
+    documents.loc[documents["area"] == area, "area_label"] = f"{HOSTILE} area"
+    topics.loc[topics["area"] == area, "area_label"] = f"{HOSTILE} area"
     return dataclasses.replace(seed_result, papers=papers, documents=documents, topics=topics)
 
 

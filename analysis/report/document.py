@@ -21,6 +21,16 @@ from analysis.figures.style import theme_colors
 from analysis.report.compared import Section, compared_sections, section_html, section_markdown
 from analysis.report.content import ReportContent, theme_topics
 from analysis.report.links import markdown_link
+from analysis.report.overview import (
+    FULL_LIST_MAX,
+    area_topics,
+    areas_html,
+    areas_markdown,
+    overview_html,
+    overview_markdown,
+    theme_topics_html,
+    theme_topics_markdown,
+)
 from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_new_markdown
 from analysis.text import escape, plural
 
@@ -75,8 +85,11 @@ def report_markdown(
         "",
         *what_is_new_markdown(result, md_escape),
     ]
+    topics = area_topics(content)
+    lines += overview_markdown(content, topics, md_escape, image="map.png" in static_files)
+    lines += areas_markdown(content, topics, md_escape)
     for theme in _themes_present(content):
-        lines += _md_theme(content, theme)
+        lines += _md_theme(content, theme, topics)
     lines += ["## Related papers in different themes", "", _PAIRS_INTRO, ""]
     if content.pairs.empty:
         lines.append("No pairs: fewer than two themes have papers.")
@@ -89,9 +102,11 @@ def report_markdown(
     lines += ["", "## Papers that fit no theme well", "", _MISFITS_INTRO, ""]
     if content.misfits.empty:
         lines.append("None: every paper fits one theme clearly.")
-    for misfit in content.misfits.itertuples():
+    shown = _shown_misfits(content)
+    for misfit in shown.itertuples():
         paper = documents.iloc[misfit.row]
         lines.append(f"- **{md_escape(paper['name'])}** — {md_escape(_misfit_phrase(misfit))}")
+    lines += ["", _more_misfits(content, shown)] if len(shown) < len(content.misfits) else []
     lines.append("")
     for section in compared_sections(result):
         lines += section_markdown(section, md_escape)
@@ -114,6 +129,8 @@ def _md_figures(result: TopicResult, static_files: list[str], skipped: str | Non
     return [*lines, f"Interactive views: {views}", ""]
 
 
+# Misfits listed in the report of a corpus over FULL_LIST_MAX papers (its "other" papers alone may be half of it).
+MISFITS_SHOWN = 20
 _PAIRS_INTRO = (
     "The most similar abstracts (cosine of their embeddings) whose papers landed in different themes: "
     "good pairs to read together, or to discuss where the boundary lies."
@@ -130,23 +147,51 @@ _METHOD_NOTE = (
 )
 
 
-def _md_theme(content: ReportContent, theme: str) -> list[str]:
-    """One theme's Markdown: its description, its topics and its papers in reading order."""
-    result, documents, links = content.result, content.documents, content.links
+def _md_theme(content: ReportContent, theme: str, topics) -> list[str]:
+    """One theme's Markdown: its description, its topics by area and (a small corpus) its papers in reading order.
+
+    The "other" papers are read area by area, not as one list.
+    """
+    documents, links = content.documents, content.links
     lines = [f"## {md_escape(theme)}", "", f"*{md_escape(content.theme_description(theme))}*", ""]
-    topics = theme_topics(result, theme)
-    lines.append("Topics: " + "; ".join(_topic_phrase(t, markdown=True) for t in topics) + ".")
-    lines += ["", "Reading order (most central first):", ""]
-    for row in content.order[content.order["theme"] == theme].itertuples():
-        paper = documents[row.row]
-        lines.append(
-            f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
-            f"{_md_link(links[row.row])} — "
-            f"{md_escape(content.summaries[row.row])} "
-            f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
-        )
-    lines.append("")
+    lines += theme_topics_markdown(theme_topics(content.result, theme), topics, md_escape)
+    if len(documents) > FULL_LIST_MAX:
+        return lines
+    lines += ["Reading order (most central first):", ""]
+    for heading, rows in _reading_groups(content, theme):
+        lines += [f"### {md_escape(heading)}", ""] if heading else []
+        for row in rows:
+            paper = documents[row.row]
+            lines.append(
+                f"{row.rank}. **{md_escape(paper['name'])}**{_md_title(content.title(row.row))}"
+                f"{_md_link(links[row.row])} — "
+                f"{md_escape(content.summaries[row.row])} "
+                f"*(topic {md_escape(paper['topic_label'])}; theme score {paper['theme_score']:.2f})*"
+            )
+        lines.append("")
     return lines
+
+
+def _reading_groups(content: ReportContent, theme: str) -> list[tuple[str, list]]:
+    """A theme's reading order as one group; the "other" theme's split by area (heading: the area's label)."""
+    rows = list(content.order[content.order["theme"] == theme].itertuples())
+    documents = content.documents
+    if theme != content.result.themes.other or "area" not in content.result.documents:
+        return [("", rows)]
+    groups: dict[int, list] = {}
+    for row in sorted(rows, key=lambda r: (int(documents[r.row]["area"]), r.rank)):
+        groups.setdefault(int(documents[row.row]["area"]), []).append(row)
+    return [(str(documents[members[0].row]["area_label"]), members) for members in groups.values()]
+
+
+def _shown_misfits(content: ReportContent):
+    """The misfits listed: all of a small corpus's, the weakest :data:`MISFITS_SHOWN` of a larger one."""
+    return content.misfits if len(content.documents) <= FULL_LIST_MAX else content.misfits.head(MISFITS_SHOWN)
+
+
+def _more_misfits(content: ReportContent, shown) -> str:
+    left = len(content.misfits) - len(shown)
+    return f"and {left} more: the theme_margin column of documents.csv (corpus over {FULL_LIST_MAX} papers)."
 
 
 def _md_title(title: str) -> str:
@@ -197,12 +242,6 @@ def _themes_present(content: ReportContent) -> list[str]:
     return [t for t in content.result.themes.names if t in present]
 
 
-def _topic_phrase(topic: tuple[int, str, int, int], markdown: bool) -> str:
-    number, label, inside, size = topic
-    quote = md_escape if markdown else escape
-    return f"{number}: {quote(label)} ({inside} of {plural(size, 'paper')})"
-
-
 def _misfit_phrase(misfit: Any) -> str:  # a row of misfits(result).itertuples()
     if misfit.kind == "no theme":
         return f"no theme; closest is {misfit.best} ({misfit.best_score:.2f})"
@@ -230,6 +269,9 @@ th, td { border-bottom: 1px solid #ddd; padding: 0.3rem 0.6rem; text-align: left
 figure { margin: 1.6rem 0; page-break-inside: avoid; }
 figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
 figcaption { font-size: 0.9rem; color: #444; margin-top: 0.3rem; }
+.glance { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+.glance-map { flex: 1 1 22rem; } .glance-map img { max-width: 100%; border: 1px solid #eee; }
+table.overview { flex: 2 1 30rem; } table.overview th[rowspan] { background: #f6f6f6; }
 .swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: baseline; }
 @media print { body { max-width: none; margin: 0; } nav { display: none; } }
 """
@@ -267,8 +309,11 @@ def report_html(
         _html_nav(themes, sections, what_is_new=bool(new)),
     ]
     body += [new] if new else []
+    topics = area_topics(content)
+    image = next((f"map.{kind}" for kind in ("svg", "png") if f"map.{kind}" in static_files), None)
+    body += [overview_html(content, topics, escape, image), areas_html(content, topics, escape)]
     for theme in themes:
-        body.append(_html_theme(content, theme, colors[theme]))
+        body.append(_html_theme(content, theme, colors[theme], topics))
     body.append(_html_pairs(content))
     body.append(_html_misfits(content))
     body += [section_html(section) for section in sections]
@@ -292,6 +337,7 @@ def _anchor(theme: str) -> str:
 def _html_nav(themes: list[str], sections: list[Section], what_is_new: bool = False) -> str:
     """The contents menu, in the order of the sections: "What is new" first when a batch was added, then each theme."""
     items = [f'<li><a href="#{WHAT_IS_NEW_ID}">What is new</a></li>'] if what_is_new else []
+    items += ['<li><a href="#at-a-glance">At a glance</a></li>', '<li><a href="#areas">Areas and their topics</a></li>']
     items += [f'<li><a href="#{_anchor(t)}">{escape(t)}</a></li>' for t in themes]
     items += [
         '<li><a href="#pairs">Related papers in different themes</a></li>',
@@ -302,28 +348,33 @@ def _html_nav(themes: list[str], sections: list[Section], what_is_new: bool = Fa
     return "<nav><ul>" + "".join(items) + "</ul></nav>"
 
 
-def _html_theme(content: ReportContent, theme: str, colour: str) -> str:
-    result, documents, links = content.result, content.documents, content.links
-    topics = "; ".join(_topic_phrase(t, markdown=False) for t in theme_topics(result, theme))
-    sources = result.papers["sources"].tolist()
-    items = []
-    for row in content.order[content.order["theme"] == theme].itertuples():
-        paper = documents[row.row]
-        items.append(
-            f"<li><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
-            f"{_html_link(links[row.row])} — "
-            f"{escape(content.summaries[row.row])} "
-            f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
-            f" · {escape(sources[row.row])}</span></li>"
-        )
-    count = len(items)
-    return (
+def _html_theme(content: ReportContent, theme: str, colour: str, area_topics) -> str:
+    result, documents = content.result, content.documents
+    topics = theme_topics_html(theme_topics(result, theme), area_topics, escape)
+    count = int((content.order["theme"] == theme).sum())
+    head = (
         f'<section id="{_anchor(theme)}">\n<h2 style="--colour: {colour}">{escape(theme)} '
-        f"<span class='meta'>({count} paper{'s' if count != 1 else ''})</span></h2>\n"
-        f"<p class='description'>{escape(content.theme_description(theme))}</p>\n"
-        f"<p><strong>Topics:</strong> {topics}.</p>\n"
-        "<p><strong>Reading order</strong> (most central first):</p>\n"
-        f"<ol class='papers'>\n" + "\n".join(items) + "\n</ol>\n</section>"
+        f"<span class='meta'>({plural(count, 'paper')})</span></h2>\n"
+        f"<p class='description'>{escape(content.theme_description(theme))}</p>\n{topics}\n"
+    )
+    if len(documents) > FULL_LIST_MAX:
+        return head + "</section>"
+    lists = []
+    for heading, rows in _reading_groups(content, theme):
+        items = "\n".join(_html_paper(content, row) for row in rows)
+        title = f"<h3>{escape(heading)}</h3>\n" if heading else ""
+        lists.append(f"{title}<ol class='papers'>\n{items}\n</ol>")
+    return head + "<p><strong>Reading order</strong> (most central first):</p>\n" + "\n".join(lists) + "\n</section>"
+
+
+def _html_paper(content: ReportContent, row) -> str:
+    paper, sources = content.documents[row.row], content.result.papers["sources"]
+    return (
+        f"<li value='{row.rank}'><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
+        f"{_html_link(content.links[row.row])} — "
+        f"{escape(content.summaries[row.row])} "
+        f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
+        f" · {escape(sources.iat[row.row])}</span></li>"
     )
 
 
@@ -350,12 +401,15 @@ def _html_pairs(content: ReportContent) -> str:
 
 def _html_misfits(content: ReportContent) -> str:
     documents = content.result.documents
+    shown = _shown_misfits(content)
     items = [
         f"<li><span class='name'>{escape(documents.iloc[m.row]['name'])}</span> — {escape(_misfit_phrase(m))}"
         f"<br><span class='meta'>{escape(content.summaries[m.row])}</span></li>"
-        for m in content.misfits.itertuples()
+        for m in shown.itertuples()
     ]
     listing = "<ul>" + "\n".join(items) + "</ul>" if items else "<p>None: every paper fits one theme clearly.</p>"
+    if len(shown) < len(content.misfits):
+        listing += f"<p class='meta'>{escape(_more_misfits(content, shown))}</p>"
     intro = f"<h2>Papers that fit no theme well</h2>\n<p>{escape(_MISFITS_INTRO)}</p>"
     return f'<section id="misfits">\n{intro}\n{listing}\n</section>'
 
