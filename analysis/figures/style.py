@@ -27,6 +27,10 @@ TOPIC_COLORS = (
     "#88CCEE", "#CC6677", "#DDCC77", "#117733", "#332288", "#AA4499",
     "#44AA99", "#999933", "#882255", "#661100", "#6699CC",
 )  # fmt: skip
+# Areas: the 11 Carto Safe hues, then five of Okabe-Ito's; a topic is drawn in a shade of its area's
+# colour, mixed up to SHADE_RANGE with black (the area's first topic) or white (its last).
+AREA_COLORS = (*TOPIC_COLORS, "#E69F00", "#0072B2", "#009E73", "#D55E00", "#56B4E9")
+SHADE_RANGE = 0.35
 # Source lists side by side: Paul Tol's high-contrast hues first (dark blue and
 # ochre differ in lightness as well as hue), then muted ones; they repeat after eight.
 GROUP_COLORS = ("#004488", "#DDAA33", "#BB5566", "#117733", "#88CCEE", "#332288", "#999933", "#AA4499")
@@ -89,15 +93,48 @@ def set_layout(fig: go.Figure, title: str, width: int, height: int, **extra: Any
     return fig
 
 
+def area_color(area: int) -> str:
+    """Colour of an area (areas are numbered from 0, largest first)."""
+    return AREA_COLORS[area % len(AREA_COLORS)]
+
+
+def shade(color: str, amount: float) -> str:
+    """``color`` mixed with white (``amount`` > 0) or black (< 0), ``|amount|`` the share of the mix."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    target = 255 if amount > 0 else 0
+    mixed = [round(c + (target - c) * abs(amount)) for c in rgb]
+    return "#" + "".join(f"{c:02X}" for c in mixed)
+
+
+def topic_shades(areas: list[int]) -> list[str]:
+    """Each topic's colour: a shade of its area's, from darker to lighter in table order within the area."""
+    members: dict[int, list[int]] = {}
+    for position, area in enumerate(areas):
+        members.setdefault(area, []).append(position)
+    colors = [""] * len(areas)
+    for area, positions in members.items():
+        for j, position in enumerate(positions):
+            step = 0.0 if len(positions) == 1 else -SHADE_RANGE + 2 * SHADE_RANGE * j / (len(positions) - 1)
+            colors[position] = shade(area_color(area), round(step, 3))
+    return colors
+
+
 def map_groups(result: TopicResult) -> dict:
-    """Themes (in the themes file's order) and topics (largest first) present, each with its colour."""
+    """Areas (by number), themes (in the themes file's order) and topics (largest first) present, with colours.
+
+    A topic's colour is a shade of its area's; a result made before areas has one area.
+    """
     present = set(result.documents["theme"])
     colors = theme_colors(result.themes)
     themes = [{"name": name, "color": colors[name]} for name in result.themes.names if name in present]
+    frame = result.topics
+    area_ids = [int(a) for a in frame["area"]] if "area" in frame else [0] * len(frame)
+    area_labels = [str(a) for a in frame["area_label"]] if "area_label" in frame else ["all topics"] * len(frame)
+    named = dict(zip(area_ids, area_labels, strict=True))
+    areas = [{"id": a, "label": named[a], "color": area_color(a)} for a in sorted(named)]
+    shades = topic_shades(area_ids)
     topics = [
-        {"id": int(topic), "label": f"{topic}: {label}", "color": topic_color(i), "theme": str(theme)}
-        for i, (topic, label, theme) in enumerate(
-            zip(result.topics["topic"], result.topics["label"], result.topics["theme"], strict=True)
-        )
+        {"id": int(topic), "label": f"{topic}: {label}", "color": shades[i], "theme": str(theme), "area": area_ids[i]}
+        for i, (topic, label, theme) in enumerate(zip(frame["topic"], frame["label"], frame["theme"], strict=True))
     ]
-    return {"theme": themes, "topic": topics}
+    return {"area": areas, "theme": themes, "topic": topics}

@@ -40,6 +40,7 @@ from analysis.corpus.dedup import PAPER_COLUMNS
 from analysis.corpus.export import citation_keys, cited
 from analysis.corpus.table import TEXT_COLUMNS
 from analysis.figures.map import WEBGL_ABOVE, plot_map
+from analysis.figures.map_labels import AREAS_UNTIL
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
 from analysis.report.links import paper_links
@@ -137,6 +138,8 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
     topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
+    area_at = {g["id"]: i for i, g in enumerate(groups["area"])}
+    area_of_topic = {g["id"]: area_at[g["area"]] for g in groups["topic"]}
     lists = {name: i for i, name in enumerate(list_files(papers))}
     extras = filter_columns(papers)
     extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
@@ -163,6 +166,7 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
                 "text": readable(text),
                 "theme": themes[i],
                 "topic": topics[i],
+                "area": area_of_topic[groups["topic"][topics[i]]["id"]],
                 "lists": [lists[f] for f in source_files(sources)],
                 "extra": extra[i],
                 "x": xs[i],
@@ -222,9 +226,24 @@ def map_figure(result: TopicResult) -> go.Figure:
     # Labels are placed in pixels for the smallest map the page shows (a 1280x720 window); larger maps
     # only spread them further apart.
     figure = plot_map(result, width=PLACED_FOR[0], height=PLACED_FOR[1], color_by="theme", name_papers=False)
-    # The page fills the window: plotly sizes the plot to its box (labels keep their pixel offsets).
+    # The page fills the window: plotly sizes the plot to its box. Labels are HTML over the plot (map_labels).
     figure.update_layout(width=None, height=None, autosize=True, uirevision="map")
+    figure.layout.annotations = ()
+    figure.update_layout(title_text=figure.layout.title.text.replace("(colour: theme)", "(colour: area)"))
     return figure
+
+
+def page_labels(result: TopicResult, figure: go.Figure) -> list[dict]:
+    """The map's labels by zoom (:mod:`analysis.figures.map_labels`) for the figure's full axis ranges."""
+    from analysis.figures.map_labels import label_records, map_labels
+    from analysis.figures.style import map_groups as groups_of
+
+    documents, topics = result.documents, result.topics
+    if "area" not in documents:  # a result made before areas: one area holding every topic
+        documents = documents.assign(area=0)
+        topics = topics.assign(area=0, area_label=groups_of(result)["area"][0]["label"])
+    x_range, y_range = list(figure.layout.xaxis.range), list(figure.layout.yaxis.range)
+    return label_records(map_labels(documents, topics, x_range, y_range))
 
 
 def map_payload(result: TopicResult, figure: go.Figure, keys: list[str] | None = None) -> dict:
@@ -234,6 +253,8 @@ def map_payload(result: TopicResult, figure: go.Figure, keys: list[str] | None =
         "layout": layout,
         "webgl": len(result.documents) > WEBGL_ABOVE,
         "groups": map_groups(result),
+        "labels": page_labels(result, figure),
+        "areasUntil": AREAS_UNTIL,
         "lists": [{"file": f, "label": list_label(f)} for f in list_files(result.papers)],
         "filters": [{"column": c, "values": v} for c, v in filter_columns(result.papers).items()],
         "papers": map_papers(result, keys),

@@ -14,10 +14,11 @@ const listTitle = document.getElementById("matches-title");
 const MAX_LISTED = 200;
 const MAX_TABLE = 500;
 const layout = data.layout;
-const state = { colour: "theme", off: {}, hits: null, selection: null, shown: [] };
+const state = { colour: "area", off: {}, hits: null, selection: null, shown: [] };
 
 // The facets papers are filtered by; each value is a position in its list of values.
 const facets = [
+  { key: "area", label: "Area", values: groups.area.map((g) => g.label), of: (p) => [p.area] },
   { key: "theme", label: "Theme", values: groups.theme.map((g) => g.name), of: (p) => [p.theme] },
   { key: "topic", label: "Topic", values: groups.topic.map((g) => g.label), of: (p) => [p.topic] },
   {
@@ -111,7 +112,7 @@ function highlighted() {
 }
 
 function traces() {
-  const keyOf = state.colour === "topic" ? (p) => p.topic : (p) => p.theme;
+  const keyOf = (p) => p[state.colour];
   const members = groups[state.colour].map(() => []);
   state.shown.forEach((i) => {
     members[keyOf(papers[i])].push(i);
@@ -137,7 +138,7 @@ function traces() {
     out.push({
       type: type,
       mode: "markers",
-      name: esc(state.colour === "topic" ? shortLabel(group.label) : group.name),
+      name: esc(state.colour === "theme" ? group.name : shortLabel(group.label)),
       x: rows.map((i) => papers[i].x),
       y: rows.map((i) => papers[i].y),
       customdata: rows.map((i) => [i]),
@@ -498,8 +499,12 @@ function updateContentsSwatches() {
       return;
     }
     const p = groups.topic[Number(k)];
-    button.firstChild.style.background =
-      state.colour === "topic" ? p.color : groups.theme[groups.theme.findIndex((g) => g.name === p.theme)].color;
+    const colours = {
+      topic: p.color,
+      area: groups.area[groups.area.findIndex((g) => g.id === p.area)].color,
+      theme: groups.theme[groups.theme.findIndex((g) => g.name === p.theme)].color,
+    };
+    button.firstChild.style.background = colours[state.colour];
   });
 }
 
@@ -629,26 +634,109 @@ function onListKey(event) {
   }
 }
 
-// Labels were placed without overlap for the smallest map; at another size or zoom two may meet. Then the
-// later one (the smaller topic) is hidden, as Python leaves out a label with no free spot.
-function hideOverlappingLabels() {
-  const kept = [];
-  gd.querySelectorAll(".annotation").forEach((g) => {
-    g.style.visibility = "";
-    const box = (g.querySelector(".annotation-text-g") || g).getBoundingClientRect(); // the box, not its line
-    const clash = kept.some(
-      (k) => box.left < k.right && k.left < box.right && box.top < k.bottom && k.top < box.bottom,
-    );
-    if (clash) {
-      g.style.visibility = "hidden";
-    } else {
-      kept.push(box);
-    }
+// Labels by zoom, placed in Python (map_labels.py): each label is shown while the zoom (how many times the full
+// view is magnified) is in [min_zoom, max_zoom) and its box is inside the plot. The page only compares numbers.
+const full = { x: layout.xaxis.range.slice(), y: layout.yaxis.range.slice() };
+const labelLayer = document.createElement("div");
+labelLayer.className = "map-labels";
+
+function currentZoom() {
+  const L = gd._fullLayout;
+  const xr = L.xaxis.range,
+    yr = L.yaxis.range;
+  return Math.min((full.x[1] - full.x[0]) / (xr[1] - xr[0]), (full.y[1] - full.y[0]) / (yr[1] - yr[0]));
+}
+
+function buildLabels() {
+  gd.appendChild(labelLayer);
+  data.labels.forEach((label, i) => {
+    const div = document.createElement("div");
+    div.className = `map-label ${label.level}`;
+    div.dataset.level = label.level;
+    div.dataset.group = String(label.group);
+    div.dataset.index = String(i);
+    div.style.fontSize = `${label.font}px`;
+    div.style.width = `${label.width}px`;
+    div.style.height = `${label.height}px`;
+    div.textContent = label.shown;
+    div.title = label.level === "area" ? "select this area" : "select this topic";
+    div.addEventListener("click", () => {
+      select(inGroup(label.level, groupIndex(label)));
+    });
+    label.div = div;
+    labelLayer.appendChild(div);
   });
 }
 
+function groupIndex(label) {
+  return groups[label.level].findIndex((g) => g.id === label.group);
+}
+
+function placeLabels() {
+  const L = gd._fullLayout;
+  if (!L?.xaxis) {
+    return;
+  }
+  const z = currentZoom() * (1 + 1e-9);
+  const size = L._size;
+  labelLayer.style.left = `${size.l}px`;
+  labelLayer.style.top = `${size.t}px`;
+  labelLayer.style.width = `${size.w}px`;
+  labelLayer.style.height = `${size.h}px`;
+  data.labels.forEach((label) => {
+    const px = L.xaxis.l2p(label.x),
+      py = L.yaxis.l2p(label.y);
+    const inside =
+      px - label.width / 2 >= 0 &&
+      px + label.width / 2 <= size.w &&
+      py - label.height / 2 >= 0 &&
+      py + label.height / 2 <= size.h;
+    const zoomed = z >= label.min_zoom && (label.max_zoom === null || z < label.max_zoom);
+    label.div.hidden = !(inside && zoomed);
+    label.div.style.left = `${px - label.width / 2}px`;
+    label.div.style.top = `${py - label.height / 2}px`;
+  });
+}
+
+// #topic=N: the map zoomed on topic N, at least as far as its label needs.
+function openHash() {
+  const found = /^#topic=(\d+)$/.exec(location.hash);
+  if (!found) {
+    return Promise.resolve();
+  }
+  const id = Number(found[1]);
+  const label = data.labels.find((l) => l.level === "topic" && l.group === id);
+  const k = groups.topic.findIndex((g) => g.id === id);
+  if (!label || k < 0) {
+    return Promise.resolve();
+  }
+  const rows = inGroup("topic", k);
+  const xs = rows.map((i) => papers[i].x).concat([label.x]),
+    ys = rows.map((i) => papers[i].y).concat([label.y]);
+  const spanX = Math.min(
+    (full.x[1] - full.x[0]) / (label.min_zoom * 1.05),
+    Math.max(...xs) - Math.min(...xs) + (full.x[1] - full.x[0]) * 0.05,
+  );
+  const spanY = Math.min(
+    (full.y[1] - full.y[0]) / (label.min_zoom * 1.05),
+    Math.max(...ys) - Math.min(...ys) + (full.y[1] - full.y[0]) * 0.05,
+  );
+  const zoom = Math.max(
+    label.min_zoom * 1.05,
+    Math.min((full.x[1] - full.x[0]) / spanX, (full.y[1] - full.y[0]) / spanY),
+  );
+  const halfX = (full.x[1] - full.x[0]) / zoom / 2,
+    halfY = (full.y[1] - full.y[0]) / zoom / 2;
+  return Plotly.relayout(gd, {
+    "xaxis.range": [label.x - halfX, label.x + halfX],
+    "yaxis.range": [label.y - halfY, label.y + halfY],
+  }).then(() => select(rows));
+}
+
 function wire() {
-  gd.on("plotly_afterplot", hideOverlappingLabels);
+  gd.on("plotly_afterplot", placeLabels);
+  gd.on("plotly_relayout", placeLabels);
+  window.addEventListener("hashchange", openHash);
   gd.on("plotly_click", (event) => {
     if (event.points.length) {
       showPaper(event.points[0].customdata[0]);
@@ -676,19 +764,6 @@ function wire() {
     return false; // select the group instead of hiding it (the filters hide)
   });
   gd.on("plotly_legenddoubleclick", () => false);
-  gd.on("plotly_clickannotation", (event) => {
-    const name = event.annotation.name || "";
-    if (name.indexOf("topic-") !== 0) {
-      return;
-    }
-    const id = Number(name.slice(6));
-    select(
-      inGroup(
-        "topic",
-        groups.topic.findIndex((g) => g.id === id),
-      ),
-    );
-  });
   // On a large map every keystroke scans all abstracts: wait for a pause in typing.
   let pending = null;
   box.addEventListener("input", () => {
@@ -723,21 +798,20 @@ function wire() {
   });
 }
 
-(layout.annotations || []).forEach((a) => {
-  if ((a.name || "").indexOf("topic-") === 0) {
-    a.captureevents = true;
-    a.hovertext = "select this topic";
-  }
-});
 layout.autosize = true;
 delete layout.width;
 delete layout.height;
 const config = { displaylogo: false, scrollZoom: true, responsive: true };
 buildContents();
 buildFilters();
-refresh().then(() => {
-  wire();
-  hideOverlappingLabels();
-  updateContentsSwatches();
-  gd.dataset.ready = "true";
-});
+buildLabels();
+refresh()
+  .then(() => {
+    wire();
+    placeLabels();
+    updateContentsSwatches();
+    return openHash();
+  })
+  .then(() => {
+    gd.dataset.ready = "true";
+  });
