@@ -27,6 +27,7 @@ the topics at :data:`AREAS_UNTIL`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -113,7 +114,9 @@ def _inside(x: float, y: float, width: float, height: float, frame: dict) -> boo
     return width / 2 <= px <= REFERENCE_PLOT[0] - width / 2 and height / 2 <= py <= REFERENCE_PLOT[1] - height / 2
 
 
-def map_labels(documents: pd.DataFrame, topics: pd.DataFrame, x_range, y_range) -> list[MapLabel]:
+def map_labels(
+    documents: pd.DataFrame, topics: pd.DataFrame, x_range: Sequence[float], y_range: Sequence[float]
+) -> list[MapLabel]:
     """Every area's and every topic's label with its anchor, box and zooms (areas first, then topics by size).
 
     Args:

@@ -160,7 +160,9 @@ def _theme_groups(counted: list[tuple[int, str, int, int]], topics: list[Topic])
     return [(label, items) for (_, label), items in groups.items()]
 
 
-def theme_topics_markdown(counted, topics: list[Topic], quote: Callable[[object], str]) -> list[str]:
+def theme_topics_markdown(
+    counted: list[tuple[int, str, int, int]], topics: list[Topic], quote: Callable[[object], str]
+) -> list[str]:
     """A theme's topics, one line per area: each topic linked to its section, with its papers in the theme."""
     lines = ["Topics, by area:", ""]
     for label, items in _theme_groups(counted, topics):
@@ -174,7 +176,9 @@ def theme_topics_markdown(counted, topics: list[Topic], quote: Callable[[object]
 # ---------------------------------------------------------------- HTML
 
 
-def theme_topics_html(counted, topics: list[Topic], quote: Callable[[object], str]) -> str:
+def theme_topics_html(
+    counted: list[tuple[int, str, int, int]], topics: list[Topic], quote: Callable[[object], str]
+) -> str:
     """The same in HTML."""
     items = []
     for label, members in _theme_groups(counted, topics):

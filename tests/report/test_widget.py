@@ -69,7 +69,8 @@ def test_points_are_compact_arrays_with_the_report_colours(small_result):
     themes = [t["name"] for t in points["themes"]]
     assert [themes[i] for i in points["theme"]] == small_result.documents["theme"].tolist()
     assert points["themes"][0]["color"] == "#0072B2" and points["themes"][-1]["color"] == "#A0A0A0"
-    assert [t["color"] for t in points["topics"]] == ["#88CCEE", "#CC6677", "#DDCC77"]
+    # A result made before areas has one area: its three topics are shades of its colour, dark to light.
+    assert [t["color"] for t in points["topics"]] == ["#58859B", "#88CCEE", "#B2DEF4"]
     assert [t["label"] for t in points["topics"]] == ["0: a · b", "1: c · d", "2: e · f"]
     assert points["topics"][0]["x"] == -0.85 and points["topics"][0]["size"] == 3
     json.dumps(points)  # what the comm sends must be plain JSON
