@@ -27,6 +27,7 @@ the topics at :data:`AREAS_UNTIL`.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
@@ -35,15 +36,20 @@ import pandas as pd
 
 from analysis.model.labels import label_lines
 
-# The plot area of the map in a 1280x720 window (topic_map.PLACED_FOR less the layout's margins).
-REFERENCE_PLOT = (600, 380)
+# The plot area of the map in a 1280x720 window, the smallest the page is made for: 629x480 measured in
+# headless Chromium without a legend or with one row of it; 40 pixels are left for a legend of eight groups.
+REFERENCE_PLOT = (620, 440)
 # Estimated text width per character, in ems (Arial averages about 0.5; a margin keeps real text inside its box).
 CHAR_WIDTH = 0.58
 LINE_HEIGHT = 1.25
 PADDING = 6
-# Font sizes in pixels: areas from 13 to 18, topics from 10 to 14, by the fourth root of the group's share.
-AREA_FONT = (13, 18)
+# Font sizes in pixels: areas from 11 to 14, topics from 10 to 14, by the fourth root of the group's share.
+AREA_FONT = (11, 14)
 TOPIC_FONT = (10, 14)
+# An area's label is wrapped at this many characters a line (a dozen areas share the full view).
+AREA_LINE = 22
+# Candidate anchors tried per area: its papers from the centroid outwards, this many evenly spread.
+AREA_CANDIDATES = 24
 # Zoom factor from which the topics name the map instead of the areas.
 AREAS_UNTIL = 2.5
 # A label that never fits below this zoom is shown from it (the page zooms no further than plotly lets it).
@@ -73,8 +79,15 @@ def _font(size: int, largest: int, bounds: tuple[int, int]) -> int:
     return round(low + (high - low) * (size / max(largest, 1)) ** 0.25)
 
 
+def shown_text(label: MapLabel) -> str:
+    """The label's lines as shown: an area's wrapped at :data:`AREA_LINE`, a topic's by ``label_lines``."""
+    if label.level == "area":
+        return "\n".join(textwrap.wrap(label.text, AREA_LINE, break_long_words=False)) or label.text
+    return label_lines(label.text)
+
+
 def _box(text: str, font: int) -> tuple[float, float]:
-    lines = label_lines(text).split("\n")
+    lines = text.split("\n")
     width = max(len(line) for line in lines) * font * CHAR_WIDTH + PADDING
     return round(width, 1), round(len(lines) * font * LINE_HEIGHT + PADDING / 2, 1)
 
@@ -136,9 +149,9 @@ def map_labels(
     for area, text in zip(areas["area"].tolist(), areas["area_label"].tolist(), strict=True):
         rows = np.flatnonzero(area_of == area)
         font = _font(len(rows), largest, AREA_FONT)
-        width, height = _box(text, font)
+        width, height = _box(shown_text(_label("area", 0, text, (0, 0), (0, 0), 0, None)), font)
         members = topics[topics["area"] == area]["topic"].tolist()
-        candidates = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members)]
+        candidates = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members), *_spread(xy, rows)]
         options = [_label("area", int(area), text, xy[r], (width, height), font, AREAS_UNTIL) for r in candidates]
         fits = [o for o in options if _inside(o.x, o.y, width, height, frame)] or options
         best = min(fits, key=lambda o: _first_zoom(o, placed, scale, 1.0))  # the first with the lowest zoom
@@ -148,10 +161,18 @@ def map_labels(
         topics["topic"].tolist(), topics["label"].tolist(), topics["size"].tolist(), strict=True
     ):
         font = _font(int(size), largest, TOPIC_FONT)
-        width, height = _box(text, font)
+        width, height = _box(label_lines(text), font)
         label = _label("topic", int(topic), text, xy[medoid[int(topic)]], (width, height), font, None)
         placed.append(_replace_min(label, _first_zoom(label, placed, scale, 1.0)))
     return placed
+
+
+def _spread(xy: np.ndarray, rows: np.ndarray) -> list[int]:
+    """Up to :data:`AREA_CANDIDATES` of ``rows``, evenly spread from the nearest to their centroid outwards."""
+    gaps = np.round(((xy[rows] - xy[rows].mean(axis=0)) ** 2).sum(axis=1), 9)
+    ordered = rows[np.lexsort((rows, gaps))]
+    step = max(1, len(ordered) // AREA_CANDIDATES)
+    return [int(r) for r in ordered[::step][:AREA_CANDIDATES]]
 
 
 def _label(level: str, group: int, text: str, at, box, font: int, until: float | None) -> MapLabel:
@@ -165,6 +186,6 @@ def _replace_min(label: MapLabel, zoom: float) -> MapLabel:
 def label_records(labels: list[MapLabel]) -> list[dict]:
     """The labels as the page reads them (plain numbers and text)."""
     return [
-        {**asdict(label), "shown": label_lines(label.text), "x": round(label.x, 4), "y": round(label.y, 4)}
+        {**asdict(label), "shown": shown_text(label), "x": round(label.x, 4), "y": round(label.y, 4)}
         for label in labels
     ]

@@ -54,6 +54,8 @@ PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.mi
 MAP_DIV = "topic-map"
 # The map's size in a 1280x720 window, the smallest the page is made for.
 PLACED_FOR = (640, 520)
+# The map's axes reach this share of the points' extent beyond them on each side.
+MAP_PAD = 0.06
 _PLACEHOLDER = re.compile(r"\{\{[A-Z_]+\}\}")
 
 
@@ -229,6 +231,11 @@ def map_figure(result: TopicResult) -> go.Figure:
     # The page fills the window: plotly sizes the plot to its box. Labels are HTML over the plot (map_labels).
     figure.update_layout(width=None, height=None, autosize=True, uirevision="map")
     figure.layout.annotations = ()
+    # No label sits outside the points now (they are HTML over it, on their clusters): a narrow margin.
+    for axis, values in (("xaxis", result.documents["x"]), ("yaxis", result.documents["y"])):
+        low, high = float(values.min()), float(values.max())
+        pad = max((high - low) * MAP_PAD, 0.05)
+        figure.layout[axis].range = [round(low - pad, 4), round(high + pad, 4)]
     figure.update_layout(title_text=figure.layout.title.text.replace("(colour: theme)", "(colour: area)"))
     return figure
 

@@ -165,7 +165,8 @@ function draw() {
   layout.title.text = title;
   layout.legend.title = { text: `${state.colour} ` };
   // Many groups make a legend taller than the map: the contents list names them instead.
-  layout.showlegend = groups[state.colour].length <= 24;
+  // Beyond eight groups the labels over the map name them, and a legend would take the map's room.
+  layout.showlegend = groups[state.colour].length <= 8;
   return Plotly.react(gd, traces(), layout, config);
 }
 
