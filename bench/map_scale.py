@@ -17,17 +17,28 @@ import pandas as pd
 
 DECISIONS = ("oral", "poster", "reject")
 
-# Pairs of shown topic labels whose boxes overlap.
-LABELS_OVERLAP = """
-const boxes = [...document.querySelectorAll('.map .annotation')]
-  .filter(g => getComputedStyle(g).visibility !== 'hidden')
-  .map(g => g.querySelector('.annotation-text-g').getBoundingClientRect());
+# The labels shown over the map (HTML boxes placed in Python, map_labels.py): their levels, and the pairs
+# of them whose boxes overlap.
+LABELS_SHOWN = """
+const shown = [...document.querySelectorAll('.map-labels .map-label')].filter(l => !l.hidden);
+const boxes = shown.map(l => l.getBoundingClientRect());
 const pairs = [];
 boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
   if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) { pairs.push([i, i + 1 + j]); }
 }));
-return pairs;
+return {levels: shown.map(l => l.dataset.level), overlapping: pairs};
 """
+
+
+def full_view_levels(result) -> list[str]:
+    """The levels of the labels Python places for the full view (zoom 1), in the page's order."""
+    from analysis.report.topic_map import map_figure, page_labels
+
+    return [
+        label["level"]
+        for label in page_labels(result, map_figure(result))
+        if label["min_zoom"] <= 1 and (label["max_zoom"] is None or label["max_zoom"] > 1)
+    ]
 
 
 def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = None, titles: list[str] | None = None):
@@ -108,6 +119,7 @@ def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True)
         "file_mb": round(path.stat().st_size / 1e6, 1),
         "abstract_mb": round(sum(len(t.encode()) for t in result.papers["text"]) / 1e6, 1),
         "build_s": round(build_s, 1),
+        "labels_placed": len(full_view_levels(result)),
     }
     if browser:
         answer.update(browser_times(path))
@@ -133,7 +145,7 @@ def browser_times(path: Path, timeout: float = 300) -> dict:
         shown = driver.execute_script("return document.querySelector('.map').data.reduce((n, t) => n + t.x.length, 0)")
         severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         webgl = driver.execute_script("return document.querySelectorAll('.map canvas').length > 0")
-        overlapping = driver.execute_script(LABELS_OVERLAP)
+        labels = driver.execute_script(LABELS_SHOWN)
     finally:
         driver.quit()
     return {
@@ -142,13 +154,17 @@ def browser_times(path: Path, timeout: float = 300) -> dict:
         "points_drawn": shown,
         "webgl_canvas": webgl,
         "console_errors": severe[:3],
-        "overlapping_labels": overlapping,
+        "labels_shown": len(labels["levels"]),
+        "area_labels_shown": labels["levels"].count("area"),
+        "overlapping_labels": labels["overlapping"],
     }
 
 
 def _wait(driver, script: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not driver.execute_script(script):
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the map did not answer {script!r} within {timeout} s")
-        time.sleep(0.2)
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.2).until(lambda d: d.execute_script(script))
+    except TimeoutException as error:
+        raise TimeoutError(f"the map did not answer {script!r} within {timeout} s") from error

@@ -514,9 +514,19 @@ def _map_scale(scale: dict | None) -> list[str]:
         f"A synthetic result (`bench/map_scale.py`: reference abstracts repeated, seeded positions) written as "
         f"one self-contained `topic_map.html` (WebGL points, plotly.js inline); load = navigation to a drawn, "
         f"ready map in headless Chromium (SwiftShader, no GPU); {scale.get('points_drawn')} points drawn, "
-        f"console errors: {scale.get('console_errors') or 'none'}.",
+        f"console errors: {scale.get('console_errors') or 'none'}.{_map_labels(scale)}",
         "",
     ]
+
+
+def _map_labels(scale: dict) -> str:
+    # Runs from before the HTML labels (results.json) have no label counts: their text stays as it was.
+    if "labels_shown" not in scale:
+        return ""
+    return (
+        f" Labels at the full view: {scale['labels_shown']} shown of {scale['labels_placed']} placed in Python "
+        f"({scale['area_labels_shown']} of areas), {len(scale['overlapping_labels'])} overlapping."
+    )
 
 
 METHOD = """## How it was measured

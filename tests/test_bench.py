@@ -466,6 +466,11 @@ def test_map_scale_result_and_its_section(tmp_path):
     assert '"webgl": false' in page and '"column": "decision"' in page and '"column": "year"' in page
     text = markdown({"sections": {"map_scale": {**answer, "chromium_load_s": 1.5, "colour_switch_s": 0.2}}})
     assert "## Topic map at scale" in text and f"| 500 | {answer['topics']} |" in text
+    assert "Labels at the full view" not in text  # a run without a browser measured no labels
+    shown = {"labels_shown": answer["labels_placed"], "area_labels_shown": 1, "overlapping_labels": [[0, 2]]}
+    text = markdown({"sections": {"map_scale": {**answer, **shown}}})
+    placed = answer["labels_placed"]
+    assert f"Labels at the full view: {placed} shown of {placed} placed in Python (1 of areas), 1 overlapping." in text
 
 
 def test_the_committed_results_md_is_the_render_of_results_json():

@@ -30,7 +30,7 @@ from helpers import (
 
 from analysis.figures.chromium import available, headless_chromium
 from analysis.text import readable
-from bench.map_scale import LABELS_OVERLAP
+from bench.map_scale import LABELS_SHOWN, full_view_levels
 
 pytestmark = pytest.mark.skipif(
     not available(),
@@ -109,11 +109,14 @@ def test_the_map_fills_the_window_and_a_clicked_point_shows_its_abstract(window,
     # The plot follows its box: plotly drew it at the box's size, not at a fixed 1200x760.
     drawn = window.execute_script("const L = document.querySelector('.map')._fullLayout; return [L.width, L.height]")
     assert abs(drawn[0] - box["width"]) < 1 and abs(drawn[1] - box["height"]) < 1
-    assert window.execute_script(LABELS_OVERLAP) == []
+    # At the full view the page shows exactly the labels Python placed for it (every area once, then the
+    # topics that fit), and none overlap.
+    labels = window.execute_script(LABELS_SHOWN)
+    assert labels == {"levels": full_view_levels(seed_result), "overlapping": []}
+    assert labels["levels"].count("area") == seed_result.documents["area"].nunique()
     index = clear_point(window, seed_result)
     mouse(window, map_pixels(window, [tuple(seed_result.documents[["x", "y"]].iloc[index])]), hold=False)
-    name = seed_result.documents["name"].iat[index]
-    assert until(window, lambda d: d.find_element(By.ID, "details-name").text, name) == name
+    assert window.find_element(By.ID, "details-name").text == seed_result.documents["name"].iat[index]
     shown = window.find_element(By.ID, "details-text").text
     assert shown and shown.split()[:5] == readable(seed_result.papers["text"].iat[index]).split()[:5]
     rect = window.execute_script("return document.getElementById('details-text').getBoundingClientRect().toJSON()")
@@ -204,40 +207,66 @@ def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, se
     assert severe(window) == []
 
 
-def test_topic_label_legend_and_contents_select_their_papers(window, seed_report_dir, seed_result):
+def _shown_label(driver, level: str, group: int):
+    """The label of that area or topic once the page shows it (placeLabels unhides it)."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    found = f".map-labels .map-label[data-level={level}][data-group='{group}']"
+    return WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, f"{found}:not([hidden])"))
+
+
+def _select_by(driver, click, names: list[str]) -> None:
+    """Click, then wait until the selection lists exactly ``names``."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    click()
+    WebDriverWait(driver, 10).until(lambda d: _selected_names(d) == names)
+
+
+def test_area_label_topic_label_legend_and_contents_select_their_papers(window, seed_report_dir, seed_result):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from analysis.figures.style import map_groups
 
     open_page(window, seed_report_dir / "topic_map.html", MAP_READY)
     documents = seed_result.documents
+    members = {
+        level: lambda g, level=level: [
+            documents["name"].iat[i] for i in range(len(documents)) if documents[level].iat[i] == g
+        ]
+        for level in ("area", "topic")
+    }
     topic = int(seed_result.topics["topic"].iat[1])
-    of_topic = [documents["name"].iat[i] for i in range(len(documents)) if documents["topic"].iat[i] == topic]
-    position = window.execute_script(
-        "return document.querySelector('.map').layout.annotations.map(a => a.name).indexOf(arguments[0])",
-        f"topic-{topic}",
-    )
-    label = window.execute_script(
-        "const r = document.querySelector(`.map .annotation[data-index='${arguments[0]}'] .annotation-text-g`)"
-        ".getBoundingClientRect(); return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)]",
-        position,
-    )
-    mouse(window, [tuple(label)], hold=False)
-    assert until(window, _selected_names, of_topic) == of_topic
-    # A legend entry (colour: theme) selects that theme's papers instead of hiding them.
-    theme = next(t for t in seed_result.themes.names if t in set(documents["theme"]))
-    window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")[0].click()
-    of_theme = [documents["name"].iat[i] for i in range(len(documents)) if documents["theme"].iat[i] == theme]
-    assert until(window, _selected_names, of_theme) == of_theme
+    area = int(documents.loc[documents["topic"] == topic, "area"].iat[0])
+    # An area's label at the full view selects that area's papers.
+    label = _shown_label(window, "area", area)
+    _select_by(window, label.click, members["area"](area))
+    # A legend entry (colour: area by default) selects that area's papers instead of hiding them.
+    areas = map_groups(seed_result)["area"]
+    assert window.execute_script("return document.querySelector('.map .gtitle').textContent").endswith("(colour: area)")
+    entries = window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")
+    assert len(entries) == len(areas) == documents["area"].nunique()
+    other = next(g["id"] for g in areas if g["id"] != area)
+    _select_by(window, entries[[g["id"] for g in areas].index(other)].click, members["area"](other))
     assert window.execute_script(VISIBLE_POINTS) == len(documents)
     # The contents zoom to a topic and select it.
-    x_range = "return document.querySelector('.map')._fullLayout.xaxis.range.slice()"
-    before = window.execute_script(x_range)
-    window.find_element(By.CSS_SELECTOR, '#contents button[data-topic="1"]').click()
-    until(window, lambda d: d.execute_script(x_range) != before)  # the zoom is the last step of the click
-    after = window.execute_script(x_range)
-    members = documents[documents["topic"] == topic]
-    assert after[1] - after[0] < before[1] - before[0]
-    assert after[0] < members["x"].min() and after[1] > members["x"].max()
-    assert _selected_names(window) == of_topic
+    before = window.execute_script("return document.querySelector('.map')._fullLayout.xaxis.range.slice()")
+    button = window.find_element(By.CSS_SELECTOR, f'#contents button[data-topic="{topic}"]')
+    _select_by(window, button.click, members["topic"](topic))
+    span = "const r = document.querySelector('.map')._fullLayout.xaxis.range; return r[1] - r[0]"
+    WebDriverWait(window, 10).until(lambda d: d.execute_script(span) < before[1] - before[0])
+    after = window.execute_script("return document.querySelector('.map')._fullLayout.xaxis.range.slice()")
+    rows = documents[documents["topic"] == topic]
+    assert after[0] < rows["x"].min() and after[1] > rows["x"].max()
+    # Zoomed in far enough (#topic=N), the topic's own label shows and selects it: the legend first
+    # selects another area, so only the label's click can bring the topic back.
+    window.execute_script("location.hash = arguments[0]", f"#topic={topic}")
+    label = _shown_label(window, "topic", topic)
+    entries = window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")
+    _select_by(window, entries[[g["id"] for g in areas].index(other)].click, members["area"](other))
+    _select_by(window, label.click, members["topic"](topic))
     assert severe(window) == []
 
 
@@ -334,6 +363,9 @@ def test_a_large_map_draws_every_point_with_webgl(tmp_path):
     answer = map_scale.measure(WEBGL_ABOVE + 1, tmp_path)
     assert answer["points_drawn"] == WEBGL_ABOVE + 1 and answer["webgl_canvas"] is True
     assert answer["console_errors"] == [] and answer["overlapping_labels"] == []
+    # The synthetic result has no areas: the page names its one area holding every topic, and shows every
+    # label Python placed for the full view.
+    assert answer["area_labels_shown"] == 1 and answer["labels_shown"] == answer["labels_placed"] > 1
     assert answer["file_mb"] == round((tmp_path / f"topic_map_{WEBGL_ABOVE + 1}.html").stat().st_size / 1e6, 1)
 
 
