@@ -30,6 +30,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -175,7 +176,9 @@ def _spread(xy: np.ndarray, rows: np.ndarray) -> list[int]:
     return [int(r) for r in ordered[::step][:AREA_CANDIDATES]]
 
 
-def _label(level: str, group: int, text: str, at, box, font: int, until: float | None) -> MapLabel:
+def _label(
+    level: str, group: int, text: str, at: Any, box: tuple[float, float], font: int, until: float | None
+) -> MapLabel:
     return MapLabel(level, group, text, float(at[0]), float(at[1]), box[0], box[1], font, 1.0, until)
 
 

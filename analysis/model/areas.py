@@ -147,7 +147,7 @@ def with_areas(
 
     space = pieces.features if pieces.reduced is None else pieces.reduced
     texts = [strip_markup(t) for t in document_texts(papers)]
-    areas, labels = area_columns(texts, counted_texts(papers), pieces.topics, space, pieces.latin, pieces.min_df)
+    areas, labels = area_columns(texts, counted_texts(papers), pieces.paper_topics, space, pieces.latin, pieces.min_df)
     documents = documents.copy()
     at = documents.columns.get_loc("topic_label") + 1
     documents.insert(at, "area", areas)

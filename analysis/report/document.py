@@ -23,6 +23,7 @@ from analysis.report.content import ReportContent, theme_topics
 from analysis.report.links import markdown_link
 from analysis.report.overview import (
     FULL_LIST_MAX,
+    Topic,
     area_topics,
     areas_html,
     areas_markdown,
@@ -35,6 +36,7 @@ from analysis.report.whats_new import WHAT_IS_NEW_ID, what_is_new_html, what_is_
 from analysis.text import escape, plural
 
 if TYPE_CHECKING:
+    import pandas as pd
     import plotly.graph_objects as go
 
     from analysis.model.topic_result import TopicResult
@@ -147,7 +149,7 @@ _METHOD_NOTE = (
 )
 
 
-def _md_theme(content: ReportContent, theme: str, topics) -> list[str]:
+def _md_theme(content: ReportContent, theme: str, topics: list[Topic]) -> list[str]:
     """One theme's Markdown: its description, its topics by area and (a small corpus) its papers in reading order.
 
     The "other" papers are read area by area, not as one list.
@@ -184,12 +186,12 @@ def _reading_groups(content: ReportContent, theme: str) -> list[tuple[str, list]
     return [(str(documents[members[0].row]["area_label"]), members) for members in groups.values()]
 
 
-def _shown_misfits(content: ReportContent):
+def _shown_misfits(content: ReportContent) -> pd.DataFrame:
     """The misfits listed: all of a small corpus's, the weakest :data:`MISFITS_SHOWN` of a larger one."""
     return content.misfits if len(content.documents) <= FULL_LIST_MAX else content.misfits.head(MISFITS_SHOWN)
 
 
-def _more_misfits(content: ReportContent, shown) -> str:
+def _more_misfits(content: ReportContent, shown: pd.DataFrame) -> str:
     left = len(content.misfits) - len(shown)
     return f"and {left} more: the theme_margin column of documents.csv (corpus over {FULL_LIST_MAX} papers)."
 
@@ -348,7 +350,7 @@ def _html_nav(themes: list[str], sections: list[Section], what_is_new: bool = Fa
     return "<nav><ul>" + "".join(items) + "</ul></nav>"
 
 
-def _html_theme(content: ReportContent, theme: str, colour: str, area_topics) -> str:
+def _html_theme(content: ReportContent, theme: str, colour: str, area_topics: list[Topic]) -> str:
     result, documents = content.result, content.documents
     topics = theme_topics_html(theme_topics(result, theme), area_topics, escape)
     count = int((content.order["theme"] == theme).sum())
@@ -367,7 +369,7 @@ def _html_theme(content: ReportContent, theme: str, colour: str, area_topics) ->
     return head + "<p><strong>Reading order</strong> (most central first):</p>\n" + "\n".join(lists) + "\n</section>"
 
 
-def _html_paper(content: ReportContent, row) -> str:
+def _html_paper(content: ReportContent, row: Any) -> str:  # a row of itertuples()
     paper, sources = content.documents[row.row], content.result.papers["sources"]
     return (
         f"<li value='{row.rank}'><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
