@@ -43,12 +43,15 @@ def test_topic_map_draws_one_point_per_paper_without_errors(browser, seed_report
     n = len(seed_result.documents)
     assert browser.execute_script("return document.querySelectorAll('.map .scatterlayer path.point').length") == n
     assert browser.execute_script(VISIBLE_POINTS) == n
-    labels = browser.execute_script(
-        "return [...document.querySelectorAll('.map .annotation-text')].map(e => e.textContent)"
+    # Every area and every topic has its label in the page, as text (shown or hidden by zoom).
+    levels = browser.execute_script(
+        "return [...document.querySelectorAll('.map-labels .map-label')].map(e => e.dataset.level)"
     )
-    assert len(labels) == len(seed_result.topics)
+    assert levels.count("topic") == len(seed_result.topics)
+    assert levels.count("area") == seed_result.documents["area"].nunique()
+    # The default colour is the area: one legend entry per area.
     legend = browser.execute_script("return document.querySelectorAll('.map .legend .traces').length")
-    assert legend == seed_result.documents["theme"].nunique()
+    assert legend == seed_result.documents["area"].nunique()
     # Offline: the page asked the network for nothing.
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
     assert severe(browser) == []

@@ -429,10 +429,10 @@ def test_hostile_text_stays_text_in_contents_filters_and_selection(window, hosti
     csv_text, markdown, _ = map_exports(window)
     assert HOSTILE in csv_text and "\\<script\\>alert(1)\\</script\\>" in markdown and "<script>" not in markdown
     before = _selected_names(window)
-    theme_of = dict(zip(hostile_result.documents["name"], hostile_result.documents["theme"], strict=True))
+    area_of = dict(zip(hostile_result.documents["name"], hostile_result.documents["area"], strict=True))
     window.find_elements(By.CSS_SELECTOR, ".map .legend .traces")[-1].click()
-    # The legend entry selects its theme's papers.
-    assert until(window, lambda d: _selected_names(d) != before and len({theme_of[n] for n in _selected_names(d)}) == 1)
+    # The legend entry (colour: area by default) selects its area's papers.
+    assert until(window, lambda d: _selected_names(d) != before and len({area_of[n] for n in _selected_names(d)}) == 1)
     assert no_alert(window)
     assert window.execute_script("return document.querySelectorAll('img, b').length") == 0
     assert severe(window) == []
