@@ -36,6 +36,7 @@ from analysis.model.transform import run_backend, transform
 
 if TYPE_CHECKING:
     from bertopic import BERTopic
+    from bertopic.backend import BaseEmbedder
 
     from analysis.model.result import TopicRecord
 
@@ -90,7 +91,7 @@ def build_bertopic(result: TopicRecord) -> BERTopic:
 
 
 @functools.cache
-def _classes():
+def _classes() -> tuple[type[BERTopic], type[BaseEmbedder]]:
     """BERTopic and its embedder base class subclassed for a suite result (defined when BERTopic is imported)."""
     from bertopic import BERTopic
     from bertopic.backend import BaseEmbedder
@@ -98,11 +99,11 @@ def _classes():
     class SuiteEmbedder(BaseEmbedder):
         """The fit's embedding backend as BERTopic's embedding model (embeddings through the suite's cache)."""
 
-        def __init__(self, result: TopicRecord):
+        def __init__(self, result: TopicRecord) -> None:
             super().__init__()
             self.result = result
 
-        def embed(self, documents, verbose: bool = False) -> np.ndarray:
+        def embed(self, documents: list[str], verbose: bool = False) -> np.ndarray:
             """Embed texts in the space of the fitted papers.
 
             Raises:
@@ -125,14 +126,18 @@ def _classes():
         ``suite_result`` (set when built) is the record it shows.
         """
 
-        def transform(self, documents, embeddings=None, images=None):
+        def transform(
+            self, documents: list[str], embeddings: np.ndarray | None = None, images: list[str] | None = None
+        ) -> tuple[list[int], np.ndarray]:
             """Each document's nearest existing topic and its cosine to it (``analysis.model.transform``)."""
             if images is not None:
                 raise ValueError("this model was fitted on text only")
             topics, similarity = transform(self.suite_result, documents, embeddings)
             return topics.tolist(), similarity
 
-        def find_topics(self, search_term: str | None = None, image: str | None = None, top_n: int = 5):
+        def find_topics(
+            self, search_term: str | None = None, image: str | None = None, top_n: int = 5
+        ) -> tuple[list[int], list[float]]:
             """BERTopic's ``find_topics``; an empty search term is refused (it ranked the topics by nothing)."""
             if image is None:
                 checked_query(search_term)
@@ -144,10 +149,10 @@ def _classes():
 class _quiet_bertopic:  # noqa: N801  (a context manager used like a function)
     """BERTopic's logger at ERROR: it would warn about steps we take on purpose."""
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.logger = logging.getLogger("BERTopic")
         self.level = self.logger.level
         self.logger.setLevel(logging.ERROR)
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.logger.setLevel(self.level)

@@ -61,7 +61,7 @@ from analysis.model.themes import TOPIC_WEIGHT, assign, phrase_scores, phrase_ve
 from analysis.model.transform import run_backend
 
 if TYPE_CHECKING:
-    from analysis.model.result import TopicRecord
+    from analysis.model.result import TopicPieces, TopicRecord
 
     R = TypeVar("R", bound=TopicRecord)
 
@@ -150,6 +150,7 @@ def add_batch(
     if fresh.empty:
         return base, AddSummary(batch, len(papers), len(papers), 0, 0, 0, ())
     embeddings = np.asarray(embed_papers(fresh, run_backend(result)), dtype=np.float32)
+    assert result.pieces is not None  # check_addable refused a result without its fitted pieces
     placed_in = _placed_in(result.pieces, fresh, embeddings)
     topics, misfit, new_ids = assign_topics(result, placed_in)
     added = _extended(base, fresh.assign(batch=batch), embeddings, placed_in, (topics, misfit, new_ids))
@@ -213,7 +214,7 @@ class Placed:
     vectors: np.ndarray
 
 
-def _placed_in(pieces, fresh: pd.DataFrame, embeddings: np.ndarray) -> Placed:
+def _placed_in(pieces: TopicPieces, fresh: pd.DataFrame, embeddings: np.ndarray) -> Placed:
     """The new papers' features and vectors: projected as the fit's own papers were, where the run can."""
     if pieces.projection is None or pieces.reduced is None:
         # A run fitted another way (an injected reduction, a format without
@@ -235,10 +236,17 @@ def assign_topics(result: TopicRecord, placed_in: Placed) -> tuple[np.ndarray, n
     return grouped_misfits(nearest, fits, placed_in.vectors[~fits], int(rule.ids.max()) + 1)
 
 
-def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Placed, assigned: tuple):
+def _extended(
+    result: R,
+    fresh: pd.DataFrame,
+    embeddings: np.ndarray,
+    placed_in: Placed,
+    assigned: tuple[np.ndarray, np.ndarray, list[int]],
+) -> R:
     """``result`` with the ``fresh`` papers appended: old rows as they were, new rows scored and placed."""
     topics, misfit, new_ids = assigned
     pieces = result.pieces
+    assert pieces is not None  # add_batch refused a result without its fitted pieces
     all_topics = np.concatenate([np.asarray(pieces.paper_topics), topics])
     all_embeddings = np.vstack([pieces.embeddings, embeddings]).astype(np.float32)
     papers = pd.concat([_batched(result.papers), fresh], ignore_index=True)
@@ -288,11 +296,12 @@ def _extended(result, fresh: pd.DataFrame, embeddings: np.ndarray, placed_in: Pl
     )
 
 
-def _added_areas(result, placed_in: Placed, topics: np.ndarray) -> dict:
+def _added_areas(result: TopicRecord, placed_in: Placed, topics: np.ndarray) -> dict:
     """The new papers' ``area`` and ``area_label`` columns (none for a result saved before areas)."""
     from analysis.model.areas import added_areas
 
     documents, pieces = result.documents, result.pieces
+    assert pieces is not None  # add_batch refused a result without its fitted pieces
     if "area" not in documents:
         return {}
     fitted = pieces.embeddings if pieces.reduced is None or pieces.projection is None else pieces.reduced
@@ -301,7 +310,7 @@ def _added_areas(result, placed_in: Placed, topics: np.ndarray) -> dict:
     return {"area": areas, "area_label": [labels[a] for a in areas.tolist()]}
 
 
-def _column(frame: pd.DataFrame, name: str, default) -> pd.Series:
+def _column(frame: pd.DataFrame, name: str, default: object) -> pd.Series:
     return frame[name] if name in frame else pd.Series([default] * len(frame), index=frame.index)
 
 
@@ -310,7 +319,9 @@ def _batched(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.assign(batch=_column(frame, "batch", FIRST_BATCH).to_numpy())
 
 
-def _new_topic_words(result, papers: pd.DataFrame, topics, embeddings, new_ids: list[int]) -> tuple[dict, dict]:
+def _new_topic_words(
+    result: TopicRecord, papers: pd.DataFrame, topics: np.ndarray, embeddings: np.ndarray, new_ids: list[int]
+) -> tuple[dict, dict]:
     """c-TF-IDF terms and labels of the new topics, made as the fit makes them; old topics keep theirs.
 
     The c-TF-IDF sees every topic (old and new), so a new topic's terms are
@@ -324,6 +335,7 @@ def _new_topic_words(result, papers: pd.DataFrame, topics, embeddings, new_ids: 
     from analysis.model.describe import describe
 
     pieces = result.pieces
+    assert pieces is not None  # add_batch refused a result without its fitted pieces
     ctfidf = class_tfidf(topic_texts(papers), topics, pieces.latin, pieces.min_df)
     only_new = np.where(np.isin(topics, new_ids), topics, -1)
     words = describe(ctfidf, document_texts(papers), only_new, pieces.latin, only=new_ids)
@@ -334,7 +346,9 @@ def _new_topic_words(result, papers: pd.DataFrame, topics, embeddings, new_ids: 
     return words.terms, labels
 
 
-def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topics: np.ndarray, n_new: int) -> dict:
+def _new_themes(
+    result: TopicRecord, embeddings: np.ndarray, all_embeddings: np.ndarray, topics: np.ndarray, n_new: int
+) -> dict:
     """Themes of the new papers as the fit scores them: own scores blended with their topic's mean (all its papers)."""
     backend = run_backend(result)
     vectors, phrases = phrase_vectors(result.themes, backend, document_texts(result.papers), all_embeddings)
@@ -344,6 +358,7 @@ def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topi
     blended = np.vstack([(1 - TOPIC_WEIGHT) * raw[i] + TOPIC_WEIGHT * means[int(topics[i])] for i in new_rows])
     matrix = round_as_shown(blended)
     theme, score, margin = assign(matrix, result.themes)
+    assert result.pieces is not None  # add_batch refused a result without its fitted pieces
     old_ids = set(np.unique(result.pieces.paper_topics).tolist())
     fresh_topics = topics[new_rows]
     new_topic_rows = np.array([t not in old_ids for t in fresh_topics.tolist()])
@@ -355,7 +370,9 @@ def _new_themes(result, embeddings: np.ndarray, all_embeddings: np.ndarray, topi
     return {"theme": theme, "score": score, "margin": margin, "matrix": matrix, "per_topic": per_topic}
 
 
-def _topic_rows(old: pd.DataFrame, documents: pd.DataFrame, terms, labels, per_topic: pd.DataFrame) -> pd.DataFrame:
+def _topic_rows(
+    old: pd.DataFrame, documents: pd.DataFrame, terms: dict, labels: dict, per_topic: pd.DataFrame
+) -> pd.DataFrame:
     """The topic table: old topics as they were but for their size, new topics after them; largest first."""
     sizes = documents["topic"].value_counts()
     frame = old.copy()

@@ -8,6 +8,7 @@ equal weights are ranked and which three terms make a label are decided here.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -16,6 +17,9 @@ from analysis.model.abbreviations import defined_as, spelled_out
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.phrases import lexicon_readings, phrase_counts, stem_key, written_form
 from analysis.text import shorten
+
+if TYPE_CHECKING:
+    from scipy.sparse import csc_matrix
 
 # How the label is chosen (see topic_labels): from the topic's papers alone,
 # by how many of them a phrase names; no embedding, no score of the labels.
@@ -142,7 +146,9 @@ def label_lines(label: str, limit: int = SHOWN_CHARS) -> str:
     return shorten(first, limit) + "\n" + shorten(second, limit)
 
 
-def _choose_by_coverage(texts: list[str], topics: np.ndarray, ids: list[int], terms) -> dict[int, tuple]:
+def _choose_by_coverage(
+    texts: list[str], topics: np.ndarray, ids: list[int], terms: dict[int, list[str]]
+) -> dict[int, tuple]:
     """Per topic, ``(kind, parts)``: a phrase of its first term alone, a pair, or a mixed group's two phrases."""
     matrix, phrases = phrase_counts(texts, BOILERPLATE)
     matrix = matrix.tocsr()
@@ -181,7 +187,9 @@ def _key(label: tuple[str, list[str]]) -> str:
     return stem_key(_joined(*label).lower())
 
 
-def _ranked_phrases(members, phrases, total, n_papers: int, n_topics: int, terms: list[str]) -> list[tuple]:
+def _ranked_phrases(
+    members: csc_matrix, phrases: np.ndarray, total: np.ndarray, n_papers: int, n_topics: int, terms: list[str]
+) -> list[tuple]:
     """Per c-TF-IDF term (best first), the topic's best phrase holding it, with the topic papers that term is in.
 
     Candidates are in ``min(2, size)`` of the topic's papers and :data:`LIFT`
@@ -307,7 +315,9 @@ def _abbreviates(short: str, phrase: str) -> bool:
     return token.endswith(initials) or defined_as(token, " ".join(words)) is not None
 
 
-def _term_candidates(terms, texts, topics, ids) -> dict[int, list[str]]:
+def _term_candidates(
+    terms: dict[int, list[str]], texts: list[str], topics: np.ndarray, ids: list[int]
+) -> dict[int, list[str]]:
     """Per topic, its c-TF-IDF terms that occur in >= 2 of its papers (texts in other scripts)."""
     candidates = {}
     for topic in ids:

@@ -60,10 +60,10 @@ from analysis.model.clustering import (
     size_parameters,
     smooth,
 )
-from analysis.model.ctfidf import counts_tfidf, sum_term_counts, topic_term_counts
+from analysis.model.ctfidf import TermCounts, counts_tfidf, sum_term_counts, topic_term_counts
 from analysis.model.describe import describe
 from analysis.model.measures import unit_rows
-from analysis.model.projection import lsa_features
+from analysis.model.projection import Projection, lsa_features
 from analysis.model.result import TopicPieces
 from analysis.progress import Stages
 
@@ -237,7 +237,9 @@ def smoothed_in_corpus(
     return smoothed, order[neighbors]
 
 
-def _smoothed_among(unit: np.ndarray, base: np.ndarray, wanted: np.ndarray, candidates: np.ndarray, sizes):
+def _smoothed_among(
+    unit: np.ndarray, base: np.ndarray, wanted: np.ndarray, candidates: np.ndarray, sizes: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
     """``unit`` smoothed with the nearest of its ``candidates`` (hash positions; ``base`` holds the ``wanted`` ones).
 
     Each paper's candidates are taken in hash order (ties go to the earlier
@@ -283,7 +285,9 @@ def _crowd_candidates(
     return positions, cosines
 
 
-def _partition_candidates(lsa: Lsa, sample: np.ndarray, keep: int, part) -> tuple[np.ndarray, np.ndarray]:
+def _partition_candidates(
+    lsa: Lsa, sample: np.ndarray, keep: int, part: tuple[np.ndarray, np.ndarray, list[str]]
+) -> tuple[np.ndarray, np.ndarray]:
     """The ``keep`` papers of one partition nearest to each sample paper (never itself): positions and cosines."""
     positions, embeddings, texts = part
     features = unit_rows(lsa_features(lsa, embeddings, texts).astype(np.float64))
@@ -299,14 +303,21 @@ def _best(cosines: np.ndarray, keep: int) -> np.ndarray:
     return np.argpartition(-np.round(cosines, 6), min(keep, cosines.shape[1]) - 1, axis=1)[:, :keep]
 
 
-def _partition_features(lsa: Lsa, wanted: np.ndarray, part) -> np.ndarray:
+def _partition_features(lsa: Lsa, wanted: np.ndarray, part: tuple[np.ndarray, np.ndarray, list[str]]) -> np.ndarray:
     """The features of the ``wanted`` papers (hash positions) in one partition, in hash order (row by row)."""
     positions, embeddings, texts = part
     rows = np.flatnonzero(np.isin(positions, wanted))
     return lsa_features(lsa, embeddings[rows], [texts[i] for i in rows])
 
 
-def _projected(fitted: TopicPieces, papers: pd.DataFrame, embeddings: np.ndarray, split, mapper: Mapper, size: int):
+def _projected(
+    fitted: TopicPieces,
+    papers: pd.DataFrame,
+    embeddings: np.ndarray,
+    split: tuple[np.ndarray, np.ndarray],
+    mapper: Mapper,
+    size: int,
+) -> tuple[np.ndarray, np.ndarray]:
     """Every paper's features and its vectors to assign by: in the sample's clustered space where it has one.
 
     Papers outside the sample are projected as added papers are
@@ -332,13 +343,17 @@ def _projected(fitted: TopicPieces, papers: pd.DataFrame, embeddings: np.ndarray
     return features, vectors
 
 
-def _project_partition(projection, sample_features: np.ndarray, part: tuple[np.ndarray, list[str]]):
+def _project_partition(
+    projection: Projection, sample_features: np.ndarray, part: tuple[np.ndarray, list[str]]
+) -> tuple[np.ndarray, np.ndarray]:
     embeddings, texts = part
     features = projection.features(embeddings, texts)
     return features, projection.reduced(features, sample_features)
 
 
-def _assigned(fitted: TopicPieces, vectors: np.ndarray, others: np.ndarray, mapper: Mapper, size: int):
+def _assigned(
+    fitted: TopicPieces, vectors: np.ndarray, others: np.ndarray, mapper: Mapper, size: int
+) -> tuple[np.ndarray, int]:
     """The nearest sample topic of each paper outside the sample, and how many of them lie outside its spread."""
     sample_vectors = fitted.embeddings if fitted.reduced is None or fitted.projection is None else fitted.reduced
     rule = FitRule.of(sample_vectors, fitted.paper_topics)
@@ -419,7 +434,9 @@ def _by_size(topics: np.ndarray) -> np.ndarray:
     return renumbered[topics]
 
 
-def _placed(rule: MapRule, embeddings: np.ndarray, topics: np.ndarray, others, mapper: Mapper, size: int):
+def _placed(
+    rule: MapRule, embeddings: np.ndarray, topics: np.ndarray, others: np.ndarray, mapper: Mapper, size: int
+) -> np.ndarray:
     """Map places of the papers outside the sample (rule 5), partition by partition."""
     parts = ((embeddings[rows], topics[rows]) for rows in partitions(others, size))
     answers = list(mapper(partial(_place_partition, rule), parts))
@@ -430,7 +447,9 @@ def _place_partition(rule: MapRule, part: tuple[np.ndarray, np.ndarray]) -> np.n
     return placed(rule, *part)
 
 
-def _described(papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitted: TopicPieces, mapper, size: int):
+def _described(
+    papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitted: TopicPieces, mapper: Mapper, size: int
+) -> tuple[dict[int, list[tuple[str, float]]], dict[int, str]]:
     """Each topic's c-TF-IDF terms (term counts per partition, summed) and its label, over every paper."""
     frame = papers[[c for c in ("title", "text", "counted_text") if c in papers]]  # the counted text when validated
     parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
@@ -441,6 +460,6 @@ def _described(papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitt
     return words.terms, words.labels
 
 
-def _count_partition(latin: bool, part: tuple[pd.DataFrame, np.ndarray]):
+def _count_partition(latin: bool, part: tuple[pd.DataFrame, np.ndarray]) -> TermCounts:
     frame, topics = part
     return topic_term_counts(topic_texts(frame), topics, latin)

@@ -136,7 +136,7 @@ def _no_unknown_keys(table: dict, known: tuple[str, ...], path: Path, where: str
             raise InputError(path, f"unknown key '{key}'{where} ({hint})")
 
 
-def _theme(entry, path: Path, number: int) -> Theme:
+def _theme(entry: object, path: Path, number: int) -> Theme:
     if not isinstance(entry, dict):
         raise InputError(path, f"theme {number} is not a table")
     _no_unknown_keys(entry, ("name", "description", "seeds"), path, f" in theme {number}")

@@ -19,7 +19,7 @@ import os
 from functools import partial
 from numbers import Integral, Real
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 import numpy as np
 import pandas as pd
@@ -37,6 +37,7 @@ from analysis.model.clustering import (
     SingleCluster,
     SizeParameters,
     SmoothedPCA,
+    Smoother,
     merge_topics,
     outliers_to_nearest_topic,
     renumber_by_size,
@@ -51,12 +52,12 @@ from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, 
 from analysis.model.result import TopicPieces
 from analysis.model.themes import ThemeSet, load_themes, score_themes
 from analysis.model.topic_result import TopicResult
-from analysis.progress import Stages
+from analysis.progress import Stages, Timer
 
 if TYPE_CHECKING:
     from bertopic import BERTopic
 
-    from analysis.model.sampled import Mapper
+    from analysis.model.sampled import Crowd, Mapper
 
 __all__ = [
     "MIN_CLUSTERED",
@@ -151,18 +152,18 @@ class TopicModel(BaseEstimator):
     def __init__(
         self,
         *,
-        themes=None,
-        embedding=DEFAULT_EMBEDDING,
-        keep_outliers=False,
-        umap_model=None,
-        hdbscan_model=None,
-        topic_weight=None,
-        random_state=DEFAULT_RANDOM_STATE,
-        timer=None,
-        use_cache=DEFAULT_USE_CACHE,
-        sample_above=SAMPLE_FIT_ABOVE,
-        mapper=map,
-    ):
+        themes: ThemeSet | str | Path | None = None,
+        embedding: str | Backend = DEFAULT_EMBEDDING,
+        keep_outliers: bool = False,
+        umap_model: Any = None,
+        hdbscan_model: Any = None,
+        topic_weight: float | None = None,
+        random_state: int | np.random.RandomState | None = DEFAULT_RANDOM_STATE,
+        timer: Timer | None = None,
+        use_cache: bool = DEFAULT_USE_CACHE,
+        sample_above: int | None = SAMPLE_FIT_ABOVE,
+        mapper: Mapper = map,
+    ) -> None:
         self.themes = themes
         self.embedding = embedding
         self.keep_outliers = keep_outliers
@@ -211,7 +212,7 @@ class TopicModel(BaseEstimator):
             self.result_ = assemble(papers, pieces, themes, self.backend_, self.topic_weight, stages)
         return self
 
-    def _cached_or_fitted(self, papers: pd.DataFrame, embeddings, stages: Stages) -> TopicPieces:
+    def _cached_or_fitted(self, papers: pd.DataFrame, embeddings: np.ndarray | None, stages: Stages) -> TopicPieces:
         from analysis.model.fit_cache import FitCache, fit_key
 
         self.params_ = size_parameters(len(papers))
@@ -246,7 +247,16 @@ class TopicModel(BaseEstimator):
             return fit_sampled(papers, embeddings, int(self.sample_above), fit_sample, self.mapper, stages)
         return self._fit_all(papers, embeddings, stages=stages)
 
-    def _fit_all(self, papers, embeddings, params=None, crowd=None, *, stages: Stages, described=True) -> TopicPieces:
+    def _fit_all(
+        self,
+        papers: pd.DataFrame,
+        embeddings: np.ndarray,
+        params: SizeParameters | None = None,
+        crowd: Crowd | None = None,
+        *,
+        stages: Stages,
+        described: bool = True,
+    ) -> TopicPieces:
         """Every paper given fitted (``params``: default by their number); their words too when ``described``.
 
         ``crowd``: a sample's papers are smoothed among the corpus it was
@@ -286,7 +296,7 @@ class TopicModel(BaseEstimator):
             clusterer=clusterer,
         )
 
-    def _slots(self, n: int, smoother=None):
+    def _slots(self, n: int, smoother: Smoother | None = None) -> tuple[Any, Any]:
         """The reduction (None: none) and the clustering, sized for ``n`` papers unless given (then seeded)."""
         params = self.params_
         if n < MIN_CLUSTERED:
@@ -309,7 +319,9 @@ class TopicModel(BaseEstimator):
         lexical, lsa = fit_lsa(document_texts(papers), LEXICAL_DIMS)
         return with_lexical(embeddings, lexical, LEXICAL_WEIGHT), lsa
 
-    def _cluster(self, reducer, clusterer, features: np.ndarray, stages: Stages) -> tuple[np.ndarray, np.ndarray]:
+    def _cluster(
+        self, reducer: Any, clusterer: Any, features: np.ndarray, stages: Stages
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Each paper's topic (renumbered by size) and the reduced vectors the map is laid out on."""
         with stages("reduce"):
             reduced = features if reducer is None else _reduce(reducer, features)
@@ -325,11 +337,11 @@ class TopicModel(BaseEstimator):
         return topics, _reduced(reducer, features)
 
 
-def _sampled(sample_above: int | None, n: int) -> bool:
+def _sampled(sample_above: int | None, n: int) -> TypeGuard[int]:
     return sample_above is not None and n > sample_above
 
 
-def _reduce(reducer, features: np.ndarray) -> np.ndarray:
+def _reduce(reducer: Any, features: np.ndarray) -> np.ndarray:
     """The reducer's output for ``features``, as BERTopic's reduction slot takes it (NaN made 0)."""
     if hasattr(reducer, "fit_transform"):
         return np.nan_to_num(reducer.fit_transform(features))
@@ -378,7 +390,7 @@ def assemble(
     )
 
 
-def _reduced(reducer, features: np.ndarray) -> np.ndarray:
+def _reduced(reducer: Any, features: np.ndarray) -> np.ndarray:
     """The vectors the clustering saw: the reducer's fitted output where it keeps one, else the features."""
     reduced = getattr(reducer, "embedding_", None)
     if reduced is not None and len(reduced) == len(features):
@@ -386,7 +398,9 @@ def _reduced(reducer, features: np.ndarray) -> np.ndarray:
     return features
 
 
-def _topic_frame(ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels) -> pd.DataFrame:
+def _topic_frame(
+    ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels: dict[int, str]
+) -> pd.DataFrame:
     sizes = documents["topic"].value_counts()
     terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in ranked.items()}
     frame = pd.DataFrame(
