@@ -243,7 +243,7 @@ def _checksum(keys: np.ndarray, vectors: np.ndarray) -> str:
     return digest.hexdigest()
 
 
-def _read_shard(path: Path):
+def _read_shard(path: Path) -> tuple[list[str], list[np.ndarray]] | None:
     try:
         with np.load(path, allow_pickle=False) as data:
             keys, vectors, checksum = data["keys"], data["vectors"], str(data["checksum"])
