@@ -11,7 +11,7 @@ import dataclasses
 import sys
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE, SEEDS_DIR
 from analysis.errors import InputError
@@ -43,7 +43,14 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     """A warning as the command line says it: one line on stderr, not Python's file, line and source."""
     print(f"warning: {message}", file=sys.stderr)
 
@@ -92,7 +99,7 @@ def _add_inputs(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_topic_commands(commands) -> None:
+def _add_topic_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     topics = commands.add_parser("topics", help="fit topics and themes, print the topic table (CSVs with --out)")
     _add_inputs(topics)
     _add_model_options(topics)
@@ -180,7 +187,7 @@ def _add_model_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_corpus(args) -> int:
+def _run_corpus(args: argparse.Namespace) -> int:
     from analysis.corpus.export import REFERENCE_SUFFIXES, write_references
     from analysis.corpus.load import load_papers, summarize
     from analysis.output import FRAME_SUFFIXES, write_frame

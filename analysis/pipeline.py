@@ -29,6 +29,10 @@ from analysis.run import DEFAULT_OPTIONS, DEFAULT_RUNTIME, RunOptions, Runtime
 from analysis.text import plural
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    import plotly.graph_objects as go
+
     from analysis.figures.session import ChromiumSession
     from analysis.model.incremental import AddSummary
     from analysis.model.themes import ThemeSet
@@ -406,7 +410,9 @@ def _report_owns(name: str, pages: dict) -> bool:
 STATIC_OFF = "static export was turned off for this run"
 
 
-def _render(figures, folder: Path, session: ChromiumSession | None) -> tuple[list[Path], str | None, int]:
+def _render(
+    figures: dict[str, go.Figure], folder: Path, session: ChromiumSession | None
+) -> tuple[list[Path], str | None, int]:
     """Static figures into ``folder``: the files (none on failure), the reason of a failure, render-cache hits."""
     from analysis.config import render_cache_dir
     from analysis.figures import StaticExportError, render_static
@@ -419,7 +425,9 @@ def _render(figures, folder: Path, session: ChromiumSession | None) -> tuple[lis
         return [], str(err), 0
 
 
-def _rendered(rendering, count: int, runtime: Runtime, stages: Stages) -> tuple[list[Path], str | None]:
+def _rendered(
+    rendering: Future[tuple[list[Path], str | None, int]] | None, count: int, runtime: Runtime, stages: Stages
+) -> tuple[list[Path], str | None]:
     """The static figures once drawn, and why there are none; timed as ``static``: the wait they add to the run."""
     if rendering is None:
         return [], STATIC_OFF
