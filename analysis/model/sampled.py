@@ -1,41 +1,31 @@
 """The fit of the largest corpora: topics fitted on a sample chosen by ``doc_id``, every other paper assigned to them.
 
-Above ``sample_above`` papers (:data:`analysis.config.SAMPLE_FIT_ABOVE` by
-default) :class:`~analysis.TopicModel` fits this way:
+Above ``sample_above`` papers (:data:`analysis.config.SAMPLE_FIT_ABOVE` by default) :class:`~analysis.TopicModel`
+fits this way:
 
-1. The sample is the ``sample_above`` papers whose sha256 of ``doc_id`` is
-   smallest (:func:`sample_rows`): the same papers for the same corpus in any
-   row order, on any machine or cluster.
-2. The sample is fitted as any corpus is (rows in that hash order), with as
-   many topics as the whole corpus would get, except that each sample
-   paper is smoothed with its nearest papers of the whole corpus
+1. The sample is the ``sample_above`` papers whose sha256 of ``doc_id`` is smallest (:func:`sample_rows`): the same
+   papers for the same corpus in any row order, on any machine or cluster.
+2. The sample is fitted as any corpus is (rows in that hash order), with as many topics as the whole corpus would
+   get, except that each sample paper is smoothed with its nearest papers of the whole corpus
    (:func:`smoothed_in_corpus`), as the full fit would smooth it.
-3. Every other paper is placed in the sample's clustered space as an
-   added paper is (:mod:`analysis.model.projection`: its features with the
-   sample's LSA, smoothed with its nearest sample papers, on the sample's
-   principal axes) and joins its nearest topic there (the sample's
-   centroids); those outside that topic's spread (rule 2 of
-   :mod:`analysis.model.assignment`) are counted as misfits but form no
-   topic of their own: the sample is drawn uniformly, so an area of the
-   corpus is in it in proportion, and the topic count stays the corpus's.
-   Then Lloyd passes (:func:`refined`, in the same space): every topic's
-   centroid from all its papers, each paper (the sample's too) to its
-   nearest centroid, until no paper moves (at most :data:`REFINE_PASSES`).
+3. Every other paper is placed in the sample's clustered space as an added paper is
+   (:mod:`analysis.model.projection`: its features with the sample's LSA, smoothed with its nearest sample papers,
+   on the sample's principal axes) and joins its nearest topic there (the sample's centroids); those outside that
+   topic's spread (rule 2 of :mod:`analysis.model.assignment`) are counted as misfits but form no topic of their
+   own: the sample is drawn uniformly, so an area of the corpus is in it in proportion, and the topic count stays
+   the corpus's. Then Lloyd passes (:func:`refined`, in the same space): every topic's centroid from all its papers,
+   each paper (the sample's too) to its nearest centroid, until no paper moves (at most :data:`REFINE_PASSES`).
    Topics are then numbered by size (ties: the earlier number).
-4. c-TF-IDF terms: term counts per topic, per partition, summed
-   (:func:`~analysis.model.ctfidf.sum_term_counts`); labels are made from
-   them as the fit makes them, over every paper.
-5. The map: the sample keeps its layout; every other paper is placed by
-   the rule of adding papers (the mean place of its nearest sample papers
-   of its topic).
+4. c-TF-IDF terms: term counts per topic, per partition, summed (:func:`~analysis.model.ctfidf.sum_term_counts`);
+   labels are made from them as the fit makes them, over every paper.
+5. The map: the sample keeps its layout; every other paper is placed by the rule of adding papers (the mean place of
+   its nearest sample papers of its topic).
 
-Step 2's search and steps 3 to 5 run partition by partition through ``mapper``, any callable
-with the builtin ``map``'s meaning (``mapper(function, partitions)`` gives
-the results in order): ``map`` itself in one process, or a cluster's map.
-Partitions are :data:`PARTITION_SIZE` papers in hash order, fixed whatever
-the number of workers, and each partition's result depends on its own rows
-and the frozen rule alone (counts are integers, summed in any order), so
-the workers and the split change no byte of the result.
+Step 2's search and steps 3 to 5 run partition by partition through ``mapper``, any callable with the builtin
+``map``'s meaning (``mapper(function, partitions)`` gives the results in order): ``map`` itself in one process, or a
+cluster's map. Partitions are :data:`PARTITION_SIZE` papers in hash order, fixed whatever the number of workers, and
+each partition's result depends on its own rows and the frozen rule alone (counts are integers, summed in any
+order), so the workers and the split change no byte of the result.
 """
 
 from __future__ import annotations
@@ -74,6 +64,8 @@ Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 Crowd = Callable[[Lsa, np.ndarray, int], tuple[np.ndarray, np.ndarray]]
 # A fit of the sample: (papers, embeddings, size parameters, crowd) -> pieces with topics, features, map.
 SampleFit = Callable[[pd.DataFrame, np.ndarray, SizeParameters, Crowd], TopicPieces]
+# Two arrays that go together: the papers' features and vectors, or the sample's rows and the others'.
+Rows = tuple[np.ndarray, np.ndarray]
 
 # Papers per partition. Fixed, so that 1 or 30 workers split a corpus alike;
 # 2,000 keeps a partition's arrays small (its embeddings, 3 MB; its cosines
@@ -311,13 +303,8 @@ def _partition_features(lsa: Lsa, wanted: np.ndarray, part: tuple[np.ndarray, np
 
 
 def _projected(
-    fitted: TopicPieces,
-    papers: pd.DataFrame,
-    embeddings: np.ndarray,
-    split: tuple[np.ndarray, np.ndarray],
-    mapper: Mapper,
-    size: int,
-) -> tuple[np.ndarray, np.ndarray]:
+    fitted: TopicPieces, papers: pd.DataFrame, embeddings: np.ndarray, split: Rows, mapper: Mapper, size: int
+) -> Rows:
     """Every paper's features and its vectors to assign by: in the sample's clustered space where it has one.
 
     Papers outside the sample are projected as added papers are
@@ -343,9 +330,7 @@ def _projected(
     return features, vectors
 
 
-def _project_partition(
-    projection: Projection, sample_features: np.ndarray, part: tuple[np.ndarray, list[str]]
-) -> tuple[np.ndarray, np.ndarray]:
+def _project_partition(projection: Projection, sample_features: np.ndarray, part: tuple[np.ndarray, list[str]]) -> Rows:
     embeddings, texts = part
     features = projection.features(embeddings, texts)
     return features, projection.reduced(features, sample_features)

@@ -1,15 +1,13 @@
 """Topics with BERTopic's method, sized for 1 to 20,000+ papers and the same on every machine.
 
-The stages are BERTopic's: reduce, cluster, c-TF-IDF terms per topic. The
-reduction and clustering are ours (:mod:`analysis.model.clustering`): UMAP +
-HDBSCAN, its defaults, put 20-30 papers into the outlier topic, and turn the
-float noise between two CPUs into different topics. c-TF-IDF is BERTopic's
-formula computed without importing BERTopic (:mod:`analysis.model.ctfidf`); ``result.model``
-is built from the fitted pieces only when asked for. :func:`size_parameters` scales
-each setting with the corpus, and very small corpora skip clustering altogether.
+The stages are BERTopic's: reduce, cluster, c-TF-IDF terms per topic. The reduction and clustering are ours
+(:mod:`analysis.model.clustering`): UMAP + HDBSCAN, its defaults, put 20-30 papers into the outlier topic, and turn
+the float noise between two CPUs into different topics. c-TF-IDF is BERTopic's formula computed without importing
+BERTopic (:mod:`analysis.model.ctfidf`); ``result.model`` is built from the fitted pieces only when asked for.
+:func:`size_parameters` scales each setting with the corpus, and very small corpora skip clustering altogether.
 
-:func:`fit_topics` reuses a fit from the result cache (:mod:`analysis.model.fit_cache`)
-when nothing it depends on changed; a themes edit only re-scores themes.
+:func:`fit_topics` reuses a fit from the result cache (:mod:`analysis.model.fit_cache`) when nothing it depends on
+changed; a themes edit only re-scores themes.
 """
 
 from __future__ import annotations
@@ -89,44 +87,32 @@ class TopicModel(BaseEstimator):
     them (:attr:`_parameter_constraints`) and fits.
 
     Args:
-        themes: A :class:`ThemeSet`, a path to a themes file, or None for the
-            bundled themes.
-        embedding: A backend or its name: ``"minilm"`` (the default),
-            ``"minilm-128"``, ``"minilm-int8"``, ``"tfidf"``, a preset
-            (``quality``, ``balanced``, ``fast``), a registered name, or a
-            sentence-transformers name or path (see
-            :func:`analysis.embedding.registry.select_backend`).
-        keep_outliers: Keep the outlier topic -1 of a clustering that makes
-            one (an HDBSCAN passed as ``hdbscan_model``) instead of giving
-            each outlier its closest topic.
-        umap_model: A reduction (BERTopic's ``umap_model`` slot) instead of
-            the sized :class:`~analysis.model.clustering.SmoothedPCA`.
-        hdbscan_model: A clustering (BERTopic's ``hdbscan_model`` slot)
-            instead of the sized Ward clustering.
+        themes: A :class:`ThemeSet`, a path to a themes file, or None for the bundled themes.
+        embedding: A backend or its name: ``"minilm"`` (the default), ``"minilm-128"``, ``"minilm-int8"``,
+            ``"tfidf"``, a preset (``quality``, ``balanced``, ``fast``), a registered name, or a
+            sentence-transformers name or path (see :func:`analysis.embedding.registry.select_backend`).
+        keep_outliers: Keep the outlier topic -1 of a clustering that makes one (an HDBSCAN passed as
+            ``hdbscan_model``) instead of giving each outlier its closest topic.
+        umap_model: A reduction (BERTopic's ``umap_model`` slot) instead of the sized
+            :class:`~analysis.model.clustering.SmoothedPCA`.
+        hdbscan_model: A clustering (BERTopic's ``hdbscan_model`` slot) instead of the sized Ward clustering.
         topic_weight: Weight of a paper's topic in its theme scores.
-        random_state: Seed of a stochastic stage passed in: an injected
-            ``umap_model`` or ``hdbscan_model`` that has a ``random_state``
-            parameter left at None is fitted as a copy with this seed (a
-            stage whose seed is set keeps it). The default stages have no
-            random step: they give the same topics for every seed.
-        timer: Called as ``timer(stage, seconds)`` after each stage of the
-            fit: ``embed``, ``lexical``, ``reduce``, ``cluster``, ``map``,
-            ``themes`` and ``represent`` (c-TF-IDF terms and labels, and
-            the rest of the fit); see :mod:`analysis.progress`. None times
-            nothing.
-        use_cache: Reuse a fit from the result cache
-            (:mod:`analysis.model.fit_cache`, under ``.cache/results``) when the
-            papers, the embedding, every setting and the package versions
-            are unchanged, and store a new fit there; the themes are scored
-            again either way. An injected ``umap_model`` or ``hdbscan_model``
-            cannot be keyed (its settings and state are its own): the cache
-            is then skipped. On by default, as in :func:`fit_topics`, the
-            pipeline and the command line (``--no-cache``).
-        sample_above: A corpus of more papers is fitted on a sample of this many (by
-            ``doc_id``), the others assigned to its topics as added papers are
-            (:mod:`analysis.model.sampled`); None: never. Default :data:`~analysis.config.SAMPLE_FIT_ABOVE`.
-        mapper: Runs that assignment over partitions, as the builtin ``map`` (default) does:
-            ``mapper(function, partitions)``, results in order; a cluster's map gives the same bytes.
+        random_state: Seed of a stochastic stage passed in: an injected ``umap_model`` or ``hdbscan_model`` that has
+            a ``random_state`` parameter left at None is fitted as a copy with this seed (a stage whose seed is set
+            keeps it). The default stages have no random step: they give the same topics for every seed.
+        timer: Called as ``timer(stage, seconds)`` after each stage of the fit: ``embed``, ``lexical``, ``reduce``,
+            ``cluster``, ``map``, ``themes`` and ``represent`` (c-TF-IDF terms and labels, and the rest of the fit);
+            see :mod:`analysis.progress`. None times nothing.
+        use_cache: Reuse a fit from the result cache (:mod:`analysis.model.fit_cache`, under ``.cache/results``)
+            when the papers, the embedding, every setting and the package versions are unchanged, and store a new
+            fit there; the themes are scored again either way. An injected ``umap_model`` or ``hdbscan_model``
+            cannot be keyed (its settings and state are its own): the cache is then skipped. On by default, as in
+            :func:`fit_topics`, the pipeline and the command line (``--no-cache``).
+        sample_above: A corpus of more papers is fitted on a sample of this many (by ``doc_id``), the others
+            assigned to its topics as added papers are (:mod:`analysis.model.sampled`); None: never. Default
+            :data:`~analysis.config.SAMPLE_FIT_ABOVE`.
+        mapper: Runs that assignment over partitions, as the builtin ``map`` (default) does: ``mapper(function,
+            partitions)``, results in order; a cluster's map gives the same bytes.
 
     Attributes:
         result_: The :class:`~analysis.TopicResult`.
