@@ -116,7 +116,7 @@ def themes_first(themes: ThemeSet | str | Path | None) -> ThemeSet:
 
 def documents_table(result: TopicResult) -> pd.DataFrame:
     """``documents.csv``: one row per paper with its topic, theme, map position and sources."""
-    return result.documents.assign(title=result.papers["title"].to_numpy(), sources=result.papers["sources"].to_numpy())
+    return result.documents_with("title", "sources")
 
 
 def topic_table(result: TopicResult) -> str:

@@ -157,18 +157,23 @@ def hostile_report_dir(hostile_result, tmp_path_factory):
 
 def _constructed_result(sources, topics, themes, **columns):
     """A result-shaped object with what the comparisons of lists and years read: papers, documents, topics, themes."""
+    import functools
     import types
 
     import pandas as pd
 
+    from analysis.model.result import TopicRecord
+
     labels = {0: "diffusion", 1: "bandits", 2: "watermarks"}
     present = sorted(set(topics))
-    return types.SimpleNamespace(
+    result = types.SimpleNamespace(
         papers=pd.DataFrame({"sources": sources, **columns}),
         documents=pd.DataFrame({"topic": topics, "theme": themes}),
         topics=pd.DataFrame({"topic": present, "label": [labels[t] for t in present]}),
         themes=types.SimpleNamespace(names=["gen", "rl", "other"]),
     )
+    result.documents_with = functools.partial(TopicRecord.documents_with, result)  # the record's one join
+    return result
 
 
 @pytest.fixture(scope="session")

@@ -303,9 +303,8 @@ def _topic_note(topic: int, text: str, x: float, y: float, offset: tuple[float, 
 
 def hover_fields(result: TopicResult) -> pd.DataFrame:
     """Escaped hover text per paper: name, title or first sentence (wrapped), topic, theme, sources."""
-    papers, documents = result.papers, result.documents
-    titles = papers["title"]
-    blurbs = [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)]
+    documents = result.documents_with("title", "text", "sources")
+    blurbs = [paper_blurb(t, x) for t, x in zip(documents["title"], documents["text"], strict=True)]
     return pd.DataFrame(
         {
             "name": [escape(n) for n in documents["name"]],
@@ -314,7 +313,7 @@ def hover_fields(result: TopicResult) -> pd.DataFrame:
                 escape(f"{t}: {label}") for t, label in zip(documents["topic"], documents["topic_label"], strict=True)
             ],
             "theme": [escape(t) for t in documents["theme"]],
-            "sources": [escape(shorten(s, 120)) for s in papers["sources"]],
+            "sources": [escape(shorten(s, 120)) for s in documents["sources"]],
         }
     )
 

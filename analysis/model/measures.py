@@ -64,6 +64,10 @@ class TopicRecord(Protocol):
         """Per paper: its embedding."""
         ...
 
+    def documents_with(self, *columns: str) -> pd.DataFrame:
+        """The documents with ``columns`` of the paper table beside them."""
+        ...
+
 
 # A group with fewer papers than this is flagged: one paper moves its shares by over 3 points.
 SMALL_GROUP = 30
@@ -213,7 +217,7 @@ def theme_counts(result: TopicRecord) -> pd.DataFrame:
 
     A paper that appeared in two lists counts once in each.
     """
-    documents = result.documents.assign(sources=result.papers["sources"].to_numpy())
+    documents = result.documents_with("sources")
     rows = [{"list": "all papers", "theme": theme} for theme in documents["theme"]]
     for theme, sources in zip(documents["theme"], documents["sources"], strict=True):
         rows.extend({"list": name, "theme": theme} for name in source_lists(sources))

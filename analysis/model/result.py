@@ -175,6 +175,20 @@ class TopicRecord:
             return [(w, s) for w, s in found if w]
         return list(self.pieces.terms.get(int(topic), []))
 
+    def documents_with(self, *columns: str) -> pd.DataFrame:
+        """The documents with ``columns`` of the paper table after theirs: the one place the two frames meet.
+
+        Both frames hold one row per paper in the same order (the fit, ``add`` and loading keep it);
+        every reader of a paper's topic beside its title, text or sources takes them from here.
+
+        Raises:
+            ValueError: The two frames do not list the same papers in the same order.
+        """
+        documents, papers = self.documents, self.papers
+        if "doc_id" in papers and documents["doc_id"].astype(str).tolist() != papers["doc_id"].astype(str).tolist():
+            raise ValueError("the documents and the papers of this result are not the same papers in the same order")
+        return documents.assign(**{column: papers[column].to_numpy() for column in columns})
+
     def save(self, folder: str | Path) -> Path:
         """Save to a folder: the frames in parquet, the fitted pieces as ``.npy`` and JSON."""
         return save_result(self, folder)

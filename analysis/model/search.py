@@ -82,10 +82,10 @@ def ranked(scores: np.ndarray, doc_ids: ArrayLike, k: int, exclude: int | None =
 def result_frame(result: TopicRecord, indices: np.ndarray, scores: np.ndarray) -> pd.DataFrame:
     """The rows of ``indices`` as a search answer: rank, the shown columns, and the score as shown."""
     documents, papers = result.documents, result.papers
+    joined = result.documents_with(*[c for c in SHOWN_COLUMNS if c not in documents and c in papers])
     frame = pd.DataFrame({"rank": np.arange(1, len(indices) + 1)})
     for column in SHOWN_COLUMNS:
-        source = documents if column in documents else papers
-        values = source[column].to_numpy()[indices] if column in source else [""] * len(indices)
+        values = joined[column].to_numpy()[indices] if column in joined else [""] * len(indices)
         frame[column] = values
     frame["score"] = round_as_shown(np.asarray(scores, dtype=np.float64)[indices])
     return frame

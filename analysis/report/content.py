@@ -171,8 +171,9 @@ class ReportContent:
     @classmethod
     def build(cls, result: TopicResult) -> ReportContent:
         """Compute reading order, pairs, misfits and one summary sentence per paper."""
-        names = result.documents["name"].astype(str)
-        summaries = [summary_sentence(t, n) for t, n in zip(result.papers["text"], names, strict=True)]
+        documents = result.documents_with("text")
+        names = documents["name"].astype(str)
+        summaries = [summary_sentence(t, n) for t, n in zip(documents["text"], names, strict=True)]
         return cls(result, reading_order(result), cross_theme_pairs(result), misfits(result), summaries)
 
     @property
@@ -186,14 +187,15 @@ class ReportContent:
 
     @cached_property
     def _titles(self) -> list[str]:
-        names = self.result.documents["name"].astype(str).tolist()
-        titles = [" ".join(strip_markup(t).split()) for t in self.result.papers["title"].tolist()]
+        documents = self.result.documents_with("title")
+        names = documents["name"].astype(str).tolist()
+        titles = [" ".join(strip_markup(t).split()) for t in documents["title"].tolist()]
         return ["" if title == name else title for title, name in zip(titles, names, strict=True)]
 
     @cached_property
     def documents(self) -> list[dict]:
-        """Each paper's row of the documents table as a dict, by row (read many times while writing)."""
-        return self.result.documents.to_dict("records")
+        """Each paper's row of the documents table and its sources as a dict, by row (read many times while writing)."""
+        return self.result.documents_with("sources").to_dict("records")
 
     @cached_property
     def citation_keys(self) -> list[str]:

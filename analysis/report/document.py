@@ -370,13 +370,13 @@ def _html_theme(content: ReportContent, theme: str, colour: str, area_topics: li
 
 
 def _html_paper(content: ReportContent, row: Any) -> str:  # a row of itertuples()
-    paper, sources = content.documents[row.row], content.result.papers["sources"]
+    paper = content.documents[row.row]
     return (
         f"<li value='{row.rank}'><span class='name'>{escape(paper['name'])}</span>{_html_title(content.title(row.row))}"
         f"{_html_link(content.links[row.row])} — "
         f"{escape(content.summaries[row.row])} "
         f"<span class='meta'>topic {escape(paper['topic_label'])} · theme score {paper['theme_score']:.2f}"
-        f" · {escape(sources.iat[row.row])}</span></li>"
+        f" · {escape(paper['sources'])}</span></li>"
     )
 
 

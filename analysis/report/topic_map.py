@@ -136,7 +136,7 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     payload's ``groups``, ``lists`` and ``filters`` (small numbers, not
     repeated names: a 100,000-paper map stays smaller).
     """
-    papers, documents = result.papers, result.documents
+    papers, documents = result.papers, result.documents_with("title", "text", "sources")
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
     topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
@@ -145,7 +145,7 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     lists = {name: i for i, name in enumerate(list_files(papers))}
     extras = filter_columns(papers)
     extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
-    titles = papers["title"].astype(str)
+    titles = documents["title"].astype(str)
     near = map_neighbours(result)
     links = paper_links(papers)
     # Each paper's BibTeX entry without its abstract (the page stays small): the selection exports them.
@@ -159,7 +159,7 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
         [extra_at[c][_category(v)] for c, v in zip(extras, values, strict=True)] for values in _rows(papers, extras)
     ]
     rows = []
-    for i, (title, text, sources) in enumerate(zip(titles, papers["text"], papers["sources"], strict=True)):
+    for i, (title, text, sources) in enumerate(zip(titles, documents["text"], documents["sources"], strict=True)):
         rows.append(
             {
                 "name": names[i],

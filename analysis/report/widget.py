@@ -232,9 +232,9 @@ def paper_frame(result: TopicResult) -> pd.DataFrame:
     ``link`` is the paper's page over http or https (:func:`~analysis.report.links.paper_link`),
     or "" when it has none or names a place of another scheme.
     """
-    documents = result.documents
-    frame = documents[["doc_id", "name", "theme", "topic", "topic_label"]].copy()
-    frame.insert(2, "title", result.papers["title"].astype(str).to_numpy())
+    documents = result.documents_with("title")
+    frame = documents[["doc_id", "name", "theme", "topic", "topic_label", "title"]].copy()
+    frame["title"] = frame["title"].astype(str)
     frame["topic"] = frame["topic"].astype(int)
     frame["link"] = [link.href if link is not None else "" for link in paper_links(result.papers)]
     return frame[SELECTED_COLUMNS]
@@ -248,8 +248,8 @@ def map_points(result: TopicResult) -> dict:
     and ``link``, ``[href, text]`` or None (href "" when the place named is
     not http(s): the widget shows it as text).
     """
-    documents, papers = result.documents, result.papers
-    titles = papers["title"]
+    documents, papers = result.documents_with("title", "text"), result.papers
+    titles = documents["title"]
     # The same groups and colours as the exported map; the widget adds sizes and topic centres.
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
@@ -262,7 +262,7 @@ def map_points(result: TopicResult) -> dict:
         "x": [round(float(v), 3) for v in documents["x"]],
         "y": [round(float(v), 3) for v in documents["y"]],
         "name": [str(v) for v in documents["name"]],
-        "title": [paper_blurb(t, x) for t, x in zip(titles, papers["text"], strict=True)],
+        "title": [paper_blurb(t, x) for t, x in zip(titles, documents["text"], strict=True)],
         "theme": [theme_at[v] for v in documents["theme"]],
         "topic": [topic_at[int(v)] for v in documents["topic"]],
         "near": map_neighbours(result),

@@ -1,7 +1,11 @@
-"""Saving keeps the fitted pieces (no BERTopic needed); a folder of the earlier format (BERTopic's) still loads."""
+"""Saving keeps the fitted pieces (no BERTopic needed); a folder of the earlier format (BERTopic's) still loads.
+
+Also the record's one join of its documents and its papers (``documents_with``).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -138,3 +142,21 @@ def test_a_save_refuses_a_folder_of_other_files_and_a_file(seed_result, tmp_path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile.txt", "notes"]  # no staging folder, no ".old" copy
     (tmp_path / "empty").mkdir()
     assert TopicResult.load(seed_result.save(tmp_path / "empty")).documents.equals(seed_result.documents)
+
+
+def test_documents_with_puts_the_papers_columns_after_the_documents_own(seed_result):
+    documents, papers = seed_result.documents, seed_result.papers
+    joined = seed_result.documents_with("title", "sources")
+    assert list(joined.columns) == [*documents.columns, "title", "sources"]
+    assert joined["doc_id"].tolist() == papers["doc_id"].tolist()
+    assert joined["title"].tolist() == papers["title"].tolist()
+    assert joined["sources"].tolist() == papers["sources"].tolist()
+    assert seed_result.documents_with().equals(documents)
+    assert list(documents.columns) == list(seed_result.documents_with("text").columns)[:-1]  # documents unchanged
+
+
+def test_documents_with_refuses_papers_in_another_order(seed_result):
+    reversed_papers = seed_result.papers.iloc[::-1].reset_index(drop=True)
+    shuffled = dataclasses.replace(seed_result, papers=reversed_papers)
+    with pytest.raises(ValueError, match="not the same papers in the same order"):
+        shuffled.documents_with("title")
