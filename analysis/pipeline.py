@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from analysis.config import FIGURES_DIR
-from analysis.corpus.dedup import load_papers
+from analysis.corpus.load import load_papers
 from analysis.output import atomic_write, ensure_folder, ensure_replaceable, replace_folder, write_frame, write_text
 from analysis.progress import Stages, Step, display_path
 from analysis.run import DEFAULT_OPTIONS, DEFAULT_RUNTIME, RunOptions, Runtime

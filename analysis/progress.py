@@ -5,7 +5,7 @@ step silent (the API and the benchmarks), :func:`stderr_progress` is what
 the command line uses.
 
 A ``timer`` argument (of :class:`~analysis.TopicModel`,
-:func:`~analysis.corpus.dedup.load_papers` and the pipeline's
+:func:`~analysis.corpus.load.load_papers` and the pipeline's
 :class:`~analysis.run.Runtime`) is a callable taking a stage's name and its seconds,
 called once per stage as it ends: ``load`` (reading files), ``dedup``,
 ``embed``, ``lexical`` (the LSA vectors clustered beside the embedding),

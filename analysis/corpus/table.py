@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analysis.corpus.dedup import doc_id
+from analysis.corpus.merge import doc_id
 from analysis.corpus.names import paper_name
 from analysis.text import normalize, strip_markup
 

@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.config import DEDUP_THRESHOLD
-from analysis.corpus.dedup import match_existing
+from analysis.corpus.load import match_existing
 from analysis.corpus.table import document_texts, topic_texts, validate_papers, with_texts
 from analysis.embedding.cache import embed_papers
 from analysis.model.assignment import (

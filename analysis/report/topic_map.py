@@ -36,8 +36,8 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from analysis.corpus.bibtex import bibtex_entry
-from analysis.corpus.dedup import PAPER_COLUMNS
 from analysis.corpus.export import citation_keys, cited
+from analysis.corpus.merge import PAPER_COLUMNS
 from analysis.corpus.table import TEXT_COLUMNS
 from analysis.figures.map import WEBGL_ABOVE, plot_map
 from analysis.figures.map_labels import AREAS_UNTIL
