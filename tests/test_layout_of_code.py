@@ -99,6 +99,18 @@ def test_type_only_imports_count(tmp_path, monkeypatch):
     assert imported_modules(module, known) == known
 
 
+def test_imports_inside_functions_count(tmp_path, monkeypatch):
+    module = tmp_path / "analysis" / "model" / "record.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(
+        "def verb(record):\n    from analysis.model.search import ranked\n    return ranked\n\n\n"
+        "class Record:\n    def model(self):\n        import analysis.model.bertopic_model\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    known = {"analysis.model.search", "analysis.model.bertopic_model", "analysis.text"}
+    assert imported_modules(module, known) == {"analysis.model.search", "analysis.model.bertopic_model"}
+
+
 def test_the_cycle_finder_finds_a_cycle():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
 
