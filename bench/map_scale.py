@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -42,7 +41,7 @@ def full_view_levels(result) -> list[str]:
 
 
 def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = None, titles: list[str] | None = None):
-    """A result-like object with what the map reads: documents, topics, themes, papers.
+    """A record with what the map reads: documents, topics, themes, papers (no fitted pieces).
 
     Args:
         n: Number of papers.
@@ -50,6 +49,7 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
         abstracts: Texts to reuse in turn (default: a short made-up abstract).
         titles: Titles to reuse in turn (default: none, as in plain-text lists).
     """
+    from analysis.model.result import TopicRecord
     from analysis.model.themes import load_themes
 
     rng = np.random.default_rng(0)
@@ -96,7 +96,13 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
         }
     )
     table = table[table["size"] > 0].sort_values(["size", "topic"], ascending=[False, True], kind="stable")
-    return SimpleNamespace(documents=documents, topics=table.reset_index(drop=True), themes=themes, papers=papers)
+    return TopicRecord(
+        documents=documents,
+        topics=table.reset_index(drop=True),
+        themes=themes,
+        theme_scores=np.zeros((n, len(names))),  # not drawn: the map colours by theme, not by score
+        papers=papers,
+    )
 
 
 def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True) -> dict:
