@@ -119,6 +119,12 @@ def documents_table(result: TopicResult) -> pd.DataFrame:
     return result.documents_with("title", "sources")
 
 
+def finer_table(result: TopicResult, folder: Path) -> list[Path]:
+    """``subtopics.csv`` in ``folder``, one row per finer topic, for a corpus that has them (else nothing)."""
+    table = result.subtopics
+    return [write_frame(table, folder / FINER_TABLE)] if len(table) else []
+
+
 def topic_table(result: TopicResult) -> str:
     """The topic table as printed by ``python -m analysis topics``."""
     table = result.topics[["topic", "size", "theme", "label"]]
@@ -171,6 +177,8 @@ def run_topics(
         write_frame(documents_table(result), out / "documents.csv")
         write_frame(result.topics, out / "topics.csv")
         print(f"wrote {display_path(out / 'documents.csv')} and {display_path(out / 'topics.csv')}")
+        for path in finer_table(result, out):
+            print(f"wrote {display_path(path)}")
     return result
 
 
@@ -365,6 +373,7 @@ def _write_report(
             written = [
                 write_frame(documents_table(result), staging / "documents.csv"),
                 write_frame(result.topics, staging / "topics.csv"),
+                *finer_table(result, staging),
                 atomic_write(staging / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
             ]
             if keep_run:
@@ -397,7 +406,7 @@ def _report_owns(name: str, pages: dict) -> bool:
     from analysis.figures.export import STATIC_FORMATS
     from analysis.figures.registry import REGISTRY
 
-    tables = {"documents.csv", "topics.csv", "plotly.min.js", "report.html", "report.md", "topic_map.html"}
+    tables = {"documents.csv", "topics.csv", FINER_TABLE, "plotly.min.js", "report.html", "report.md", "topic_map.html"}
     tables.add("reading_list.bib")
     static = {f"{figure.name}.{fmt}" for figure in REGISTRY for fmt in STATIC_FORMATS}
     views = {figure.view.file for figure in REGISTRY if figure.view is not None}
@@ -406,6 +415,8 @@ def _report_owns(name: str, pages: dict) -> bool:
     return name in pages or name in tables or name in static or name in views or name == RUN_FOLDER or leftover
 
 
+# The finer topics' table, written beside documents.csv and topics.csv from 5,000 papers on.
+FINER_TABLE = "subtopics.csv"
 # Why a report without static export has no PNG/SVG files (said in the report).
 STATIC_OFF = "static export was turned off for this run"
 

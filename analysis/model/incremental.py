@@ -263,6 +263,7 @@ def _extended(
                     "topic": topics,
                     "topic_label": [{**pieces.labels, **labels}[t] for t in topics.tolist()],
                     **_added_areas(result, placed_in, topics),
+                    **_added_finer(result, placed_in, topics, labels),
                     "theme": themed["theme"],
                     "theme_score": themed["score"],
                     "theme_margin": themed["margin"],
@@ -308,6 +309,19 @@ def _added_areas(result: TopicRecord, placed_in: Placed, topics: np.ndarray) -> 
     areas = added_areas(documents, fitted, topics, placed_in.vectors)
     labels = dict(zip(documents["area"].tolist(), documents["area_label"].tolist(), strict=False))
     return {"area": areas, "area_label": [labels[a] for a in areas.tolist()]}
+
+
+def _added_finer(result: TopicRecord, placed_in: Placed, topics: np.ndarray, new_labels: dict[int, str]) -> dict:
+    """The new papers' ``subtopic`` and ``subtopic_label`` columns (none for a run without finer topics)."""
+    from analysis.model.finer import added_finer
+
+    documents, pieces = result.documents, result.pieces
+    assert pieces is not None  # add_batch refused a result without its fitted pieces
+    if "subtopic" not in documents:
+        return {}
+    fitted = pieces.embeddings if pieces.reduced is None or pieces.projection is None else pieces.reduced
+    finer, labels = added_finer(documents, fitted, topics, placed_in.vectors, new_labels)
+    return {"subtopic": finer, "subtopic_label": labels}
 
 
 def _column(frame: pd.DataFrame, name: str, default: object) -> pd.Series:

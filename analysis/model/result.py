@@ -28,6 +28,7 @@ import pandas as pd
 
 from analysis.corpus.table import TEXT_COLUMNS, with_texts
 from analysis.errors import InputError
+from analysis.model.finer import subtopic_table
 from analysis.model.projection import Projection
 from analysis.model.themes import Theme, ThemeSet
 from analysis.output import replace_folder, write_array, write_frame, write_text
@@ -138,8 +139,9 @@ class TopicRecord:
     the verbs back.
 
     Attributes:
-        documents: Per paper: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``theme``,
-            ``theme_score``, ``theme_margin``, ``x``, ``y``.
+        documents: Per paper: ``doc_id``, ``name``, ``topic``, ``topic_label``, ``area``,
+            ``area_label`` (and from 5,000 papers ``subtopic``, ``subtopic_label``: its finer
+            topic, :mod:`analysis.model.finer`), ``theme``, ``theme_score``, ``theme_margin``, ``x``, ``y``.
         topics: Per topic: ``topic``, ``label``, ``size``, ``terms``, ``theme``,
             ``theme_score``, largest first.
         themes: The themes used.
@@ -162,6 +164,11 @@ class TopicRecord:
     backend: Backend | None = field(default=None, repr=False, compare=False)
     # The BERTopic model once built (or read from a folder of format 1); not a field a copy keeps.
     _model: object = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def subtopics(self) -> pd.DataFrame:
+        """One row per finer topic, none below 5,000 papers (:func:`analysis.model.finer.subtopic_table`)."""
+        return subtopic_table(self.documents)
 
     @property
     def embeddings(self) -> np.ndarray | None:
