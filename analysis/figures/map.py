@@ -20,7 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from numpy.typing import ArrayLike
 
-from analysis.figures.style import BOTTOM_LEGEND, set_layout, theme_colors, topic_color, topic_order
+from analysis.figures.style import BOTTOM_LEGEND, map_groups, set_layout, theme_colors, topic_color, topic_order
 from analysis.model.labels import label_lines
 from analysis.text import escape, paper_blurb, shorten
 
@@ -359,8 +359,35 @@ def _scatter_traces(
     return traces
 
 
+def _area_traces(result: TopicResult, hover: pd.DataFrame) -> list:
+    """Points coloured as the interactive map colours them: each topic a shade of its area's colour.
+
+    The legend lists the areas (one empty trace each, in the area's own
+    colour, clicking it hides or shows the area's topics); topic traces stay out of it.
+    """
+    groups = map_groups(result)
+    colors = {g["id"]: g["color"] for g in groups["topic"]}
+    area_of = {g["id"]: g["area"] for g in groups["topic"]}
+    traces = _scatter_traces(result, "topic", colors, topic_order(result), hover, "topic")
+    for trace in traces:
+        trace.update(showlegend=False, legendgroup=f"area-{area_of[int(trace.uid.removeprefix('topic-'))]}")
+    legend = [
+        go.Scatter(
+            x=[],
+            y=[],
+            mode="markers",
+            name=escape(shorten(area["label"], 48)),
+            marker={"color": area["color"], "size": 10},
+            legendgroup=f"area-{area['id']}",
+            meta={"group": "area"},
+        )
+        for area in groups["area"]
+    ]
+    return legend + traces
+
+
 def plot_map(
-    result: TopicResult, width: int = 1200, height: int = 760, color_by: str = "theme", name_papers: bool = True
+    result: TopicResult, width: int = 1200, height: int = 760, color_by: str = "area", name_papers: bool = True
 ) -> go.Figure:
     """The 2-D map: one point per paper at its ``x, y``, topic labels that never overlap, a legend.
 
@@ -371,20 +398,25 @@ def plot_map(
         result: A :class:`~analysis.TopicResult`.
         width: Layout width in pixels (labels are placed for this size).
         height: Layout height in pixels.
-        color_by: ``"theme"``, ``"topic"``, or ``"both"`` (theme traces shown,
-            topic traces hidden, for a colour switch in the interactive map).
+        color_by: ``"area"`` (the default, as the interactive map: each topic a
+            shade of its area's colour, the legend by area), ``"theme"``,
+            ``"topic"``, or ``"both"`` (theme traces shown, topic traces
+            hidden, for a colour switch in the interactive map).
         name_papers: Name the papers of a small corpus (the static map); the
             interactive page shows names on hover and in its lists instead,
             and its labels are re-placed as the window changes size.
 
     Returns:
-        A figure whose first traces are the theme groups (one per theme
-        present), followed by the topic groups when ``color_by`` is ``"topic"`` or ``"both"``.
+        By area: one empty legend trace per area, then the topic groups. Else
+        the theme groups (one per theme present) first, followed by the topic
+        groups when ``color_by`` is ``"topic"`` or ``"both"``.
     """
-    if color_by not in ("theme", "topic", "both"):
-        raise ValueError(f"color_by must be 'theme', 'topic' or 'both', got {color_by!r}")
+    if color_by not in ("area", "theme", "topic", "both"):
+        raise ValueError(f"color_by must be 'area', 'theme', 'topic' or 'both', got {color_by!r}")
     hover = hover_fields(result)
     fig = go.Figure()
+    if color_by == "area":
+        fig.add_traces(_area_traces(result, hover))
     if color_by in ("theme", "both"):
         fig.add_traces(
             _scatter_traces(result, "theme", theme_colors(result.themes), result.themes.names, hover, "theme")
@@ -398,9 +430,8 @@ def plot_map(
         fig.add_traces(traces)
     frame = map_frame(result.documents, width, height)
     n, k = len(result.documents), len(result.topics)
-    set_layout(
-        fig, f"Map of {n} papers in {k} topics (colour: {'topic' if color_by == 'topic' else 'theme'})", width, height
-    )
+    colour = color_by if color_by in ("area", "topic") else "theme"
+    set_layout(fig, f"Map of {n} papers in {k} topics (colour: {colour})", width, height)
     fig.update_layout(
         margin={"l": frame.left, "r": frame.right, "t": frame.top, "b": frame.bottom},
         annotations=(
@@ -408,7 +439,7 @@ def plot_map(
             if name_papers and color_by != "both" and n <= NAMED_PAPERS
             else topic_label_annotations(result, frame)
         ),
-        legend={**BOTTOM_LEGEND, "title": {"text": "colour " if color_by != "both" else "theme "}},
+        legend={**BOTTOM_LEGEND, "title": {"text": {"both": "theme ", "area": "area "}.get(color_by, "colour ")}},
         hovermode="closest",
         dragmode="pan",
     )

@@ -141,8 +141,8 @@ REGISTRY = Registry(
         ReportFigure(
             "map",
             plot_map,
-            "Every paper on the map, coloured by theme: each topic is a region, similar topics sit side by side, "
-            "boxes name the topics.",
+            "Every paper on the map, coloured by area (each topic a shade of its area's colour): each topic is a "
+            "region, similar topics sit side by side, boxes name the topics.",
         ),
         ReportFigure("topic_sizes", plot_topic_sizes, "Papers per topic, coloured by the theme of the topic."),
         ReportFigure(

@@ -109,7 +109,8 @@ def test_map_has_one_point_per_paper_and_non_overlapping_topic_labels(seed_resul
     data = fig.to_dict()
     assert {t["type"] for t in data["data"]} == {"scatter"}
     assert _points(fig) == len(seed_result.documents)
-    assert sorted(i for t in data["data"] for i, *_ in t["customdata"]) == list(range(len(seed_result.documents)))
+    rows = sorted(i for t in data["data"] for i, *_ in t.get("customdata", []))  # the legend's area entries: none
+    assert rows == list(range(len(seed_result.documents)))
     frame = map_frame(seed_result.documents, 1200, 760)
     boxes = _label_boxes(data, frame)
     assert len(boxes) == len(seed_result.topics)  # every seed topic gets its label
@@ -122,12 +123,12 @@ def test_map_has_one_point_per_paper_and_non_overlapping_topic_labels(seed_resul
 
 def test_map_hover_carries_name_blurb_topic_theme_sources(seed_result):
     data = figures.plot_map(seed_result).to_dict()["data"]
-    row = {c[0]: c for t in data for c in t["customdata"]}[1]  # WASH, the second seed paper
+    row = {c[0]: c for t in data for c in t.get("customdata", [])}[1]  # WASH, the second seed paper
     assert row[1] == "WASH"
     assert row[2].startswith("Watermarking embeds statistical signatures")
     assert row[4] == seed_result.documents.loc[1, "theme"]
     assert "000_9a806cafa3d919df.txt:2" in row[5]
-    assert "%{customdata[1]}" in data[0]["hovertemplate"]
+    assert "%{customdata[1]}" in data[-1]["hovertemplate"]  # the first traces are the areas' legend entries
 
 
 def test_map_colour_switch_has_theme_traces_shown_and_topic_traces_hidden(seed_result):
@@ -138,8 +139,27 @@ def test_map_colour_switch_has_theme_traces_shown_and_topic_traces_hidden(seed_r
     assert len(topics) == len(seed_result.topics) and all(t["visible"] is False for t in topics)
     assert sum(len(t["x"]) for t in themes) == sum(len(t["x"]) for t in topics) == len(seed_result.documents)
     assert _points(fig) == len(seed_result.documents)
-    with pytest.raises(ValueError, match="color_by"):
+    with pytest.raises(ValueError, match="'area', 'theme', 'topic' or 'both'"):
         figures.plot_map(seed_result, color_by="size")
+
+
+def test_static_map_is_coloured_by_area_with_topics_as_shades_and_a_legend_by_area(seed_result):
+    from analysis.figures.style import map_groups
+
+    fig = figures.plot_map(seed_result)
+    data = fig.to_dict()
+    groups = map_groups(seed_result)
+    legend = [t for t in data["data"] if t["meta"]["group"] == "area"]
+    assert [t["name"] for t in legend] == [g["label"] for g in groups["area"]]  # 2 seed areas
+    assert [t["marker"]["color"] for t in legend] == [g["color"] for g in groups["area"]]
+    assert all(len(t["x"]) == 0 for t in legend)
+    topics = [t for t in data["data"] if t["meta"]["group"] == "topic"]
+    assert all(t["showlegend"] is False for t in topics)
+    shade = {f"topic-{g['id']}": (g["color"], f"area-{g['area']}") for g in groups["topic"]}
+    assert {t["uid"]: (t["marker"]["color"], t["legendgroup"]) for t in topics} == shade
+    assert _points(fig) == len(seed_result.documents)
+    assert data["layout"]["title"]["text"].endswith("(colour: area)")
+    assert data["layout"]["legend"]["title"]["text"] == "area "
 
 
 def test_map_hover_text_is_escaped(hostile_result):
