@@ -3,10 +3,12 @@
 :class:`TopicMapWidget` draws every paper of a fitted result on a
 ``<canvas>`` (no plotly.js, no CDN: the widget's own script and style,
 ``assets/map_widget.js`` and ``assets/map_widget.css``, are all it loads),
-coloured by theme or by topic with the report's colours. Hover a point for
+coloured by area (the default, named by the areas' labels), by topic (each
+a shade of its area's colour, named by the topics' labels) or by theme, with
+the report's colours. Hover a point for
 its paper, click it to show the paper (with its link and its five nearest
 papers, as the report's map), drag a lasso or a box to select papers, click
-a topic label or a legend entry to select that group, or type words in the
+a label or a legend entry to select that group, or type words in the
 search box and press Enter to find papers by meaning.
 
 The selection is the synced trait ``selection``: the row positions (in
@@ -28,7 +30,8 @@ Example:
     >>> widget = TopicMapWidget(result)
     >>> widget                      # the map, in JupyterLab or VS Code
     >>> widget.select(topic=2)      # highlights topic 2's papers on the map
-    >>> widget.selected             # doc_id, name, title, theme, topic, topic_label, link
+    >>> widget.select(area=0)       # every paper of the largest area
+    >>> widget.selected             # doc_id, name, title, area, area_label, topic, topic_label, ..., link
     >>> widget.search("watermarking language model outputs")   # ranked hits; the map selects them
 """
 
@@ -54,8 +57,10 @@ if TYPE_CHECKING:
     from analysis.model.topic_result import TopicResult
 
 ASSETS_DIR = Path(__file__).resolve().parent / "assets"
-COLOR_MODES = ("theme", "topic")
-SELECTED_COLUMNS = ["doc_id", "name", "title", "theme", "topic", "topic_label", "link"]
+COLOR_MODES = ("area", "topic", "theme")
+SELECTED_COLUMNS = ["doc_id", "name", "title", "area", "area_label", "topic", "topic_label", "theme", "link"]
+# From 5,000 papers a selection also says each paper's finer topic (after topic_label).
+FINER_COLUMNS = ["subtopic", "subtopic_label"]
 SEARCH_K = 10  # papers a search from the box finds, as result.search's default
 PAD = 24  # pixels between the outermost points and the canvas edge (PAD in map_widget.js)
 # Labels are placed for the map's canvas in a 900-pixel-wide output (the legend takes 250 pixels);
@@ -69,16 +74,19 @@ class TopicMapWidget(anywidget.AnyWidget):
     Args:
         result: A :class:`~analysis.TopicResult` (its ``documents``, ``topics``,
             ``papers`` and ``themes``).
-        color_by: ``"theme"`` (default) or ``"topic"``; the map's switch changes it.
+        color_by: ``"area"`` (default), ``"topic"`` or ``"theme"``; the map's switch changes it.
         height: Height of the map in pixels (its width follows the notebook).
 
     Attributes:
         points: Synced: per-paper columns as arrays (``x``, ``y``, ``name``,
-            ``title``, ``theme`` and ``topic`` as positions in ``themes`` and
-            ``topics``), plus ``themes`` and ``topics`` (name or label, colour, size).
+            ``title``, ``area``, ``theme`` and ``topic`` as positions in ``areas``,
+            ``themes`` and ``topics``), plus ``areas``, ``themes`` and ``topics``
+            (name or label, colour, size); from 5,000 papers ``subtopic``, positions
+            in ``subtopics`` (the finer topics' labels).
         labels: Synced: per topic in ``points["topics"]``, the pixel offset
             ``[dx, dy]`` of its label from the topic's centre, or None where
             the label is left out (:func:`label_offsets`; the widget draws them, it places nothing).
+        area_labels: Synced: the same for each area in ``points["areas"]`` (shown when colouring by area).
         selection: Synced: sorted row positions of the selected papers.
         color_by: Synced: what the colours show.
         search_results: Synced: the last search, ``{"query", "hits", "error",
@@ -94,28 +102,31 @@ class TopicMapWidget(anywidget.AnyWidget):
 
     points = traitlets.Dict().tag(sync=True)
     labels: traitlets.List[list[float] | None] = traitlets.List().tag(sync=True)
+    area_labels: traitlets.List[list[float] | None] = traitlets.List().tag(sync=True)
     selection = traitlets.List(traitlets.Int()).tag(sync=True)
-    color_by = traitlets.Unicode("theme").tag(sync=True)
+    color_by = traitlets.Unicode("area").tag(sync=True)
     height = traitlets.Int(520).tag(sync=True)
     search_results = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, result: TopicResult, color_by: str = "theme", height: int = 520, **kwargs: Any) -> None:
+    def __init__(self, result: TopicResult, color_by: str = "area", height: int = 520, **kwargs: Any) -> None:
         self._result = result
         self._frame = paper_frame(result)
         self._searches = 0
         points = map_points(result)
-        labels = label_offsets(points, height)
-        super().__init__(points=points, labels=labels, color_by=color_by, height=height, **kwargs)
+        labels, areas = label_offsets(points, height), label_offsets(points, height, level="areas")
+        super().__init__(points=points, labels=labels, area_labels=areas, color_by=color_by, height=height, **kwargs)
         self.on_msg(self._on_message)
 
     @traitlets.observe("height")
     def _place_labels(self, change: dict[str, Any]) -> None:
-        self.labels = label_offsets(self.points, change["new"])
+        with self.hold_sync():
+            self.labels = label_offsets(self.points, change["new"])
+            self.area_labels = label_offsets(self.points, change["new"], level="areas")
 
     @traitlets.validate("color_by")
     def _check_color_by(self, proposal: dict[str, Any]) -> str:
         if proposal["value"] not in COLOR_MODES:
-            raise traitlets.TraitError(f"color_by must be 'theme' or 'topic', got {proposal['value']!r}")
+            raise traitlets.TraitError(f"color_by must be 'area', 'topic' or 'theme', got {proposal['value']!r}")
         return proposal["value"]
 
     @traitlets.validate("selection")
@@ -129,7 +140,7 @@ class TopicMapWidget(anywidget.AnyWidget):
 
     @property
     def selected(self) -> pd.DataFrame:
-        """The selected papers (``doc_id``, ``name``, ``title``, ``theme``, ``topic``, ``topic_label``), in map order.
+        """The selected papers in map order: :data:`SELECTED_COLUMNS`, and :data:`FINER_COLUMNS` where present.
 
         The index is each paper's row in ``result.documents``.
         """
@@ -141,6 +152,7 @@ class TopicMapWidget(anywidget.AnyWidget):
         *,
         topic: int | Iterable[int] | None = None,
         theme: str | Iterable[str] | None = None,
+        area: int | Iterable[int] | None = None,
     ) -> None:
         """Select papers from Python; the map highlights them.
 
@@ -152,21 +164,23 @@ class TopicMapWidget(anywidget.AnyWidget):
                 ``result.documents``). An empty list clears the selection.
             topic: A topic id, or several: every paper of those topics.
             theme: A theme name, or several: every paper of those themes.
+            area: An area id, or several: every paper of those areas.
 
         Raises:
-            ValueError: None or more than one of the three is given, a doc_id
-                or topic or theme is not on the map, or a mask has the wrong length.
+            ValueError: None or more than one of the four is given, a doc_id
+                or topic or theme or area is not on the map, or a mask has the wrong length.
             TypeError: ``papers`` is neither doc_ids nor a boolean mask.
         """
-        given = [name for name, value in (("papers", papers), ("topic", topic), ("theme", theme)) if value is not None]
+        named = (("papers", papers), ("topic", topic), ("theme", theme), ("area", area))
+        given = [name for name, value in named if value is not None]
         if len(given) != 1:
-            raise ValueError(f"select() takes exactly one of papers, topic or theme (got {given or 'none'})")
-        if topic is not None:
-            rows = _rows_of_group(self._frame, "topic", topic)
-        elif theme is not None:
-            rows = _rows_of_group(self._frame, "theme", theme)
+            raise ValueError(f"select() takes exactly one of papers, topic, theme or area (got {given or 'none'})")
+        value = dict(named)[given[0]]
+        if given[0] == "papers":
+            rows = _rows_of_papers(self._frame, value)
         else:
-            rows = _rows_of_papers(self._frame, papers)
+            assert value is not None  # the one given
+            rows = _rows_of_group(self._frame, given[0], value)
         self.selection = rows
 
     def clear(self) -> None:
@@ -233,11 +247,21 @@ def paper_frame(result: TopicResult) -> pd.DataFrame:
     or "" when it has none or names a place of another scheme.
     """
     documents = result.documents_with("title")
-    frame = documents[["doc_id", "name", "theme", "topic", "topic_label", "title"]].copy()
+    frame = documents[["doc_id", "name", "title", "theme", "topic", "topic_label", *_finer(documents)]].copy()
     frame["title"] = frame["title"].astype(str)
     frame["topic"] = frame["topic"].astype(int)
+    area = {g["id"]: g["area"] for g in map_groups(result)["topic"]}  # one area, "all topics", before areas
+    label = {g["id"]: g["label"] for g in map_groups(result)["area"]}
+    frame["area"] = [area[t] for t in frame["topic"].tolist()]
+    frame["area_label"] = [label[a] for a in frame["area"].tolist()]
     frame["link"] = [link.href if link is not None else "" for link in paper_links(result.papers)]
-    return frame[SELECTED_COLUMNS]
+    columns = SELECTED_COLUMNS[:7] + _finer(documents) + SELECTED_COLUMNS[7:]
+    return frame[columns]
+
+
+def _finer(documents: pd.DataFrame) -> list[str]:
+    """The finer-topic columns of a run that has them (none below 5,000 papers)."""
+    return FINER_COLUMNS if "subtopic" in documents else []
 
 
 def map_points(result: TopicResult) -> dict:
@@ -254,10 +278,15 @@ def map_points(result: TopicResult) -> dict:
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
     topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
+    area_of = {g["id"]: g["area"] for g in groups["topic"]}
+    area_at = {g["id"]: i for i, g in enumerate(groups["area"])}
+    areas = np.array([area_of[int(t)] for t in documents["topic"]], dtype=np.int64)
     centres = documents.groupby("topic")[["x", "y"]].mean()
+    area_centres = documents[["x", "y"]].groupby(areas).mean()
     sizes = documents["topic"].value_counts()
     theme_sizes = documents["theme"].value_counts()
     return {
+        **_finer_points(documents),
         # Map coordinates are rounded to 0.001 by the layout; round again so the JSON is short.
         "x": [round(float(v), 3) for v in documents["x"]],
         "y": [round(float(v), 3) for v in documents["y"]],
@@ -265,6 +294,7 @@ def map_points(result: TopicResult) -> dict:
         "title": [paper_blurb(t, x) for t, x in zip(titles, documents["text"], strict=True)],
         "theme": [theme_at[v] for v in documents["theme"]],
         "topic": [topic_at[int(v)] for v in documents["topic"]],
+        "area": [area_at[int(a)] for a in areas.tolist()],
         "near": map_neighbours(result),
         "link": [None if link is None else [link.href, link.text] for link in paper_links(papers)],
         "themes": [{**g, "size": int(theme_sizes.get(g["name"], 0))} for g in groups["theme"]],
@@ -279,11 +309,36 @@ def map_points(result: TopicResult) -> dict:
             }
             for g in groups["topic"]
         ],
+        "areas": [
+            {
+                "id": g["id"],
+                "label": label_lines(g["label"]),
+                "color": g["color"],
+                "size": int((areas == g["id"]).sum()),
+                "x": round(float(area_centres.loc[g["id"], "x"]), 3),
+                "y": round(float(area_centres.loc[g["id"], "y"]), 3),
+            }
+            for g in groups["area"]
+        ],
     }
 
 
-def label_offsets(points: dict, height: int, width: int = LABEL_WIDTH) -> list[list[float] | None]:
-    """The synced ``labels``: where each topic label of ``points`` goes on a ``width`` x ``height`` canvas.
+def _finer_points(documents: pd.DataFrame) -> dict:
+    """Each paper's finer topic as a position in ``subtopics`` (their labels), where the run has them."""
+    if "subtopic" not in documents:
+        return {}
+    labels = documents.drop_duplicates("subtopic").sort_values("subtopic")
+    at = {int(s): i for i, s in enumerate(labels["subtopic"])}
+    return {
+        "subtopic": [at[int(s)] for s in documents["subtopic"]],
+        "subtopics": [str(label) for label in labels["subtopic_label"]],
+    }
+
+
+def label_offsets(
+    points: dict, height: int, width: int = LABEL_WIDTH, level: str = "topics"
+) -> list[list[float] | None]:
+    """The synced ``labels`` (``area_labels``): where each topic (area) label of ``points`` goes on a canvas.
 
     The placement of the report's map (:func:`~analysis.figures.map.topic_label_offsets`)
     in the widget's own frame (one scale on both axes, centred, :data:`PAD`
@@ -293,11 +348,12 @@ def label_offsets(points: dict, height: int, width: int = LABEL_WIDTH) -> list[l
         points: The synced ``points`` (:func:`map_points`).
         height: Canvas height in pixels.
         width: Canvas width in pixels the labels are placed for.
+        level: ``"topics"`` or ``"areas"``: whose labels.
 
     Returns:
-        Per topic, ``[dx, dy]`` in pixels from its centre, or None (no free spot: left out).
+        Per topic (area), ``[dx, dy]`` in pixels from its centre, or None (no free spot: left out).
     """
-    topics = points["topics"]
+    topics = points[level]
     if not topics:
         return []
     xy = np.column_stack([points["x"], points["y"]])

@@ -69,10 +69,17 @@ window.harnessReady = true;
 """
 
 
-def harness_page(result, folder: Path) -> Path:
+def harness_page(result, folder: Path, color_by: str = "theme") -> Path:
     """The harness for ``result``: the widget's ESM, CSS and initial state, inline."""
     widget = TopicMapWidget(result)
-    state = {"points": widget.points, "labels": widget.labels, "selection": [], "color_by": "theme", "height": HEIGHT}
+    state = {
+        "points": widget.points,
+        "labels": widget.labels,
+        "area_labels": widget.area_labels,
+        "selection": [],
+        "color_by": color_by,
+        "height": HEIGHT,
+    }
     page = folder / "harness.html"
     page.write_text(
         HARNESS.format(
@@ -290,6 +297,37 @@ def test_hover_click_labels_legend_and_colour_switch(browser, seed_result, tmp_p
     assert browser.find_element("css selector", ".tmw-legend-title").text == "theme"
     assert browser.find_element("css selector", ".tmw-colour input[value=theme]").is_selected()
     assert severe(browser) == [] and network(browser) == []
+
+
+def test_by_area_the_areas_colour_the_map_and_name_it_and_a_label_selects_its_area(browser, seed_result, tmp_path):
+    overlay = open_harness(browser, harness_page(seed_result, tmp_path, color_by="area"))
+    documents = seed_result.documents
+    areas = sorted(set(documents["area"]))
+    assert browser.find_element("css selector", ".tmw-legend-title").text == "area"
+    entries = browser.find_elements("css selector", ".tmw-entry-name")
+    labels = dict(zip(documents["area"], documents["area_label"], strict=False))
+    assert [e.text for e in entries] == [labels[a] for a in areas]
+    shown = browser.find_elements("css selector", ".tmw-label")
+    assert len(shown) == len(areas) and all("tmw-label-area" in e.get_attribute("class") for e in shown)
+    # A point is drawn in its area's colour (scale factor 1), and its tip names its area.
+    at = pixels(browser, seed_result)
+    lone = isolated_point(at)
+    colour = browser.execute_script(
+        "return Array.from(document.querySelector('.tmw-points').getContext('2d')"
+        f".getImageData({int(at[lone][0])}, {int(at[lone][1])}, 1, 1).data)"
+    )
+    area_colour = TopicMapWidget(seed_result).points["areas"][int(documents["area"].iat[lone])]["color"]
+    assert "#" + "".join(f"{v:02X}" for v in colour[:3]) == area_colour
+    point_at(browser, overlay, at[lone])
+    tip = browser.find_element("css selector", ".tmw-tip")
+    assert f"area: {documents['area_label'].iat[lone]}" in tip.text.splitlines()
+    shown[1].click()
+    of_area = np.flatnonzero(documents["area"] == areas[1]).tolist()
+    assert until(browser, model_selection, of_area) == of_area
+    # Colouring by topic names the topics again.
+    browser.find_element("css selector", ".tmw-colour input[value=topic]").click()
+    assert until(browser, lambda d: len(d.find_elements("css selector", ".tmw-label-topic")) == len(seed_result.topics))
+    assert severe(browser) == []
 
 
 def test_labels_are_drawn_where_python_placed_them(browser, seed_result, tmp_path):

@@ -6,6 +6,7 @@ trait is set the way the front end sets it (a list of row numbers).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -132,12 +133,13 @@ def test_the_text_fallback_is_stable(small_result):
         (lambda w: w.select([True, False]), ValueError, "the mask has 2 values; the map has 7 papers"),
         (lambda w: w.select(topic=9), ValueError, "topic [9] not on the map (it has topics [0, 1, 2])"),
         (lambda w: w.select(theme="poetry"), ValueError, "theme ['poetry'] not on the map"),
-        (lambda w: w.select(), ValueError, "select() takes exactly one of papers, topic or theme (got none)"),
+        (lambda w: w.select(), ValueError, "select() takes exactly one of papers, topic, theme or area (got none)"),
+        (lambda w: w.select(area=3), ValueError, "area [3] not on the map (it has areas [0])"),
         (lambda w: w.select(["d1"], topic=0), ValueError, "(got ['papers', 'topic'])"),
         (lambda w: w.select("d1"), TypeError, "papers must be a list of doc_ids or a boolean mask, got str"),
         (lambda w: w.select([1, 2]), TypeError, "all doc_ids (str) or all booleans, got values of type int"),
         (lambda w: w.set_state({"selection": [2, 7]}), traitlets.TraitError, "rows [7] are outside the map's 7"),
-        (lambda w: setattr(w, "color_by", "year"), traitlets.TraitError, "color_by must be 'theme' or 'topic'"),
+        (lambda w: setattr(w, "color_by", "year"), traitlets.TraitError, "must be 'area', 'topic' or 'theme'"),
     ],
 )
 def test_bad_input_is_refused_with_a_clear_error(small_result, call, error, message):
@@ -157,6 +159,43 @@ def test_the_widget_loads_its_own_script_and_style_from_the_package(small_result
     forbidden_words = ("http:", "https:", "import ", "fetch(", "require(", "define(", "Jupyter.", "IPython")
     for forbidden in (*forbidden_words, "innerHTML", "Plotly"):
         assert forbidden not in widget._esm, forbidden
+
+
+def test_the_widget_shows_the_areas_by_default_as_the_map_does(seed_result):
+    from analysis.figures.style import map_groups
+
+    widget = TopicMapWidget(seed_result)
+    assert widget.color_by == "area"
+    points, groups = widget.points, map_groups(seed_result)
+    assert [a["color"] for a in points["areas"]] == [g["color"] for g in groups["area"]]
+    assert [a["size"] for a in points["areas"]] == seed_result.documents["area"].value_counts().sort_index().tolist()
+    areas = [points["areas"][i]["id"] for i in points["area"]]
+    assert areas == seed_result.documents["area"].tolist()
+    # A topic's colour is a shade of its area's, as on the report's map.
+    assert [t["color"] for t in points["topics"]] == [g["color"] for g in groups["topic"]]
+    assert len(widget.area_labels) == 2 and None not in widget.area_labels  # both seed areas named
+    assert widget.area_labels == label_offsets(points, widget.height, level="areas")
+    assert "subtopic" not in points  # 26 papers: no finer level
+    widget.select(area=1)
+    selected = widget.selected
+    assert selected.index.tolist() == np.flatnonzero(seed_result.documents["area"] == 1).tolist()
+    assert set(selected["area_label"]) == set(
+        seed_result.documents.loc[seed_result.documents["area"] == 1, "area_label"]
+    )
+    assert list(selected.columns) == SELECTED_COLUMNS
+
+
+def test_a_selection_says_the_finer_topic_where_the_run_has_one(small_result):
+    from analysis.report.widget import FINER_COLUMNS
+
+    documents = small_result.documents.assign(subtopic=[0, 0, 1, 2, 2, 3, 4], subtopic_label=list("aabccde"))
+    result = dataclasses.replace(small_result, documents=documents)
+    widget = TopicMapWidget(result)
+    assert widget.points["subtopic"] == [0, 0, 1, 2, 2, 3, 4]
+    assert widget.points["subtopics"] == ["a", "b", "c", "d", "e"]
+    widget.select(topic=0)
+    assert list(widget.selected.columns) == [*SELECTED_COLUMNS[:7], *FINER_COLUMNS, *SELECTED_COLUMNS[7:]]
+    assert widget.selected["subtopic_label"].tolist() == ["a", "a", "b"]
 
 
 def test_the_seed_map_has_every_paper(seed_result):

@@ -4,8 +4,9 @@
 // from the network and draws the points on a <canvas> itself (plotly.js
 // would add 4.6 MB to every stored notebook).
 //
-// Synced with Python: `points` (read), `labels` (read: each topic label's
-// offset from its topic's centre, placed by Python), `selection` (sorted row
+// Synced with Python: `points` (read), `labels` and `area_labels` (read: each
+// topic's or area's label offset from its centre, placed by Python; the area
+// labels are shown when colouring by area, the topics' otherwise), `selection` (sorted row
 // numbers, read and written), `color_by` (read and written), `height` (read),
 // `search_results` (read; emptied by `clear`). The search box finds papers by
 // meaning in the kernel: Enter sends `{type: "search", query}` with
@@ -73,19 +74,19 @@ function render({ model, el }) {
   const colour = element("span", "tmw-colour", "colour: ");
   const radioName = `tmw-colour-${Math.random().toString(36).slice(2)}`;
   const radios = {};
-  for (const mode of ["theme", "topic"]) {
+  for (const choice of ["area", "topic", "theme"]) {
     const label = element("label");
     const input = element("input");
     input.type = "radio";
     input.name = radioName;
-    input.value = mode;
+    input.value = choice;
     input.addEventListener("change", () => {
-      model.set("color_by", mode);
+      model.set("color_by", choice);
       model.save_changes();
     });
-    label.append(input, document.createTextNode(` ${mode}`));
+    label.append(input, document.createTextNode(` ${choice}`));
     colour.append(label);
-    radios[mode] = input;
+    radios[choice] = input;
   }
   const tools = element("span", "tmw-tools");
   const toolButtons = {};
@@ -139,18 +140,34 @@ function render({ model, el }) {
     height = 0,
     pixels = [];
   let selected = new Set();
-  let byTopic = model.get("color_by") === "topic";
+  let mode = model.get("color_by") || "area";
+  let level = null; // what the colours show: its groups, each paper's code in them, and their labels' offsets
   let gesture = null;
   let leaders = []; // [anchor x, anchor y, label centre x, label centre y] of each label moved aside
 
+  // Areas are named by their own labels; topics name the map when colouring by topic or by theme.
+  function levelOf(choice) {
+    const topics = { groups: points.topics, codes: points.topic, offsets: () => model.get("labels"), named: "topic" };
+    if (choice === "area")
+      return { groups: points.areas, codes: points.area, offsets: () => model.get("area_labels"), named: "area" };
+    if (choice === "topic") return topics;
+    return { ...topics, groups: points.themes, codes: points.theme, labelled: topics };
+  }
+
+  function setLevel() {
+    mode = model.get("color_by") || "area";
+    level = levelOf(mode);
+  }
+
   function group(i) {
-    return byTopic ? points.topics[points.topic[i]] : points.themes[points.theme[i]];
+    return level.groups[level.codes[i]];
   }
 
   function load() {
     points = model.get("points") || {};
-    for (const key of ["x", "y", "name", "title", "theme", "topic", "themes", "topics", "near", "link"])
-      points[key] = points[key] || [];
+    const keys = ["x", "y", "name", "title", "theme", "topic", "area", "subtopic", "near", "link"];
+    for (const key of [...keys, "themes", "topics", "areas", "subtopics"]) points[key] = points[key] || [];
+    setLevel();
     selected = new Set(model.get("selection") || []);
     layout();
     showHits();
@@ -227,11 +244,10 @@ function render({ model, el }) {
   }
 
   function showLegend() {
-    const groups = byTopic ? points.topics : points.themes;
-    const codes = byTopic ? points.topic : points.theme;
+    const { groups, codes } = level;
     const chosen = new Array(groups.length).fill(0);
     for (const i of selected) if (i < codes.length) chosen[codes[i]] += 1;
-    legend.replaceChildren(element("div", "tmw-legend-title", byTopic ? "topic" : "theme"));
+    legend.replaceChildren(element("div", "tmw-legend-title", mode));
     groups.forEach((g, code) => {
       if (!g.size) return;
       const entry = element("button", "tmw-entry");
@@ -239,7 +255,7 @@ function render({ model, el }) {
       entry.title = "select these papers (shift: add to the selection)";
       const swatch = element("span", "tmw-swatch");
       swatch.style.background = g.color;
-      const text = byTopic ? g.label : g.name;
+      const text = mode === "theme" ? g.name : g.label.replace("\n", " ");
       entry.append(
         swatch,
         element("span", "tmw-entry-name", text),
@@ -257,20 +273,22 @@ function render({ model, el }) {
   function placeLabels() {
     labels.replaceChildren();
     leaders = [];
-    const offsets = model.get("labels") || [];
+    const named = level.labelled || level;
+    const offsets = named.offsets() || [];
     const taken = [];
     const free = (box) => !taken.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]);
-    points.topics.forEach((t, code) => {
+    root.dataset.labels = named.named;
+    named.groups.forEach((t, code) => {
       const offset = offsets[code];
       if (!t.size || !offset) return;
-      const label = element("button", "tmw-label", t.label);
+      const label = element("button", `tmw-label tmw-label-${named.named}`, t.label);
       label.type = "button";
-      label.title = "select this topic (shift: add to the selection)";
+      label.title = `select this ${named.named} (shift: add to the selection)`;
       // A press on a label starts a gesture like one on the canvas (a drag from it still lassos);
-      // a press without a drag selects the topic. Enter or Space on the focused label does too.
-      label.addEventListener("pointerdown", (event) => startGesture(event, code));
+      // a press without a drag selects the group. Enter or Space on the focused label does too.
+      label.addEventListener("pointerdown", (event) => startGesture(event, named.codes, code));
       label.addEventListener("click", (event) => {
-        if (event.detail === 0) selectGroup(points.topic, code, event.shiftKey);
+        if (event.detail === 0) selectGroup(named.codes, code, event.shiftKey);
       });
       labels.append(label);
       const w = label.offsetWidth,
@@ -400,8 +418,15 @@ function render({ model, el }) {
 
   function paperLines(i) {
     const t = points.topics[points.topic[i]],
-      th = points.themes[points.theme[i]];
-    return [points.name[i], points.title[i], `topic ${t.label}`, `theme: ${th.name}`];
+      th = points.themes[points.theme[i]],
+      a = points.areas[points.area[i]];
+    const lines = [points.name[i], points.title[i]];
+    if (a) lines.push(`area: ${a.label.replace("\n", " ")}`);
+    lines.push(`topic ${t.label}`);
+    // From 5,000 papers: the finer topic inside the topic.
+    if (points.subtopic.length) lines.push(`finer topic: ${points.subtopics[points.subtopic[i]]}`);
+    lines.push(`theme: ${th.name}`);
+    return lines;
   }
 
   function fill(node, lines) {
@@ -463,12 +488,12 @@ function render({ model, el }) {
     return pixels.flatMap(([x, y], i) => (insidePolygon(x, y, path) ? [i] : []));
   }
 
-  function startGesture(event, label = -1) {
+  function startGesture(event, codes = null, label = -1) {
     if (event.button !== 0) return;
     event.preventDefault();
     overlay.setPointerCapture(event.pointerId);
     const add = event.shiftKey || event.ctrlKey || event.metaKey;
-    gesture = { path: [position(event)], moved: false, add, label };
+    gesture = { path: [position(event)], moved: false, add, codes, label };
     tip.hidden = true;
   }
   overlay.addEventListener("pointerdown", (event) => startGesture(event));
@@ -491,7 +516,7 @@ function render({ model, el }) {
     gesture = null;
     drawGesture();
     if (!done.moved && done.label >= 0) {
-      selectGroup(points.topic, done.label, done.add);
+      selectGroup(done.codes, done.label, done.add);
       return;
     }
     if (!done.moved) {
@@ -524,7 +549,8 @@ function render({ model, el }) {
     draw();
   };
   const onColour = () => {
-    byTopic = model.get("color_by") === "topic";
+    setLevel();
+    placeLabels();
     draw();
   };
   const onPoints = () => load();
@@ -539,6 +565,7 @@ function render({ model, el }) {
   model.on("change:points", onPoints);
   model.on("change:height", onHeight);
   model.on("change:labels", onLabels);
+  model.on("change:area_labels", onLabels);
   model.on("change:search_results", onSearch);
   let lastWidth = 0;
   const resized = new ResizeObserver(() => {
@@ -559,6 +586,7 @@ function render({ model, el }) {
     model.off("change:points", onPoints);
     model.off("change:height", onHeight);
     model.off("change:labels", onLabels);
+    model.off("change:area_labels", onLabels);
     model.off("change:search_results", onSearch);
   };
 }
