@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from analysis.model.result import TopicPieces
+    from analysis.progress import Stages
 
 # A corpus of this many papers and more gets finer topics (a 20,000-paper conference: about 440).
 FINE_FROM = 5_000
@@ -143,16 +144,21 @@ def has_finer_level(n_papers: int) -> bool:
     return n_papers >= FINE_FROM
 
 
-def with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame) -> pd.DataFrame:
+def with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame, stages: Stages) -> pd.DataFrame:
     """A fit's documents with ``subtopic`` and ``subtopic_label`` after ``area_label`` (from :data:`FINE_FROM` papers).
 
     The finer topics of ``pieces.paper_topics`` in the space the fit
     clustered (``pieces.reduced``, else its features), labelled by the
-    describe step from their c-TF-IDF. A smaller corpus's documents are
-    returned as they are.
+    describe step from their c-TF-IDF, timed as the stage ``finer``. A
+    smaller corpus's documents are returned as they are (and no stage is timed).
     """
     if not has_finer_level(len(documents)):
         return documents
+    with stages("finer"):
+        return _with_finer(papers, pieces, documents)
+
+
+def _with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame) -> pd.DataFrame:
     from analysis.embedding.cache import document_texts, topic_texts
     from analysis.model.ctfidf import class_tfidf
     from analysis.model.describe import describe
@@ -208,22 +214,3 @@ def added_finer(
         scale = np.maximum(gaps.max(axis=1, keepdims=True), 1e-300)
         chosen[rows] = finer[members[np.argmin(np.round(gaps / scale, DISTANCE_DIGITS), axis=1)]]
     return chosen, [label_of[s] for s in chosen.tolist()]
-
-
-def subtopic_table(documents: pd.DataFrame) -> pd.DataFrame:
-    """One row per finer topic: ``subtopic``, ``label``, ``size``, ``topic``, ``topic_label``, ``area``, ``area_label``.
-
-    Empty (those columns, no rows) for a corpus without a finer level. In
-    ``subtopic`` order: topic by topic, largest first within a topic.
-    """
-    import pandas as pd
-
-    columns = ["subtopic", "label", "size", "topic", "topic_label", "area", "area_label"]
-    if "subtopic" not in documents:
-        return pd.DataFrame(columns=columns)
-    kept = [c for c in ("subtopic", "subtopic_label", "topic", "topic_label", "area", "area_label") if c in documents]
-    first = documents[kept].drop_duplicates("subtopic").set_index("subtopic")
-    sizes = documents["subtopic"].value_counts()
-    table = first.assign(size=sizes.reindex(first.index).to_numpy()).rename(columns={"subtopic_label": "label"})
-    table = table.reset_index().sort_values("subtopic", ignore_index=True)
-    return table[[c for c in columns if c in table]]

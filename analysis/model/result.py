@@ -28,7 +28,6 @@ import pandas as pd
 
 from analysis.corpus.table import TEXT_COLUMNS, with_texts
 from analysis.errors import InputError
-from analysis.model.finer import subtopic_table
 from analysis.model.projection import Projection
 from analysis.model.themes import Theme, ThemeSet
 from analysis.output import replace_folder, write_array, write_frame, write_text
@@ -167,7 +166,7 @@ class TopicRecord:
 
     @property
     def subtopics(self) -> pd.DataFrame:
-        """One row per finer topic, none below 5,000 papers (:func:`analysis.model.finer.subtopic_table`)."""
+        """One row per finer topic (:mod:`analysis.model.finer`), none below 5,000 papers (:func:`subtopic_table`)."""
         return subtopic_table(self.documents)
 
     @property
@@ -199,6 +198,23 @@ class TopicRecord:
     def save(self, folder: str | Path) -> Path:
         """Save to a folder: the frames in parquet, the fitted pieces as ``.npy`` and JSON."""
         return save_result(self, folder)
+
+
+def subtopic_table(documents: pd.DataFrame) -> pd.DataFrame:
+    """One row per finer topic: ``subtopic``, ``label``, ``size``, ``topic``, ``topic_label``, ``area``, ``area_label``.
+
+    Empty (those columns, no rows) for a corpus without a finer level. In
+    ``subtopic`` order: topic by topic, largest first within a topic.
+    """
+    columns = ["subtopic", "label", "size", "topic", "topic_label", "area", "area_label"]
+    if "subtopic" not in documents:
+        return pd.DataFrame(columns=columns)
+    kept = [c for c in ("subtopic", "subtopic_label", "topic", "topic_label", "area", "area_label") if c in documents]
+    first = documents[kept].drop_duplicates("subtopic").set_index("subtopic")
+    sizes = documents["subtopic"].value_counts()
+    table = first.assign(size=sizes.reindex(first.index).to_numpy()).rename(columns={"subtopic_label": "label"})
+    table = table.reset_index().sort_values("subtopic", ignore_index=True)
+    return table[[c for c in columns if c in table]]
 
 
 def save_result(result: TopicRecord, folder: str | Path) -> Path:

@@ -45,7 +45,7 @@ from analysis.model.clustering import (
 )
 from analysis.model.ctfidf import class_tfidf, has_latin_words
 from analysis.model.describe import Description, describe
-from analysis.model.finer import has_finer_level, with_finer
+from analysis.model.finer import with_finer
 from analysis.model.layout import topic_layout
 from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, with_lexical
 from analysis.model.result import TopicPieces
@@ -366,9 +366,7 @@ def assemble(
     )
     topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, pieces.labels)
     documents, topic_frame = with_areas(papers, pieces, documents, topic_frame)
-    if has_finer_level(len(documents)):  # timed apart: the one stage a conference-sized fit adds
-        with stages("finer"):
-            documents = with_finer(papers, pieces, documents)
+    documents = with_finer(papers, pieces, documents, stages)
     return TopicResult(
         documents=documents,
         topics=topic_frame,
