@@ -77,14 +77,28 @@ print(f"{len(papers)} papers in {len(result.topics)} topics")
 result.topics
 
 # %% [markdown]
+# ## Areas
+#
+# The topics merge on into areas (Ward's tree, cut higher up): each topic is
+# in one area, shown in the `area` and `area_label` columns of both tables.
+# The seeds have 2 areas, a conference a dozen or more; from 5,000 papers each
+# topic also splits into finer topics of about 45 papers (`subtopic` and
+# `subtopic_label` in `result.documents`, one row each in `result.subtopics`),
+# so a whole conference reads at three depths.
+
+# %%
+result.topics.groupby(["area", "area_label"])["size"].agg(topics="count", papers="sum").reset_index()
+
+# %% [markdown]
 # ## Papers per topic
 #
-# Every paper with its topic. BERTopic also picks a few *representative*
+# Every paper with its area and topic. BERTopic also picks a few *representative*
 # papers per topic (those closest to the topic's c-TF-IDF representation);
 # they are listed after the table.
 
 # %%
-result.documents[["topic", "topic_label", "name", "theme"]].sort_values(["topic", "name"], ignore_index=True)
+columns = ["area", "area_label", "topic", "topic_label", "name", "theme"]
+result.documents[columns].sort_values(["area", "topic", "name"], ignore_index=True)
 
 # %%
 name_of = dict(zip(topic_texts(result.papers), result.documents["name"], strict=True))
@@ -96,10 +110,11 @@ pd.Series(representative, name="representative papers").rename_axis("topic").sor
 #
 # The map as a widget (JupyterLab, Jupyter Notebook, VS Code): hover a point
 # for its paper, click it to show the paper, drag a lasso (or switch to box)
-# to select papers, shift-drag to add to the selection, click a topic label or
-# a legend entry to select that group, switch the colours between theme and
-# topic. Where widgets cannot render (a plain viewer of this file) a one-line
-# text stands in.
+# to select papers, shift-drag to add to the selection, click a label or a
+# legend entry to select that group. It opens coloured by area (the areas
+# named), as the report's map; switch to topic (each topic a shade of its
+# area's colour, the topics named) or theme. Where widgets cannot render (a
+# plain viewer of this file) a one-line text stands in.
 
 # %%
 widget = TopicMapWidget(result)
@@ -109,8 +124,8 @@ widget
 # The selection goes both ways. `widget.selected` is a frame of the papers
 # selected on the map, read at any time; `widget.select(...)` sets the
 # selection from Python (doc_ids, a boolean mask over `result.documents`,
-# `topic=` or `theme=`) and the map above highlights it. Here: the largest
-# topic.
+# `topic=`, `area=` or `theme=`) and the map above highlights it; each
+# selected paper comes with its area and topic. Here: the largest topic.
 
 # %%
 widget.select(topic=int(result.topics["topic"].iloc[0]))
@@ -131,6 +146,7 @@ def report_selection(change):
 widget.observe(report_selection, names="selection")
 widget.select(result.documents["theme_score"] >= 0.5)  # a boolean mask: the papers that fit their theme best
 widget.select(theme="AI for science")
+widget.select(area=0)
 
 # %% [markdown]
 # ## Interactive views
