@@ -362,8 +362,8 @@ def _scatter_traces(
 def _area_traces(result: TopicResult, hover: pd.DataFrame) -> list:
     """Points coloured as the interactive map colours them: each topic a shade of its area's colour.
 
-    The legend lists the areas (one empty trace each, in the area's own
-    colour, clicking it hides or shows the area's topics); topic traces stay out of it.
+    The legend lists the areas (one trace each with no drawn point, in the
+    area's own colour; clicking it hides or shows the area's topics); topic traces stay out of it.
     """
     groups = map_groups(result)
     colors = {g["id"]: g["color"] for g in groups["topic"]}
@@ -372,9 +372,9 @@ def _area_traces(result: TopicResult, hover: pd.DataFrame) -> list:
     for trace in traces:
         trace.update(showlegend=False, legendgroup=f"area-{area_of[int(trace.uid.removeprefix('topic-'))]}")
     legend = [
-        go.Scatter(
-            x=[],
-            y=[],
+        go.Scatter(  # one point at no place: plotly leaves a trace without points out of the legend
+            x=[None],
+            y=[None],
             mode="markers",
             name=escape(shorten(area["label"], 48)),
             marker={"color": area["color"], "size": 10},
@@ -407,7 +407,7 @@ def plot_map(
             and its labels are re-placed as the window changes size.
 
     Returns:
-        By area: one empty legend trace per area, then the topic groups. Else
+        By area: one legend trace per area (no drawn point), then the topic groups. Else
         the theme groups (one per theme present) first, followed by the topic
         groups when ``color_by`` is ``"topic"`` or ``"both"``.
     """

@@ -27,8 +27,10 @@ from analysis.text import escape
 
 
 def _points(fig, visible_only=True) -> int:
+    """Points drawn (an area's legend entry holds one point at no place, None)."""
     data = fig.to_dict()["data"]
-    return sum(len(t["x"]) for t in data if not visible_only or t.get("visible", True) is not False)
+    shown = [t for t in data if not visible_only or t.get("visible", True) is not False]
+    return sum(sum(x is not None for x in t["x"]) for t in shown)
 
 
 def test_theme_colours_are_fixed_okabe_ito_and_other_is_grey(seed_result):
@@ -152,7 +154,7 @@ def test_static_map_is_coloured_by_area_with_topics_as_shades_and_a_legend_by_ar
     legend = [t for t in data["data"] if t["meta"]["group"] == "area"]
     assert [t["name"] for t in legend] == [g["label"] for g in groups["area"]]  # 2 seed areas
     assert [t["marker"]["color"] for t in legend] == [g["color"] for g in groups["area"]]
-    assert all(len(t["x"]) == 0 for t in legend)
+    assert all(t["x"] == [None] and t["y"] == [None] for t in legend)  # in the legend, not on the map
     topics = [t for t in data["data"] if t["meta"]["group"] == "topic"]
     assert all(t["showlegend"] is False for t in topics)
     shade = {f"topic-{g['id']}": (g["color"], f"area-{g['area']}") for g in groups["topic"]}
