@@ -379,6 +379,7 @@ def _area_traces(result: TopicResult, hover: pd.DataFrame) -> list:
             name=escape(shorten(area["label"], 48)),
             marker={"color": area["color"], "size": 10},
             legendgroup=f"area-{area['id']}",
+            uid=f"area-{area['id']}",  # without one plotly draws a random id into the SVG
             meta={"group": "area"},
         )
         for area in groups["area"]

@@ -155,6 +155,7 @@ def test_static_map_is_coloured_by_area_with_topics_as_shades_and_a_legend_by_ar
     assert [t["name"] for t in legend] == [g["label"] for g in groups["area"]]  # 2 seed areas
     assert [t["marker"]["color"] for t in legend] == [g["color"] for g in groups["area"]]
     assert all(t["x"] == [None] and t["y"] == [None] for t in legend)  # in the legend, not on the map
+    assert [t["uid"] for t in legend] == [f"area-{g['id']}" for g in groups["area"]]  # no random id in the SVG
     topics = [t for t in data["data"] if t["meta"]["group"] == "topic"]
     assert all(t["showlegend"] is False for t in topics)
     shade = {f"topic-{g['id']}": (g["color"], f"area-{g['area']}") for g in groups["topic"]}
