@@ -119,10 +119,11 @@ def documents_table(result: TopicResult) -> pd.DataFrame:
     return result.documents_with("title", "sources")
 
 
-def finer_table(result: TopicResult, folder: Path) -> list[Path]:
-    """``subtopics.csv`` in ``folder``, one row per finer topic, for a corpus that has them (else nothing)."""
-    table = result.subtopics
-    return [write_frame(table, folder / FINER_TABLE)] if len(table) else []
+def write_tables(result: TopicResult, folder: Path) -> list[Path]:
+    """``documents.csv``, ``topics.csv`` and, for a run with finer topics, ``subtopics.csv``, in ``folder``."""
+    written = [write_frame(documents_table(result), folder / "documents.csv")]
+    written.append(write_frame(result.topics, folder / "topics.csv"))
+    return written + ([write_frame(result.subtopics, folder / FINER_TABLE)] if "subtopic" in result.documents else [])
 
 
 def topic_table(result: TopicResult) -> str:
@@ -174,11 +175,7 @@ def run_topics(
     with load_and_fit(paths, options, runtime) as (result, _):
         print(topic_table(result))
     if out is not None:
-        write_frame(documents_table(result), out / "documents.csv")
-        write_frame(result.topics, out / "topics.csv")
-        print(f"wrote {display_path(out / 'documents.csv')} and {display_path(out / 'topics.csv')}")
-        for path in finer_table(result, out):
-            print(f"wrote {display_path(path)}")
+        print("wrote " + " and ".join(f"{display_path(path)}" for path in write_tables(result, out)))
     return result
 
 
@@ -371,9 +368,7 @@ def _write_report(
             content = ReportContent.build(result)
             pages |= {"topic_map.html": topic_map_html(result, keys=content.citation_keys), **view_pages(result)}
             written = [
-                write_frame(documents_table(result), staging / "documents.csv"),
-                write_frame(result.topics, staging / "topics.csv"),
-                *finer_table(result, staging),
+                *write_tables(result, staging),
                 atomic_write(staging / "plotly.min.js", lambda tmp_file: shutil.copyfile(PLOTLY_JS, tmp_file)),
             ]
             if keep_run:
@@ -415,8 +410,7 @@ def _report_owns(name: str, pages: dict) -> bool:
     return name in pages or name in tables or name in static or name in views or name == RUN_FOLDER or leftover
 
 
-# The finer topics' table, written beside documents.csv and topics.csv from 5,000 papers on.
-FINER_TABLE = "subtopics.csv"
+FINER_TABLE = "subtopics.csv"  # the finer topics' table, beside documents.csv and topics.csv from 5,000 papers on
 # Why a report without static export has no PNG/SVG files (said in the report).
 STATIC_OFF = "static export was turned off for this run"
 

@@ -152,12 +152,13 @@ def test_a_fit_with_finer_topics_has_them_in_its_tables_and_labels(finer_seeds):
 
 def test_save_load_and_the_table_written(finer_seeds, tmp_path):
     from analysis import TopicResult
-    from analysis.pipeline import FINER_TABLE, finer_table
+    from analysis.pipeline import FINER_TABLE, write_tables
 
     first, _ = finer_seeds
     loaded = TopicResult.load(first.save(tmp_path / "run"))
     pd.testing.assert_frame_equal(loaded.documents, first.documents)
-    (written,) = finer_table(loaded, tmp_path)
+    *_, written = write_tables(loaded, tmp_path)
+    assert sorted(p.name for p in tmp_path.glob("*.csv")) == sorted(["documents.csv", "topics.csv", FINER_TABLE])
     assert written.name == FINER_TABLE
     assert pd.read_csv(written)["subtopic"].tolist() == first.subtopics["subtopic"].tolist()
 
