@@ -164,6 +164,25 @@ return document.querySelector('.map').data
 """
 
 
+# Open paper N's panel the way a reader does without the mouse: search for its name, click it in the matches.
+OPEN_PAPER = """
+const [i, name] = arguments;
+const box = document.getElementById('search');
+box.value = name;
+box.dispatchEvent(new Event('input'));
+"""
+
+
+def open_paper(driver, index: int, name: str) -> None:
+    """Search the topic map for paper ``index`` by ``name`` and click its entry in the matches."""
+    driver.execute_script(OPEN_PAPER, index, name)
+    button = f'#matches button[data-paper="{index}"]'
+    assert until(driver, f"Boolean(document.querySelector('{button}'))"), f"paper {index} not listed"
+    driver.execute_script(f"document.querySelector('{button}').click()")
+    shown = "document.getElementById('details-name').textContent"
+    assert until(driver, shown, name) == name  # the panel fills once the packed abstracts are decoded
+
+
 def until(driver, read, expected=True, timeout: float = 20.0):
     """What ``read`` gives once it equals ``expected`` (selenium's WebDriverWait), or at the timeout.
 
