@@ -295,7 +295,7 @@ def columnar(rows: list[dict]) -> dict:
     return {
         "n": len(rows),
         "columns": columns,
-        "packed": base64.b64encode(gzip.compress(text, compresslevel=9, mtime=0)).decode("ascii"),
+        "packed": base64.b64encode(gzip.compress(text, compresslevel=6, mtime=0)).decode("ascii"),
     }
 
 
