@@ -3,7 +3,7 @@
 For a 2,260-paper and a 20,000-paper map (synthetic records as in ``bench/map_scale.py``: 60 topics on a
 spiral in 12 and 16 areas, the reference corpus's abstracts and titles as their texts, so the file size is
 that of real abstracts; no fit) written by the real ``topic_map_html``, opened in headless Chromium
-(SwiftShader, no GPU) at 1366x768 and 1920x1080: seconds from navigation to the first label shown, and to
+(SwiftShader, no GPU) with a page of 1366x768 and 1920x1080: seconds from navigation to the first label shown, and to
 the map ready; labels shown at the full view (areas, topics); overlapping pairs; the file's size and
 the seconds to write it. Writes ``bench/glance.json`` and the "Map at a glance" section of RESULTS.md.
 
@@ -65,6 +65,10 @@ def open_map(path: Path, width: int, height: int, timeout: float = 300) -> dict:
 
     driver = headless_chromium(width, height, flags=("--enable-unsafe-swiftshader",))
     try:
+        # The page itself (innerWidth x innerHeight) gets width x height, as in the browser tests.
+        driver.get("about:blank")
+        inner_w, inner_h = driver.execute_script("return [innerWidth, innerHeight]")
+        driver.set_window_size(2 * width - inner_w, 2 * height - inner_h)
         driver.get(path.as_uri())  # returns once the page has loaded (its inline scripts have run)
         wait = WebDriverWait(driver, timeout, poll_frequency=0.02)
         wait.until(lambda d: d.execute_script(LABEL_SHOWN))
