@@ -138,7 +138,9 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     payload's ``groups``, ``lists`` and ``filters`` (small numbers, not
     repeated names: a 100,000-paper map stays smaller).
     """
-    papers, documents = result.papers, result.documents_with("title", "text", "sources")
+    papers = result.papers
+    byline = [c for c in BYLINE_COLUMNS if c in papers.columns]
+    documents = result.documents_with("title", "text", "sources", *byline)
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
     topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
@@ -179,9 +181,9 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
                 "bib": bibtex_entry(keys[i], {**records[i], "text": ""}),
             }
         )
-        byline = _byline(papers, i)
-        if byline:
-            rows[-1]["by"] = byline
+        by = _byline(documents, i)
+        if by:
+            rows[-1]["by"] = by
         link = links[i]
         if link is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
             rows[-1]["link"] = [link.href, link.text]
@@ -192,12 +194,16 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
 COORD_DIGITS = 4
 
 
-def _byline(papers: pd.DataFrame, i: int) -> str:
-    """The paper's authors and venue where the table has them ("" otherwise), as the panel shows them."""
+# The columns of a paper's byline in the panel, where the input has them.
+BYLINE_COLUMNS = ("authors", "venue")
+
+
+def _byline(documents: pd.DataFrame, i: int) -> str:
+    """Paper ``i``'s authors and venue where the table has them ("" otherwise), as the panel shows them."""
     parts = []
-    for column in ("authors", "venue"):
-        if column in papers.columns:
-            value = _category(papers[column].iat[i])
+    for column in BYLINE_COLUMNS:
+        if column in documents.columns:
+            value = _category(documents[column].iat[i])
             if value != "(none)":
                 parts.append(" ".join(value.split()))
     return " · ".join(parts)
