@@ -144,7 +144,7 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
 
 
 def test_the_paper_under_the_pointer_fills_the_panel_without_a_click(browser, seed_report_dir, seed_result):
-    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
 
     from analysis.text import readable
@@ -154,7 +154,9 @@ def test_the_paper_under_the_pointer_fills_the_panel_without_a_click(browser, se
     assert browser.find_elements(By.CSS_SELECTOR, "#matches li") == []  # no list of every title
     index = clear_point(browser, seed_result)
     ((x, y),) = map_pixels(browser, [tuple(seed_result.documents[["x", "y"]].iloc[index])])
-    ActionChains(browser, duration=20).move_by_offset(x, y).perform()  # from the window's top left corner
+    actions = ActionBuilder(browser, duration=20)
+    actions.pointer_action.move_to_location(x, y)  # no button pressed: only pointing
+    actions.perform()
     name = seed_result.documents["name"].iat[index]
     assert until(browser, lambda d: d.find_element(By.ID, "details-name").text, name) == name
     assert browser.find_element(By.ID, "details-text").text == readable(seed_result.papers["text"].iat[index])
