@@ -40,7 +40,13 @@ def full_view_levels(result) -> list[str]:
     ]
 
 
-def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = None, titles: list[str] | None = None):
+def synthetic_result(
+    n: int,
+    topics: int = 60,
+    abstracts: list[str] | None = None,
+    titles: list[str] | None = None,
+    areas: int = 1,
+):
     """A record with what the map reads: documents, topics, themes, papers (no fitted pieces).
 
     Args:
@@ -48,6 +54,7 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
         topics: Number of topics.
         abstracts: Texts to reuse in turn (default: a short made-up abstract).
         titles: Titles to reuse in turn (default: none, as in plain-text lists).
+        areas: Number of areas: the topics grouped by the sector of the map their centre is in (default one).
     """
     from analysis.model.result import TopicRecord
     from analysis.model.themes import load_themes
@@ -63,6 +70,9 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
     topic = np.sort(rng.choice(topics, size=n, p=weights / weights.sum()))
     xy = np.round(centres[topic] + rng.normal(scale=0.35, size=(n, 2)), 3)
     theme_of_topic = [names[t % len(names)] for t in range(topics)]
+    # Areas are sectors of the spiral (neighbouring topics share one), numbered anticlockwise.
+    sector = (np.arctan2(centres[:, 1], centres[:, 0]) + np.pi) / (2 * np.pi)
+    area_of_topic = np.minimum((sector * areas).astype(int), areas - 1)
     abstracts = abstracts or ["We propose a method for learning representations of abstracts. It works well."]
     documents = pd.DataFrame(
         {
@@ -71,6 +81,7 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
             "topic": topic,
             "topic_label": [f"term{t} · word{t} · topic{t}" for t in topic],
             "theme": [theme_of_topic[t] for t in topic],
+            "area": area_of_topic[topic],
             "x": xy[:, 0],
             "y": xy[:, 1],
         }
@@ -93,6 +104,8 @@ def synthetic_result(n: int, topics: int = 60, abstracts: list[str] | None = Non
             "label": [f"term{t} · word{t} · topic{t}" for t in range(topics)],
             "size": sizes,
             "theme": theme_of_topic,
+            "area": area_of_topic,
+            "area_label": [f"field{a} · area{a} · domain{a}" for a in area_of_topic],
         }
     )
     table = table[table["size"] > 0].sort_values(["size", "topic"], ascending=[False, True], kind="stable")

@@ -164,6 +164,25 @@ return document.querySelector('.map').data
 """
 
 
+# Open paper N's panel the way a reader does without the mouse: search for its name, click it in the matches.
+OPEN_PAPER = """
+const [i, name] = arguments;
+const box = document.getElementById('search');
+box.value = name;
+box.dispatchEvent(new Event('input'));
+"""
+
+
+def open_paper(driver, index: int, name: str) -> None:
+    """Search the topic map for paper ``index`` by ``name`` and click its entry in the matches."""
+    driver.execute_script(OPEN_PAPER, index, name)
+    button = f'#matches button[data-paper="{index}"]'
+    assert until(driver, f"Boolean(document.querySelector('{button}'))"), f"paper {index} not listed"
+    driver.execute_script(f"document.querySelector('{button}').click()")
+    shown = "document.getElementById('details-name').textContent"
+    assert until(driver, shown, name) == name  # the panel fills once the packed abstracts are decoded
+
+
 def until(driver, read, expected=True, timeout: float = 20.0):
     """What ``read`` gives once it equals ``expected`` (selenium's WebDriverWait), or at the timeout.
 
@@ -268,3 +287,55 @@ def map_exports(driver) -> tuple[str, str, str]:
             "const done = arguments[0]; Promise.all(window.exported.map(b => b.text())).then(done);"
         )
     )
+
+
+# --- labels by zoom over the topic map (test_map_labels_browser.py, test_big_map_browser.py)
+
+# The shown labels' boxes (window pixels) and the plot area's.
+LABEL_BOXES = """
+const plot = document.querySelector('.map-labels').getBoundingClientRect();
+const shown = [...document.querySelectorAll('.map-label')].filter(l => !l.hidden).map(l => {
+  const r = l.getBoundingClientRect();
+  return {level: l.dataset.level, group: Number(l.dataset.group), text: l.textContent,
+          box: [r.left, r.top, r.right, r.bottom]};
+});
+return {plot: [plot.left, plot.top, plot.right, plot.bottom], shown: shown};
+"""
+
+
+def inner_window(width: int, height: int, flags: tuple[str, ...] = ()):
+    """Headless Chromium whose page (innerWidth x innerHeight) is ``width`` x ``height``."""
+    from analysis.figures.chromium import headless_chromium
+
+    driver = headless_chromium(width, height, logs=("browser",), flags=flags)
+    driver.get("about:blank")
+    inner_w, inner_h = driver.execute_script("return [innerWidth, innerHeight]")
+    driver.set_window_size(2 * width - inner_w, 2 * height - inner_h)
+    return driver
+
+
+def open_labels(driver, url: str, timeout: float = 60) -> dict:
+    """Open the map at ``url`` and return its shown labels once it is ready (:data:`LABEL_BOXES`)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get("about:blank")
+    driver.get(url)
+    ready = "return document.querySelector('.map')?.dataset.ready"
+    WebDriverWait(driver, timeout).until(lambda d: d.execute_script(ready))
+    return driver.execute_script(LABEL_BOXES)
+
+
+def label_overlaps(shown: list[dict]) -> list[tuple[str, str]]:
+    """The texts of every two shown labels whose boxes overlap."""
+    found = []
+    for i, a in enumerate(shown):
+        for b in shown[i + 1 :]:
+            (al, at, ar, ab), (bl, bt, br, bb) = a["box"], b["box"]
+            if al < br and bl < ar and at < bb and bt < ab:
+                found.append((a["text"], b["text"]))
+    return found
+
+
+def inside_plot(box, plot) -> bool:
+    """Whether a label's box lies inside the plot area (half a pixel of rounding allowed)."""
+    return box[0] >= plot[0] - 0.5 and box[1] >= plot[1] - 0.5 and box[2] <= plot[2] + 0.5 and box[3] <= plot[3] + 0.5

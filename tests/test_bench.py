@@ -463,7 +463,7 @@ def test_map_scale_result_and_its_section(tmp_path):
     answer = map_scale.measure(500, tmp_path, browser=False)
     assert answer["papers"] == 500 and (tmp_path / "topic_map_500.html").exists()
     page = (tmp_path / "topic_map_500.html").read_text(encoding="utf-8")
-    assert '"webgl": false' in page and '"column": "decision"' in page and '"column": "year"' in page
+    assert '"webgl": true' in page and '"column": "decision"' in page and '"column": "year"' in page
     text = markdown({"sections": {"map_scale": {**answer, "chromium_load_s": 1.5, "colour_switch_s": 0.2}}})
     assert "## Topic map at scale" in text and f"| 500 | {answer['topics']} |" in text
     assert "Labels at the full view" not in text  # a run without a browser measured no labels

@@ -30,19 +30,27 @@ def citation_keys(papers: pd.DataFrame) -> list[str]:
     given = [cell(k) for k in papers["key"]] if "key" in papers else [""] * len(papers)
     given = [k if _VALID_KEY.match(k) else "" for k in given]
     taken: set[str] = set()
+    tried: dict[str, int] = {}
     keys: list[str] = []
     for key, paper in zip(given, papers.to_dict("records"), strict=True):
         base = key or _made_key(paper)
-        keys.append(_unique(base, taken))
+        keys.append(_unique(base, taken, tried))
     return keys
 
 
-def _unique(base: str, taken: set[str]) -> str:
-    """``base``, or ``base`` with a letter (a, b, ..., z, aa, ...) when another paper has it."""
-    candidate, n = base, 0
+def _unique(base: str, taken: set[str], tried: dict[str, int]) -> str:
+    """``base``, or ``base`` with a letter (a, b, ..., z, aa, ...) when another paper has it.
+
+    ``tried`` holds, per base, the last suffix found taken: keys only get taken, so the search resumes
+    there (the same keys as counting from "a" each time, without 20,000 papers sharing one base
+    costing 200 million tries).
+    """
+    n = tried.get(base, 0)
+    candidate = base + _letters(n)
     while candidate in taken:
         n += 1
         candidate = base + _letters(n)
+    tried[base] = n
     taken.add(candidate)
     return candidate
 

@@ -51,6 +51,8 @@ TOPIC_FONT = (10, 14)
 AREA_LINE = 22
 # Candidate anchors tried per area: its papers from the centroid outwards, this many evenly spread.
 AREA_CANDIDATES = 24
+# Shapes an area's label tries, in order, until one is free at the full view: (points off its font, wrap).
+AREA_SHAPES = ((0, AREA_LINE), (0, 16), (2, 16), (3, 12))
 # Zoom factor from which the topics name the map instead of the areas.
 AREAS_UNTIL = 2.5
 # A label that never fits below this zoom is shown from it (the page zooms no further than plotly lets it).
@@ -73,6 +75,8 @@ class MapLabel:
     font: int
     min_zoom: float
     max_zoom: float | None
+    # Characters a line of an area's label (narrower where the widest wrap finds no free spot).
+    wrap: int = 22
 
 
 def _font(size: int, largest: int, bounds: tuple[int, int]) -> int:
@@ -83,7 +87,7 @@ def _font(size: int, largest: int, bounds: tuple[int, int]) -> int:
 def shown_text(label: MapLabel) -> str:
     """The label's lines as shown: an area's wrapped at :data:`AREA_LINE`, a topic's by ``label_lines``."""
     if label.level == "area":
-        return "\n".join(textwrap.wrap(label.text, AREA_LINE, break_long_words=False)) or label.text
+        return "\n".join(textwrap.wrap(label.text, label.wrap, break_long_words=False)) or label.text
     return label_lines(label.text)
 
 
@@ -149,14 +153,17 @@ def map_labels(
     largest = int(max((area_of == a).sum() for a in areas["area"]))
     for area, text in zip(areas["area"].tolist(), areas["area_label"].tolist(), strict=True):
         rows = np.flatnonzero(area_of == area)
-        font = _font(len(rows), largest, AREA_FONT)
-        width, height = _box(shown_text(_label("area", 0, text, (0, 0), (0, 0), 0, None)), font)
         members = topics[topics["area"] == area]["topic"].tolist()
         candidates = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members), *_spread(xy, rows)]
-        options = [_label("area", int(area), text, xy[r], (width, height), font, AREAS_UNTIL) for r in candidates]
-        fits = [o for o in options if _inside(o.x, o.y, width, height, frame)] or options
-        best = min(fits, key=lambda o: _first_zoom(o, placed, scale, 1.0))  # the first with the lowest zoom
-        placed.append(_replace_min(best, _first_zoom(best, placed, scale, 1.0)))
+        font = _font(len(rows), largest, AREA_FONT)
+        shapes = ((font - smaller, wrap) for smaller, wrap in AREA_SHAPES)
+        best = _area_label(int(area), text, xy, candidates, next(shapes), frame, placed, scale)
+        for shape in shapes:  # the largest shape free at the full view, else the one shown earliest
+            if best.min_zoom <= 1.0:
+                break
+            other = _area_label(int(area), text, xy, candidates, shape, frame, placed, scale)
+            best = other if other.min_zoom < best.min_zoom else best
+        placed.append(best)
     largest = int(topics["size"].max())
     for topic, text, size in zip(
         topics["topic"].tolist(), topics["label"].tolist(), topics["size"].tolist(), strict=True
@@ -166,6 +173,29 @@ def map_labels(
         label = _label("topic", int(topic), text, xy[medoid[int(topic)]], (width, height), font, None)
         placed.append(_replace_min(label, _first_zoom(label, placed, scale, 1.0)))
     return placed
+
+
+def _area_label(
+    area: int,
+    text: str,
+    xy: np.ndarray,
+    candidates: list[int],
+    shape: tuple[int, int],
+    frame: dict,
+    placed: list[MapLabel],
+    scale: tuple[float, float],
+) -> MapLabel:
+    """An area's label of one shape (font, wrap) at the candidate anchor shown from the lowest zoom."""
+    font, wrap = shape
+    probe = MapLabel("area", 0, text, 0.0, 0.0, 0.0, 0.0, font, 1.0, None, wrap)
+    width, height = _box(shown_text(probe), font)
+    options = [
+        MapLabel("area", area, text, float(xy[r][0]), float(xy[r][1]), width, height, font, 1.0, AREAS_UNTIL, wrap)
+        for r in candidates
+    ]
+    fits = [o for o in options if _inside(o.x, o.y, width, height, frame)] or options
+    best = min(fits, key=lambda o: _first_zoom(o, placed, scale, 1.0))  # the first with the lowest zoom
+    return _replace_min(best, _first_zoom(best, placed, scale, 1.0))
 
 
 def _spread(xy: np.ndarray, rows: np.ndarray) -> list[int]:

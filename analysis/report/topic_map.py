@@ -22,6 +22,8 @@ script writes it with ``textContent``, never ``innerHTML``.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 import math
@@ -39,7 +41,7 @@ from analysis.corpus.bibtex import bibtex_entry
 from analysis.corpus.export import citation_keys, cited
 from analysis.corpus.merge import PAPER_COLUMNS
 from analysis.corpus.table import TEXT_COLUMNS
-from analysis.figures.map import WEBGL_ABOVE, plot_map
+from analysis.figures.map import plot_map
 from analysis.figures.map_labels import AREAS_UNTIL
 from analysis.figures.registry import REGISTRY
 from analysis.figures.style import map_groups
@@ -136,7 +138,9 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     payload's ``groups``, ``lists`` and ``filters`` (small numbers, not
     repeated names: a 100,000-paper map stays smaller).
     """
-    papers, documents = result.papers, result.documents_with("title", "text", "sources")
+    papers = result.papers
+    byline = [c for c in BYLINE_COLUMNS if c in papers.columns]
+    documents = result.documents_with("title", "text", "sources", *byline)
     groups = map_groups(result)
     theme_at = {g["name"]: i for i, g in enumerate(groups["theme"])}
     topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
@@ -171,16 +175,38 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
                 "area": area_of_topic[groups["topic"][topics[i]]["id"]],
                 "lists": [lists[f] for f in source_files(sources)],
                 "extra": extra[i],
-                "x": xs[i],
-                "y": ys[i],
+                "x": round(xs[i], COORD_DIGITS),
+                "y": round(ys[i], COORD_DIGITS),
                 "near": near[i],
                 "bib": bibtex_entry(keys[i], {**records[i], "text": ""}),
             }
         )
+        by = _byline(documents, i)
+        if by:
+            rows[-1]["by"] = by
         link = links[i]
         if link is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
             rows[-1]["link"] = [link.href, link.text]
     return rows
+
+
+# Map coordinates are written to this many decimals: 1e-4 of a map ~15 units wide is far below a pixel.
+COORD_DIGITS = 4
+
+
+# The columns of a paper's byline in the panel, where the input has them.
+BYLINE_COLUMNS = ("authors", "venue")
+
+
+def _byline(documents: pd.DataFrame, i: int) -> str:
+    """Paper ``i``'s authors and venue where the table has them ("" otherwise), as the panel shows them."""
+    parts = []
+    for column in BYLINE_COLUMNS:
+        if column in documents.columns:
+            value = _category(documents[column].iat[i])
+            if value != "(none)":
+                parts.append(" ".join(value.split()))
+    return " · ".join(parts)
 
 
 def _rows(papers: pd.DataFrame, columns: Collection[str]) -> list[tuple]:
@@ -213,7 +239,7 @@ def map_neighbours(result: TopicResult, k: int = NEIGHBOURS_SHOWN) -> list[list[
         return [[] for _ in range(n)]
     indices, scores = nearest_papers(vectors, result.documents["doc_id"], k)
     return [
-        [[int(j), float(s)] for j, s in zip(row, row_scores, strict=True)]
+        [[int(j), round(float(s), 4)] for j, s in zip(row, row_scores, strict=True)]
         for row, row_scores in zip(indices.tolist(), scores.tolist(), strict=True)
     ]
 
@@ -253,18 +279,56 @@ def page_labels(result: TopicResult, figure: go.Figure) -> list[dict]:
     return label_records(map_labels(documents, topics, x_range, y_range))
 
 
+# The per-paper fields the page needs only when a paper is opened, searched or exported: packed (gzip).
+PACKED_FIELDS = ("text", "bib")
+# Optional per-paper fields: absent from a paper's record when it has none (null in the columns).
+OPTIONAL_FIELDS = ("link", "by")
+
+
+def columnar(rows: list[dict]) -> dict:
+    """The papers as one array per field (no key repeated per paper), the long texts gzip-packed in base64.
+
+    ``packed`` is the JSON of :data:`PACKED_FIELDS` as arrays, gzipped (mtime 0, so the same papers give
+    the same bytes) and base64-encoded: the page decodes it with the browser's DecompressionStream after
+    the points and labels are drawn. Base64 holds no ``<``, ``>`` or ``&``.
+    """
+    fields = [k for k in rows[0] if k not in PACKED_FIELDS and k not in OPTIONAL_FIELDS] if rows else []
+    columns = {field: [row[field] for row in rows] for field in fields}
+    for field in OPTIONAL_FIELDS:
+        columns[field] = [row.get(field) for row in rows]
+    packed = {field: [row[field] for row in rows] for field in PACKED_FIELDS}
+    text = json.dumps(packed, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    return {
+        "n": len(rows),
+        "columns": columns,
+        "packed": base64.b64encode(gzip.compress(text, compresslevel=6, mtime=0)).decode("ascii"),
+    }
+
+
+def unpacked(papers: dict) -> list[dict]:
+    """The per-paper records back from :func:`columnar` (what the page script rebuilds; used by tests)."""
+    packed = json.loads(gzip.decompress(base64.b64decode(papers["packed"])).decode("utf-8"))
+    columns = {**papers["columns"], **packed}
+    rows = []
+    for i in range(papers["n"]):
+        row = {field: values[i] for field, values in columns.items()}
+        rows.append({k: v for k, v in row.items() if not (k in OPTIONAL_FIELDS and v is None)})
+    return rows
+
+
 def map_payload(result: TopicResult, figure: go.Figure, keys: list[str] | None = None) -> dict:
-    """Everything the page script reads: layout, groups, lists, filter columns and papers."""
+    """Everything the page script reads: layout, groups, lists, filter columns and papers (:func:`columnar`)."""
     layout = json.loads(pio.to_json(go.Figure(layout=figure.layout), validate=False))["layout"]
     return {
         "layout": layout,
-        "webgl": len(result.documents) > WEBGL_ABOVE,
+        # WebGL points at every size: one engine, and the same look from 10 to 100,000 papers.
+        "webgl": True,
         "groups": map_groups(result),
         "labels": page_labels(result, figure),
         "areasUntil": AREAS_UNTIL,
         "lists": [{"file": f, "label": list_label(f)} for f in list_files(result.papers)],
         "filters": [{"column": c, "values": v} for c, v in filter_columns(result.papers).items()],
-        "papers": map_papers(result, keys),
+        "papers": columnar(map_papers(result, keys)),
     }
 
 

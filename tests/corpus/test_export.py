@@ -149,3 +149,11 @@ def test_a_json_list_of_authors_and_keywords_is_written_as_names(tmp_path):
     bib = out.read_text(encoding="utf-8")
     assert bib.startswith("@misc{barnes2024massively,")
     assert "  author = {Matt Barnes and Matthew Abueg},\n" in bib and "  keywords = {inverse RL, routing},\n" in bib
+
+
+def test_made_keys_resume_their_letters_and_skip_keys_given_literally():
+    # Four papers share a made key; the second's given key is one of its lettered forms.
+    papers = pd.DataFrame({"title": ["Graphs"] * 5, "year": [2024] * 5, "key": ["", "smith2024graphsa", "", "", ""]})
+    papers["authors"] = "Ada Smith"
+    made = ["smith2024graphs", "smith2024graphsa", "smith2024graphsb", "smith2024graphsc", "smith2024graphsd"]
+    assert citation_keys(papers) == made

@@ -41,7 +41,11 @@ def _search(driver, text: str) -> list[str]:
 def test_topic_map_draws_one_point_per_paper_without_errors(browser, seed_report_dir, seed_result):
     open_page(browser, seed_report_dir / "topic_map.html", MAP_READY)
     n = len(seed_result.documents)
-    assert browser.execute_script("return document.querySelectorAll('.map .scatterlayer path.point').length") == n
+    # WebGL points at every size: one scattergl trace per area, drawn on the plot's canvas (no SVG points).
+    assert browser.execute_script("return document.querySelectorAll('.map .scatterlayer path.point').length") == 0
+    assert browser.execute_script("return document.querySelector('.map').data.map(t => t.type)") == ["scattergl"] * (
+        seed_result.documents["area"].nunique()
+    )
     assert browser.execute_script(VISIBLE_POINTS) == n
     # Every area and every topic has its label in the page, as text (shown or hidden by zoom).
     levels = browser.execute_script(
@@ -69,16 +73,16 @@ def test_search_finds_a_seed_paper_by_name_and_highlights_it(browser, seed_repor
     )
     wash = int(seed_result.documents.index[seed_result.documents["name"] == "WASH"][0])
     assert until(browser, selected, [wash]) == [wash]
-    assert browser.execute_script("return document.querySelectorAll('.map .scatterlayer path.point').length") == len(
-        seed_result.documents
-    )  # the others are dimmed, not removed
+    assert browser.execute_script(VISIBLE_POINTS) == len(seed_result.documents)  # the others are dimmed, not removed
     browser.find_element(By.CSS_SELECTOR, "#matches button").click()
     assert until(browser, lambda d: d.find_element(By.ID, "details-name").text, "WASH") == "WASH"
     assert "Watermarking embeds statistical signatures" in browser.find_element(By.ID, "details-text").text
-    hover = browser.execute_script("return document.querySelector('.map .hoverlayer').textContent")
-    assert "WASH" in hover and "theme:" in hover
+    hover = until(browser, "document.querySelector('.map .hoverlayer').textContent.includes('theme:')")
+    assert hover and "WASH" in browser.execute_script("return document.querySelector('.map .hoverlayer').textContent")
     assert len(_search(browser, "watermark")) >= 2  # a word of the abstracts, not only names
-    assert _search(browser, "") and browser.find_element(By.ID, "count").text == ""
+    # No words, no list: the panel never lists every title (the map is the overview).
+    assert _search(browser, "") == [] and browser.find_element(By.ID, "count").text == ""
+    assert browser.find_element(By.ID, "matches-title").text == "Matches"
     assert severe(browser) == []
 
 
@@ -113,9 +117,8 @@ def test_hostile_abstract_runs_nothing_in_the_topic_map(browser, hostile_report_
     browser.find_element(By.CSS_SELECTOR, "#matches button").click()  # details panel and hover label
     details = until(browser, lambda d: HOSTILE in d.find_element(By.ID, "details-text").text)
     assert details and "<img src=x onerror=alert(1)>" in browser.find_element(By.ID, "details-text").text
-    assert "<script>alert(1)</script>" in browser.execute_script(
-        "return document.querySelector('.map .hoverlayer').textContent"
-    )
+    hover = "document.querySelector('.map .hoverlayer').textContent.includes('<script>alert(1)</script>')"
+    assert until(browser, hover)  # the hover label (drawn a frame later) shows the name as text
     assert no_alert(browser)
     assert browser.execute_script("return document.querySelectorAll('img').length") == 0
     assert severe(browser) == []

@@ -7,7 +7,18 @@ from ``result.similar`` in Python, never from the page.
 from __future__ import annotations
 
 import pytest
-from helpers import HOSTILE, MAP_READY, clear_point, map_exports, map_pixels, mouse, open_page, severe, until
+from helpers import (
+    HOSTILE,
+    MAP_READY,
+    clear_point,
+    map_exports,
+    map_pixels,
+    mouse,
+    open_page,
+    open_paper,
+    severe,
+    until,
+)
 
 from analysis.figures.chromium import available, headless_chromium
 
@@ -62,7 +73,7 @@ def test_a_hostile_neighbour_stays_text(browser, hostile_report_dir, hostile_res
     hostile = len(hostile_result.documents) - 1
     neighbour = next(i for i, near in enumerate(map_neighbours(hostile_result)) if hostile in [j for j, _ in near])
     open_page(browser, hostile_report_dir / "topic_map.html", MAP_READY)
-    browser.execute_script(f"document.querySelector('#matches button[data-paper=\"{neighbour}\"]').click()")
+    open_paper(browser, neighbour, hostile_result.documents["name"].iat[neighbour])
     names = [name for name, _ in browser.execute_script(NEAR_ROWS)]
     assert HOSTILE in names  # the hostile paper is among its nearest: its name shown as plain text
     assert browser.execute_script("return document.querySelectorAll('#details img, #details script').length") == 0
@@ -83,14 +94,14 @@ def test_only_an_http_link_is_an_anchor(browser, seed_result, tmp_path):
     result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(url=urls))
     write_report(result, tmp_path, static=False, runtime=QUIET)
     open_page(browser, tmp_path / "topic_map.html", MAP_READY)
-    browser.execute_script("document.querySelector('#matches button[data-paper=\"0\"]').click()")
+    open_paper(browser, 0, seed_result.documents["name"].iat[0])
     anchors = browser.find_elements(By.CSS_SELECTOR, "#details-link a")
     assert [(a.get_attribute("href"), a.text) for a in anchors] == [("https://example.org/paper", urls[0])]
     assert anchors[0].get_attribute("rel") == "noopener noreferrer"
-    browser.execute_script("document.querySelector('#matches button[data-paper=\"1\"]').click()")
+    open_paper(browser, 1, seed_result.documents["name"].iat[1])
     assert browser.find_elements(By.CSS_SELECTOR, "#details-link a") == []
     assert browser.find_element(By.ID, "details-link").text == urls[1]
-    browser.execute_script("document.querySelector('#matches button[data-paper=\"2\"]').click()")
+    open_paper(browser, 2, seed_result.documents["name"].iat[2])
     assert not browser.find_element(By.ID, "details-link").is_displayed()
     assert browser.title != "pwned" and severe(browser) == []
 
@@ -130,3 +141,24 @@ def test_the_selection_exports_link_only_over_http(browser, seed_result, tmp_pat
         assert place.replace("<", "\\<").replace(">", "\\>") in lines[name.iat[row]]
     assert bibtex.count("url = {") == 1 and "url = {https://example.org/p?a=1\\&b=2}" in bibtex
     assert browser.title != "pwned" and severe(browser) == []
+
+
+def test_the_paper_under_the_pointer_fills_the_panel_without_a_click(browser, seed_report_dir, seed_result):
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.by import By
+
+    from analysis.text import readable
+
+    open_page(browser, seed_report_dir / "topic_map.html", MAP_READY)
+    assert not browser.find_element(By.ID, "details").is_displayed()
+    assert browser.find_elements(By.CSS_SELECTOR, "#matches li") == []  # no list of every title
+    index = clear_point(browser, seed_result)
+    ((x, y),) = map_pixels(browser, [tuple(seed_result.documents[["x", "y"]].iloc[index])])
+    actions = ActionBuilder(browser, duration=20)
+    actions.pointer_action.move_to_location(x, y)  # no button pressed: only pointing
+    actions.perform()
+    name = seed_result.documents["name"].iat[index]
+    assert until(browser, lambda d: d.find_element(By.ID, "details-name").text, name) == name
+    assert browser.find_element(By.ID, "details-text").text == readable(seed_result.papers["text"].iat[index])
+    assert browser.find_element(By.ID, "selection").is_displayed() is False  # pointing selects nothing
+    assert severe(browser) == []

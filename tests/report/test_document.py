@@ -12,7 +12,7 @@ from analysis.figures.registry import REGISTRY
 from analysis.model import measures
 from analysis.report import content as report_content
 from analysis.report import document as report
-from analysis.report.topic_map import PLOTLY_JS, json_text_for_script, topic_map_html
+from analysis.report.topic_map import PLOTLY_JS, json_text_for_script, topic_map_html, unpacked
 
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"
@@ -209,7 +209,8 @@ def test_topic_map_html_shows_hostile_abstract_as_text(hostile_report_dir):
     data = re.search(r'<script type="application/json" id="map-data">(.*?)</script>', rest, re.DOTALL).group(1)
     assert "<" not in data and ">" not in data and "&" not in data.replace("\\u0026", "")
     papers = json.loads(data)["papers"]
-    assert papers[-1]["name"] == SCRIPT + " " + IMG  # intact after JSON.parse, shown with textContent
+    assert papers["columns"]["name"][-1] == SCRIPT + " " + IMG  # intact after JSON.parse, shown with textContent
+    assert SCRIPT in unpacked(papers)[-1]["text"]  # the abstract, gzipped in base64, decodes to the same text
 
 
 def test_view_pages_show_hostile_topic_label_as_text(hostile_report_dir, seed_report_dir, hostile_result):

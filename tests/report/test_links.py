@@ -117,3 +117,18 @@ def test_no_output_makes_an_unsafe_value_a_link(seed_result, url):
     assert widget.points["link"][0] == ["", url.strip()] and widget.points["link"][1][0] == "https://example.org/safe"
     widget.select([True] * len(urls))
     assert widget.selected["link"].tolist()[:3] == ["", "https://example.org/safe", ""]
+
+
+def test_the_map_panel_names_authors_and_venue_where_known_and_the_packed_texts_decode(seed_result):
+    from analysis.report.topic_map import columnar, unpacked
+
+    n = len(seed_result.papers)
+    authors = ["Ada Lovelace and  Alan Turing"] + [""] * (n - 1)
+    venues = ["ICLR 2024", ""] + ["NeurIPS"] * (n - 2)
+    result = dataclasses.replace(seed_result, papers=seed_result.papers.assign(authors=authors, venue=venues))
+    rows = map_papers(result)
+    assert [row.get("by") for row in rows[:3]] == ["Ada Lovelace and Alan Turing · ICLR 2024", None, "NeurIPS"]
+    packed = columnar(rows)
+    assert packed["columns"]["by"][:2] == ["Ada Lovelace and Alan Turing · ICLR 2024", None]
+    assert "text" not in packed["columns"] and "bib" not in packed["columns"]  # only in the gzip block
+    assert unpacked(packed) == rows

@@ -4,7 +4,7 @@
 // An ES module, as map_widget.js: the page inlines it in a script element of type module (runs after the page is
 // parsed, from file:// too; nothing leaks into the page's globals). plotly.js is the one global it reads.
 const data = JSON.parse(document.getElementById("map-data").textContent);
-const papers = data.papers;
+const papers = rebuild(data.papers);
 const groups = data.groups;
 const gd = document.querySelector(".map");
 const box = document.getElementById("search");
@@ -36,9 +36,40 @@ facets.forEach((f) => {
   state.off[f.key] = new Set();
 });
 
-papers.forEach((p) => {
-  p.search = `${p.name} ${p.title} ${p.blurb} ${p.text}`.toLowerCase();
-});
+// Python writes the papers as one array per field (topic_map.columnar); the page works on one object per paper.
+function rebuild(columnar) {
+  const fields = Object.keys(columnar.columns);
+  const out = [];
+  for (let i = 0; i < columnar.n; i++) {
+    const p = { text: "", bib: "" };
+    fields.forEach((field) => {
+      const value = columnar.columns[field][i];
+      if (value !== null) {
+        p[field] = value;
+      }
+    });
+    p.search = `${p.name} ${p.title} ${p.blurb}`.toLowerCase();
+    out.push(p);
+  }
+  return out;
+}
+
+// The abstracts and BibTeX entries come gzipped in base64: decoded after the first paint (DecompressionStream).
+async function unpack(base64) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const packed = JSON.parse(await new Response(stream).text());
+  papers.forEach((p, i) => {
+    p.text = packed.text[i];
+    p.bib = packed.bib[i];
+    p.search = `${p.name} ${p.title} ${p.blurb} ${p.text}`.toLowerCase();
+  });
+}
+let unpacked = null;
+function texts() {
+  unpacked = unpacked || unpack(data.papers.packed);
+  return unpacked;
+}
 
 function esc(text) {
   return String(text)
@@ -167,7 +198,8 @@ function draw() {
   // Many groups make a legend taller than the map: the contents list names them instead.
   // Beyond eight groups the labels over the map name them, and a legend would take the map's room.
   layout.showlegend = groups[state.colour].length <= 8;
-  return Plotly.react(gd, traces(), layout, config);
+  state.drawing = Plotly.react(gd, traces(), layout, config);
+  return state.drawing;
 }
 
 function refresh() {
@@ -200,7 +232,8 @@ function matches(query) {
   return state.shown.filter((i) => terms.every((t) => papers[i].search.indexOf(t) >= 0));
 }
 
-function applySearch() {
+async function applySearch() {
+  await texts(); // the search reads the abstracts too
   state.hits = matches(box.value);
   showList(state.hits);
   return draw();
@@ -210,9 +243,10 @@ function showList(hits) {
   list.replaceChildren();
   let rows = hits;
   if (!hits) {
+    // No list of every title: the map is the overview; the panel shows the paper pointed at and the selection.
     count.textContent = "";
-    listTitle.textContent = `Papers (${state.shown.length})`;
-    rows = state.shown;
+    listTitle.textContent = "Matches";
+    rows = [];
   } else {
     count.textContent = hits.length === 1 ? "1 paper matches" : `${hits.length} papers match`;
     listTitle.textContent = `Matches (${hits.length})`;
@@ -236,20 +270,12 @@ function paperButton(i, title) {
   return button;
 }
 
-function locate(index) {
-  for (let c = 0; c < gd.data.length; c++) {
-    const rows = gd.data[c].customdata;
-    for (let j = 0; j < rows.length; j++) {
-      if (rows[j][0] === index) {
-        return { curveNumber: c, pointNumber: j };
-      }
-    }
-  }
-  return null;
-}
-
-function showPaper(index) {
+// The paper in the panel: clicked, opened from a list, or under the pointer (`pointed`: no hover label then).
+async function showPaper(index, pointed) {
+  // A redraw under way (a search's highlight) would wipe the hover label drawn now: wait for it first.
+  await Promise.all([texts(), state.drawing]);
   const p = papers[index];
+  state.current = index;
   const extras = data.filters.map((column, c) => `${column.column}: ${column.values[p.extra[c]]}`);
   document.getElementById("details").hidden = false;
   document.getElementById("details-name").textContent = p.name;
@@ -259,15 +285,16 @@ function showPaper(index) {
     `theme: ${themeOf(p)}`,
     `in: ${listNames(p)}`,
   ]
+    .concat(p.by ? [p.by] : [])
     .concat(extras)
     .join(" · ");
   document.getElementById("details-text").textContent = p.text;
   showLink(p);
   showNeighbours(p);
   document.querySelector("aside").scrollTop = 0;
-  const point = locate(index);
-  if (point) {
-    Plotly.Fx.hover(gd, [point]);
+  // Hover by position: WebGL traces take no point numbers in Fx.hover (their calcdata is one entry).
+  if (!pointed && state.shown.includes(index)) {
+    Plotly.Fx.hover(gd, { xval: p.x, yval: p.y }, "xy");
   }
 }
 
@@ -738,6 +765,12 @@ function wire() {
   gd.on("plotly_afterplot", placeLabels);
   gd.on("plotly_relayout", placeLabels);
   window.addEventListener("hashchange", openHash);
+  gd.on("plotly_hover", (event) => {
+    const i = event.points.length ? event.points[0].customdata[0] : null;
+    if (i !== null && i !== state.current) {
+      showPaper(i, true);
+    }
+  });
   gd.on("plotly_click", (event) => {
     if (event.points.length) {
       showPaper(event.points[0].customdata[0]);
@@ -791,7 +824,8 @@ function wire() {
   document.getElementById("export-csv").addEventListener("click", () => {
     download(selectionCsv(), "selected_papers.csv", "text/csv;charset=utf-8");
   });
-  document.getElementById("export-bib").addEventListener("click", () => {
+  document.getElementById("export-bib").addEventListener("click", async () => {
+    await texts();
     download(selectionBibtex(), "reading_list.bib", "application/x-bibtex;charset=utf-8");
   });
   document.getElementById("export-md").addEventListener("click", () => {
@@ -815,4 +849,8 @@ refresh()
   })
   .then(() => {
     gd.dataset.ready = "true";
+    return texts();
+  })
+  .then(() => {
+    gd.dataset.texts = "true";
   });
