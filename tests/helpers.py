@@ -10,9 +10,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,6 +53,42 @@ def ctrl_c_reaches() -> None:
     KeyboardInterrupt, and a test of Ctrl-C would fail for the wrong reason.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Lines:
+    """The lines a child process writes to one of its pipes, read by a thread so that a wait on them has a timeout.
+
+    A test that waits for a line its child should write (a step reached, a
+    message) must fail, not hang, when the child never writes it.
+    """
+
+    def __init__(self, stream) -> None:
+        self.seen: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, args=(stream,), daemon=True).start()
+
+    def _pump(self, stream) -> None:
+        for line in iter(stream.readline, ""):
+            self._queue.put(line)
+        self._queue.put(None)  # end of the stream: the child closed it or exited
+
+    def until(self, found: Callable[[str], bool], timeout: float = 120.0) -> str:
+        """The first new line for which ``found`` is true.
+
+        Raises:
+            AssertionError: The stream ended, or no such line came within ``timeout`` seconds.
+        """
+        while True:
+            try:
+                line = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"no such line within {timeout} s; last lines: {self.seen[-5:]}") from None
+            if line is None:
+                self._queue.put(None)  # later waits also see the end
+                raise AssertionError(f"the stream ended without such a line; last lines: {self.seen[-5:]}")
+            self.seen.append(line)
+            if found(line):
+                return line
 
 
 def disk_full_at(filename: str) -> Callable[[Path, str], Path]:

@@ -9,7 +9,9 @@ steps are numbered from outside the package: the run is the command line
 started by :data:`STEPPED_RUN`, which wraps the renames and removals of
 :mod:`analysis.output` in that process only (the N-th step says so on
 stderr and stops the process with SIGSTOP), so each kill lands at a known
-point. After each kill the folder must hold the whole
+point. The killed runs are forks of one such run: it loads and fits once and,
+where the command line writes the report, forks a child per kill that writes
+it into that kill's folder from there on, as a fresh run would. After each kill the folder must hold the whole
 old report or the whole new one, byte for byte, with the user's own files
 beside it; the only other state allowed is the instant between the two
 renames of the swap, where the folder is absent and the old one lies whole
@@ -19,9 +21,9 @@ kill writes the new report and removes the leftovers of killed runs,
 including those of earlier versions (``.report-*`` folders, ``*.tmp`` files).
 
 All runs share one cache folder, warmed by the two reference runs, and use
-the TF-IDF embedding without static figures: each killed run only loads,
-reads its fit from the result cache, draws the HTML and writes. Two run at a
-time, each over its own copy of the old report.
+the TF-IDF embedding without static figures: the forking run only loads and
+reads its fit from the result cache, and each killed child draws the HTML and
+writes, each over its own copy of the old report.
 """
 
 from __future__ import annotations
@@ -32,11 +34,10 @@ import shutil
 import signal
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from helpers import disk_full_at
+from helpers import Lines, disk_full_at
 
 from analysis.config import ROOT, SEEDS_DIR
 from analysis.output import recover
@@ -50,12 +51,16 @@ FOREIGN = {"notes.txt": b"my notes, not a report file\n", "notebook/report.md": 
 # leave the old report or the new one: a file written beside its place, the file
 # in place, the user's entries carried over, the staging folder complete, the
 # old folder aside, the new one in place, the old one removed. argv[1] is 0 to
-# list every step on stderr, or N to say "paused at write step N" there and stop.
+# list every step on stderr, or N to say "paused at write step N (pid P)" there
+# and stop. With -1 the run loads and fits, then forks where it would write the
+# report: one child per line "N FOLDER" of its stdin, which writes the report
+# into FOLDER and pauses at step N; the run reaps it and says "reaped N" on stdout.
 STEPPED_RUN = r"""
 import os, shutil, signal, sys, types
 from pathlib import Path
 
 import analysis.output as output
+import analysis.pipeline as pipeline
 from analysis.__main__ import main
 
 pause, count = int(sys.argv[1]), [0]
@@ -66,8 +71,24 @@ def step(what):
     if pause == 0:
         print(f"write step {count[0]}: {what}", file=sys.stderr, flush=True)
     elif count[0] == pause:
-        print(f"paused at write step {count[0]}: {what}", file=sys.stderr, flush=True)
+        print(f"paused at write step {count[0]} (pid {os.getpid()}): {what}", file=sys.stderr, flush=True)
         os.kill(os.getpid(), signal.SIGSTOP)  # the test's SIGKILL ends it here
+
+
+def forking(write_report):
+    def serve(result, out, *args, **kwargs):
+        global pause
+        for line in iter(sys.stdin.readline, ""):
+            number, folder = line.rstrip("\n").split(" ", 1)
+            child = os.fork()
+            if child == 0:  # the run from its write on, into this kill's folder
+                pause, count[0] = int(number), 0
+                write_report(result, Path(folder), *args, **kwargs)
+                os._exit(3)  # the write ended before step N: the test sees no pause
+            _, status = os.waitpid(child, 0)  # reaped before the test looks: a dead pid, not a zombie
+            print(f"reaped {number} {status}", flush=True)
+        os._exit(0)
+    return serve
 
 
 def replace(source, target):
@@ -118,6 +139,8 @@ output.os = Wrapped(os, replace=replace, rename=rename)
 output.shutil = Wrapped(shutil, rmtree=rmtree)
 output._carry_over = after(output._carry_over, "other entries carried over")
 output._swap = before(output._swap, "staging folder complete")
+if pause == -1:
+    pipeline.write_report = forking(pipeline.write_report)
 sys.exit(main(["report", *sys.argv[2:]]))
 """
 
@@ -130,7 +153,8 @@ def _run(args: list[str], out: Path, env: dict, pause: int | None = None) -> sub
         else [sys.executable, "-c", STEPPED_RUN, str(pause)]
     )
     command = [*start, *args, "--out", str(out), *RUN_OPTIONS]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE} if pause == -1 else {"stdout": subprocess.DEVNULL}
+    return subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True, **pipes)
 
 
 def _finish(args: list[str], out: Path, env: dict, pause: int | None = None) -> str:
@@ -141,17 +165,27 @@ def _finish(args: list[str], out: Path, env: dict, pause: int | None = None) -> 
     return err
 
 
-def _kill_at(args: list[str], out: Path, env: dict, number: int) -> None:
-    """Start a run, wait until it says it is at write step ``number``, SIGKILL it there."""
-    child = _run(args, out, env, pause=number)
-    try:
-        lines = iter(child.stderr.readline, "")
-        assert any(line.startswith(f"paused at write step {number}: ") for line in lines), number
-        child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
-    finally:
-        child.kill()
-        child.stderr.close()
+class Forks:
+    """The run of :data:`STEPPED_RUN` that loads and fits once and forks a writing child per kill."""
+
+    def __init__(self, args: list[str], folder: Path, env: dict) -> None:
+        self.run = _run(args, folder / "never-written", env, pause=-1)
+        self.err, self.out = Lines(self.run.stderr), Lines(self.run.stdout)
+
+    def kill_at(self, out: Path, number: int) -> None:
+        """A child writes the report into ``out``; SIGKILL it when it says it is at write step ``number``."""
+        self.run.stdin.write(f"{number} {out}\n")
+        self.run.stdin.flush()
+        paused = self.err.until(lambda line: line.startswith(f"paused at write step {number} "))
+        os.kill(int(paused.split("(pid ", 1)[1].split(")", 1)[0]), signal.SIGKILL)
+        self.out.until(lambda line: line.startswith(f"reaped {number} "), timeout=30)
+
+    def close(self) -> None:
+        self.run.stdin.close()
+        try:
+            assert self.run.wait(timeout=60) == 0, self.err.seen[-5:]
+        finally:
+            self.run.kill()
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -200,11 +234,19 @@ def reports(tmp_path_factory, reference_records):
     return {"folder": folder, "env": env, "args": [str(SEEDS_DIR), str(extra)], "steps": steps, "old": old, "new": new}
 
 
-def _kill_and_check(reports: dict, number: int, step: str) -> str:
+@pytest.fixture(scope="module")
+def forks(reports):
+    """The run that forks the killed writers (:class:`Forks`), started once for the module."""
+    forks = Forks(reports["args"], reports["folder"], reports["env"])
+    yield forks
+    forks.close()
+
+
+def _kill_and_check(reports: dict, forks: Forks, number: int, step: str) -> str:
     """Kill a run over a fresh old report at step ``number``; check the folder; recover; say which report is left."""
     folder = reports["folder"]
     target = _fresh_old_report(folder / "old", folder / f"target{number:02d}")
-    _kill_at(reports["args"], target, reports["env"], number)
+    forks.kill_at(target, number)
     old, new = reports["old"], reports["new"]
     if not target.exists():  # between the two renames of the swap: the old folder lies whole beside it
         assert step == "old folder aside", f"no report after a kill at step {number} ({step})"
@@ -219,21 +261,20 @@ def _kill_and_check(reports: dict, number: int, step: str) -> str:
     return "new" if after == new else "old"
 
 
-def test_a_report_killed_at_every_write_step_is_old_or_new_never_a_mix(reports):
+def test_a_report_killed_at_every_write_step_is_old_or_new_never_a_mix(reports, forks):
     steps = reports["steps"]
     assert len(steps) >= 20, steps
-    with ThreadPoolExecutor(2) as pool:  # two runs at a time, each in its own folder
-        seen = list(pool.map(_kill_and_check, [reports] * len(steps), range(1, len(steps) + 1), steps))
+    seen = [_kill_and_check(reports, forks, number, step) for number, step in enumerate(steps, start=1)]
     # Old until the old folder is renamed aside (from there on the next run
     # finishes the swap), new from then on: exactly one switch.
     switch = steps.index("old folder aside")
     assert seen == ["old"] * switch + ["new"] * (len(steps) - switch), list(zip(steps, seen, strict=True))
 
 
-def test_a_normal_run_after_a_kill_removes_every_leftover(reports):
+def test_a_normal_run_after_a_kill_removes_every_leftover(reports, forks):
     folder, env, args = reports["folder"], reports["env"], reports["args"]
     target = _fresh_old_report(folder / "old", folder / "target")
-    _kill_at(args, target, env, 3)  # while its staging folder is half written
+    forks.kill_at(target, 3)  # while its staging folder is half written
     assert [n.split("-")[0] for n in _leftovers(target)] == [".target.new"]
     # Leftovers of a killed run of the earlier version, which staged inside the folder.
     (target / ".report-k1ll3d").mkdir()
