@@ -90,6 +90,18 @@ class Lines:
             if found(line):
                 return line
 
+    def to_the_end(self, timeout: float = 60.0) -> str:
+        """Every line seen, once the stream has ended (every process holding it has closed it or exited).
+
+        Raises:
+            AssertionError: The stream is still open after ``timeout`` seconds.
+        """
+        with contextlib.suppress(AssertionError):
+            self.until(lambda line: False, timeout=timeout)
+        if self._queue.empty():  # not at the end: nothing more came within the timeout
+            raise AssertionError(f"the stream is still open after {timeout} s; last lines: {self.seen[-5:]}")
+        return "".join(self.seen)
+
 
 def disk_full_at(filename: str) -> Callable[[Path, str], Path]:
     """A ``write_text(path, text)`` that fails as a full disk does when it writes ``filename``, and writes the rest."""

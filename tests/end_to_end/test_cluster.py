@@ -8,6 +8,7 @@ and unreachable-scheduler tests are quick.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import SEED_A, SEED_B, ctrl_c_reaches
+from helpers import SEED_A, SEED_B, Lines, ctrl_c_reaches
 
 from analysis.__main__ import _parser, main
 from analysis.config import FIGURES_DIR, ROOT, SEEDS_DIR
@@ -424,16 +425,18 @@ def test_ctrl_c_during_the_embedding_stops_cleanly_and_keeps_the_previous_report
         start_new_session=True,
         preexec_fn=ctrl_c_reaches,
     )
-    said = []
-    for line in child.stderr:
-        said.append(line)
-        if "on 1 Dask worker (" in line:
-            os.killpg(child.pid, signal.SIGINT)
-            break
-    rest = child.stderr.read()
-    assert child.wait(timeout=120) == 130, "".join(said) + rest
-    assert "interrupted: previous outputs were left as they were" in rest
-    assert "Traceback" not in rest, rest  # the workers leave Ctrl-C to the client
+    said = Lines(child.stderr)  # every wait below has a timeout: a run that does not stop fails the test
+    try:
+        said.until(lambda line: "on 1 Dask worker (" in line, timeout=300)
+        os.killpg(child.pid, signal.SIGINT)
+        assert child.wait(timeout=120) == 130, "".join(said.seen)
+        # Read to the end only after the exit: a process of the run still holding stderr fails here, not hangs.
+        told = said.to_the_end(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)  # whatever of the run is left, when the test failed
+    assert "interrupted: previous outputs were left as they were" in told
+    assert "Traceback" not in told, told  # the workers leave Ctrl-C to the client
     assert _files(out) == {"documents.csv": b"the previous report\n"}
 
 
