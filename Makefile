@@ -22,6 +22,12 @@ export IPYKERNEL_CELL_NAME := <IPY-INPUT>
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
+# pytest-xdist: two worker processes, one per core of the machines we measure on.
+# loadgroup keeps the tests that share a module-scoped fixture (a cluster, a
+# browser, reports written once) on one worker (tests/conftest.py, _xdist_group).
+# `make test PARALLEL=` runs them in one process.
+PARALLEL ?= -n 2 --dist loadgroup
+
 .PHONY: report test check lint lint-js node notebooks docs bench bench-cluster bench-glance browser clean
 
 $(STAMP): pyproject.toml
@@ -76,16 +82,16 @@ test: $(BENCH_STAMP) browser lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 	$(PY) -m mypy analysis
-	$(PY) -m pytest
+	$(PY) -m pytest $(PARALLEL)
 
-# The quick loop: under 3 minutes on 2 cores. Leaves out the tests marked
-# slow (notebooks under nbval, portability runs, browsers, the reference
-# corpus, the ONNX export); the seeds' vectors come from tests/data/.
+# The quick loop. Leaves out the tests marked slow (notebooks under nbval,
+# portability runs, browsers, the reference corpus, the ONNX export); the
+# seeds' vectors come from tests/data/.
 check: $(STAMP)
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 	$(PY) -m mypy analysis
-	$(PY) -m pytest -m "not slow" -q
+	$(PY) -m pytest $(PARALLEL) -m "not slow" -q
 
 lint: $(STAMP) lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
