@@ -148,8 +148,11 @@ KERNEL_ENV = {"IPYKERNEL_CELL_NAME": "<IPY-INPUT>", "HF_HUB_OFFLINE": "1", "TRAN
 NBVAL_TIMEOUT = 900  # seconds for the four notebooks; they take about 2 minutes on 2 cores
 
 
-def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT, extra_env=None) -> subprocess.CompletedProcess:
-    """Run strict nbval on notebooks in a subprocess (``extra_env`` added to its environment); return it finished."""
+def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT, extra_env=None, verbose=False) -> subprocess.CompletedProcess:
+    """Run strict nbval on notebooks in a subprocess (``extra_env`` added to its environment); return it finished.
+
+    With ``verbose`` its output has a line ``NAME.ipynb::Cell N PASSED`` (or ``FAILED``) per code cell.
+    """
     command = [
         sys.executable,
         "-m",
@@ -160,7 +163,8 @@ def run_nbval(*paths, cwd=ROOT, timeout=NBVAL_TIMEOUT, extra_env=None) -> subpro
         str(SANITIZE),
         "-p",
         "no:cacheprovider",  # no .pytest_cache next to temporary copies
-        "-q",
+        "-v" if verbose else "-q",
+        f"--rootdir={cwd}",  # cells named after their notebook's path from here (the sanitize file is elsewhere)
         *map(str, paths),
     ]
     env = {**os.environ, **KERNEL_ENV, **(extra_env or {})}

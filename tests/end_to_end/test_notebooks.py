@@ -14,6 +14,7 @@ collected a second time.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,34 +52,52 @@ def test_notebooks_match_their_stored_outputs():
     )
 
 
-@pytest.mark.parametrize(
-    ("stored", "changed"),
-    [
-        # The dedup summary (a stdout stream).
-        ("38 entries read, 26 papers, 12 duplicates merged", "38 entries read, 27 papers, 11 duplicates merged"),
-        # One cell of the duplicates table (text/plain of a DataFrame).
-        ("exact", "near "),
-    ],
-)
-def test_nbval_fails_when_a_stored_output_changes(tmp_path, stored, changed):
-    """Proof that the comparison bites: one changed value in one compared output fails the run."""
-    notebook = nbformat.read(NOTEBOOK_DIR / "01_corpus.ipynb", as_version=4)
-    assert replace_in_first_output(notebook, stored, changed), f"{stored!r} is no longer in 01_corpus.ipynb"
-    copy = tmp_path / "01_corpus.ipynb"
-    nbformat.write(notebook, copy)
+# One value changed in one compared output of 01_corpus.ipynb: the stored text and its replacement.
+CHANGES = {
+    # The dedup summary (a stdout stream).
+    "summary": ("38 entries read, 26 papers, 12 duplicates merged", "38 entries read, 27 papers, 11 duplicates merged"),
+    # One cell of the duplicates table (text/plain of a DataFrame).
+    "table": ("exact", "near "),
+}
 
-    finished = run_nbval(copy, cwd=tmp_path, timeout=300)
 
+@pytest.fixture(scope="module")
+def edited_copies(tmp_path_factory):
+    """One nbval run over copies of 01_corpus.ipynb in a temporary folder: unedited, and one per :data:`CHANGES`.
+
+    Returns:
+        The run's exit code and each copy's cells that failed, by copy name.
+    """
+    folder = tmp_path_factory.mktemp("nbval-copies")
+    shutil.copy(NOTEBOOK_DIR / "01_corpus.ipynb", folder / "unedited.ipynb")
+    for name, (stored, changed) in CHANGES.items():
+        notebook = nbformat.read(NOTEBOOK_DIR / "01_corpus.ipynb", as_version=4)
+        assert replace_in_first_output(notebook, stored, changed), f"{stored!r} is no longer in 01_corpus.ipynb"
+        nbformat.write(notebook, folder / f"{name}.ipynb")
+    finished = run_nbval(*sorted(folder.glob("*.ipynb")), cwd=folder, timeout=300, verbose=True)
+    # nbval 0.11.0 names a cell "NAME::ipynb::Cell N" under --rootdir; "NAME.ipynb::Cell N" is matched too.
+    cells = re.findall(r"^(\w+)(?:\.|::)ipynb::(Cell \d+) (PASSED|FAILED)", finished.stdout, re.M)
+    names = ["unedited", *CHANGES]
+    failed = {name: [cell for file, cell, outcome in cells if file == name and outcome == "FAILED"] for name in names}
+    return finished, failed, {file for file, _, _ in cells}
+
+
+@pytest.mark.parametrize("name", list(CHANGES))
+def test_nbval_fails_when_a_stored_output_changes(edited_copies, name):
+    """Proof that the comparison bites: one changed value in one compared output fails that cell of that copy."""
+    finished, failed, copies = edited_copies
+    assert copies == {"unedited", *CHANGES}, finished.stdout + finished.stderr  # every copy ran, cell by cell
     assert finished.returncode == 1, finished.stdout + finished.stderr  # 1: tests failed (not a crash)
-    assert "1 failed" in finished.stdout, finished.stdout
+    assert len(failed[name]) == 1, finished.stdout
+    assert f"{len(CHANGES)} failed" in finished.stdout, finished.stdout  # one cell of each edited copy
     assert "mismatch" in finished.stdout, finished.stdout  # a compared output differed, not a crash
 
 
-def test_unchanged_copy_passes(tmp_path):
+def test_unchanged_copy_passes(edited_copies):
     """The control for the test above: the copy itself, unedited, passes from a temporary folder."""
-    shutil.copy(NOTEBOOK_DIR / "01_corpus.ipynb", tmp_path)
-    finished = run_nbval(tmp_path / "01_corpus.ipynb", cwd=tmp_path, timeout=300)
-    assert finished.returncode == 0, finished.stdout + finished.stderr
+    finished, failed, copies = edited_copies
+    assert "unedited" in copies, finished.stdout + finished.stderr
+    assert failed["unedited"] == [], finished.stdout + finished.stderr
 
 
 def replace_in_first_output(notebook, stored: str, changed: str) -> bool:
