@@ -23,10 +23,10 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
 # pytest-xdist: two worker processes, one per core of the machines we measure on.
-# loadgroup keeps the tests that share a module-scoped fixture (a cluster, a
-# browser, reports written once) on one worker (tests/conftest.py, _xdist_group).
+# Each module's tests run on one worker, one after another: they share its
+# module-scoped fixtures (tests/conftest.py, pytest_xdist_make_scheduler).
 # `make test PARALLEL=` runs them in one process.
-PARALLEL ?= -n 2 --dist loadgroup
+PARALLEL ?= -n 2 --dist loadscope
 
 .PHONY: report test check lint lint-js node notebooks docs bench bench-cluster bench-glance browser clean
 

@@ -8,6 +8,7 @@ here by module and by fixture, so a new test of that kind is marked too.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import numpy as np
@@ -26,20 +27,17 @@ SLOW_FIXTURES = {"reference_records", "reference_papers", "reference_result"}
 
 
 # Tests that run notebooks/04_report.ipynb where it writes its report (figures/notebook/):
-# one at a time, on one xdist worker.
+# one at a time, on one xdist worker, although they are in two modules.
 IN_THE_CHECKOUT = {
     "tests/end_to_end/test_notebooks.py::test_notebooks_match_their_stored_outputs",
     "tests/end_to_end/test_portability.py::test_notebooks_match_their_stored_outputs_on_an_older_cpu",
 }
-# One LocalCluster for the module, and worker processes of its own: never two at once.
-ONE_WORKER_MODULES = {"test_cluster.py"}
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark slow tests and group the tests that one xdist worker must run one after another.
+    """Mark slow tests: whole modules (nbval, portability, browser, ONNX) and every user of the reference corpus.
 
-    Slow: whole modules (nbval, portability, browser, ONNX) and every user
-    of the reference corpus. Slow tests go first, so that under ``-n 2`` the long ones start early
+    Slow tests go first, so that under ``-n 2`` the long modules start early
     and the short ones fill the workers at the end.
     """
     for item in items:
@@ -47,27 +45,26 @@ def pytest_collection_modifyitems(config, items):
         browser = item.path.name.endswith("_browser.py")
         if browser or item.path.name in SLOW_MODULES or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-        group = _xdist_group(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
-def _xdist_group(item) -> str | None:
-    """The tests that ``--dist loadgroup`` keeps on one worker, one after another: None for a test that may go anywhere.
+if importlib.util.find_spec("xdist") is not None:
 
-    A module whose tests share a module-scoped fixture (a fit, a cluster,
-    a browser, reports written once) is one group: on two workers the
-    fixture would be made twice. The tests that write into the checkout
-    are one group too.
-    """
-    if item.nodeid in IN_THE_CHECKOUT:
-        return "in-the-checkout"
-    definitions = getattr(item, "_fixtureinfo", None)
-    scopes = {d.scope for defs in (definitions.name2fixturedefs.values() if definitions else ()) for d in defs}
-    if item.path.name in ONE_WORKER_MODULES or scopes & {"module", "class", "package"}:
-        return item.nodeid.split("::")[0]
-    return None
+    def pytest_xdist_make_scheduler(config, log):
+        """Under ``-n 2``: each module's tests on one worker, one after another; the two nbval runs of notebook 4 too.
+
+        A module's tests share its module-scoped fixtures (a Dask cluster, a
+        browser, the portability runs, reports written once), which two
+        workers would each make. xdist's own groups (``xdist_group``) are
+        lost on pytest 9.2, which no longer reads the test id xdist 3.8 rewrites.
+        """
+        from xdist.scheduler import LoadScopeScheduling
+
+        class ByModule(LoadScopeScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                return "in-the-checkout" if nodeid in IN_THE_CHECKOUT else nodeid.split("::", 1)[0]
+
+        return ByModule(config, log)
 
 
 @pytest.fixture(scope="session", autouse=True)
