@@ -77,7 +77,8 @@ print(f"{len(papers)} papers in {len(result.topics)} topics; figures: {', '.join
 # ## The map
 #
 # Every paper on the map, coloured by area (each topic a shade of its area's
-# colour, the legend by area); each topic is a region and the boxes name the topics. Hover for a paper's name, title or first sentence, and sources.
+# colour, the legend by area); each topic is a region and the boxes name the
+# topics. Hover for a paper's name, title or first sentence, and sources.
 
 # %%
 figures["map"]
