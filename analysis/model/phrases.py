@@ -174,7 +174,11 @@ class WordRoles:
         """Whether a phrase may begin with ``word`` (lower case)."""
         if not self._content(word) or word.endswith("ly") or (word in self.generic and word not in MODIFIERS):
             return False
-        return word in MODIFIERS or (word not in self.verbs and _base(word) not in _VERBS)
+        if word in MODIFIERS:
+            return True
+        # A word the lexicon knows only as a verb ("follow", "learn") starts no noun phrase; "-ing" forms may.
+        only_verb = lexicon_readings(word) == {"VERB"} and not word.endswith("ing")
+        return word not in self.verbs and _base(word) not in _VERBS and not only_verb
 
     def can_end(self, word: str) -> bool:
         """Whether a phrase may end with ``word`` (lower case)."""

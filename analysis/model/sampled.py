@@ -51,7 +51,7 @@ from analysis.model.clustering import (
     smooth,
 )
 from analysis.model.ctfidf import TermCounts, counts_tfidf, sum_term_counts, topic_term_counts
-from analysis.model.describe import describe
+from analysis.model.describe import describe, paper_titles
 from analysis.model.measures import unit_rows
 from analysis.model.projection import Projection, lsa_features
 from analysis.model.result import TopicPieces
@@ -441,7 +441,14 @@ def _described(
     counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
     texts = document_texts(papers)
     # In hash order, as everything else: the labels cannot depend on the order of the rows given.
-    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin)
+    titles = paper_titles(papers)
+    words = describe(
+        counts_tfidf(counts),
+        [texts[i] for i in order],
+        topics[order],
+        fitted.latin,
+        titles=None if titles is None else [titles[i] for i in order],
+    )
     return words.terms, words.labels
 
 
