@@ -6,7 +6,7 @@ import numpy as np
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
-from analysis.model.naming import group_names, phrase_table, variant_key
+from analysis.model.naming import candidates, group_names, phrase_table, variant_key
 
 # Four groups of four papers: (title, abstract). Written as their fields write them.
 OFFLINE_RL = [
@@ -149,3 +149,27 @@ def test_a_group_without_a_shared_subject_names_its_subjects_not_one_odd_word():
     name = group_names(texts, titles, topics, BOILERPLATE)[2]
     assert name == "Differential privacy and group fairness"
     assert not name.startswith("Mixed")
+
+
+def test_an_area_that_no_phrase_covers_is_named_by_its_topics_subjects():
+    # Two areas: offline RL with LLM agents (no phrase in half of its papers), and the other two groups.
+    texts, titles, topics = _corpus()
+    areas = np.array([0 if t in (0, 1) else 1 for t in topics.tolist()])
+    names = group_names(texts, titles, areas, BOILERPLATE, topics)
+    assert names == {0: "Offline RL and LLM agents", 1: "Graph neural networks and differential privacy"}
+
+
+def test_scores_tie_exactly_and_go_to_the_key():
+    # Scores are ratios of paper counts rounded to six decimals: two phrases in the same papers tie exactly,
+    # on every machine, and the tie goes to more papers, more words, then the key (alphabetically).
+    texts = [
+        "Protein folding and graph kernels. Protein folding with graph kernels.",
+        "Graph kernels for protein folding.",
+        "Regret bounds for bandits.",
+        "Bandits with regret bounds.",
+    ]
+    table = phrase_table(texts, [""] * 4, BOILERPLATE)
+    ranked = candidates(table, np.array([0, 1]))
+    tied = [c for c in ranked if c.key in ("graph kernel", "protein folding")]
+    assert [c.key for c in tied] == ["graph kernel", "protein folding"]
+    assert tied[0].score == tied[1].score
