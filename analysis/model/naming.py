@@ -44,7 +44,7 @@ MIN_SHARE = 0.05
 # A title holding the phrase counts this many times as much as an abstract only.
 TITLE_WEIGHT = 2
 # Focus weighs as its power in the score: a field's broad name ("LLMs") loses to its group's own subject.
-FOCUS_POWER = 1.0
+FOCUS_POWER = 0.75
 # A one-word phrase (not an abbreviation) scores this part of its score.
 ONE_WORD = 0.5
 # A word alone joins a name when this share of the corpus's papers holding it is in the group ("bandits").
@@ -58,6 +58,10 @@ EXTEND = 0.6
 ADDS = 0.15
 # ... and scores at least this part of the first.
 SECOND = 0.35
+# A second or third part has at least this share of the corpus's papers holding it in the group.
+PART_FOCUS = 0.15
+# A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
+KIND_SHARE = 0.1
 # A second or third part is in at least this share of the group's papers.
 PART_SHARE = 0.1
 # A group of at most this many papers that no phrase covers is named by its papers' own subjects.
@@ -233,6 +237,8 @@ class Candidate:
     phrase: bool
     # Its words with each abbreviation read as its long form ("llm" -> "large language model").
     words: tuple[str, ...]
+    # The share of the corpus's papers holding it that are in the group.
+    focus: float = 1.0
 
 
 def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
@@ -270,6 +276,7 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
             _rows_holding(in_text, j),
             _abbreviation(table, j) or " " in table.keys[j] or j in focused,
             words[j],
+            round(float(text_count[j] / table.corpus[j]), DECIMALS),
         )
         for j in kept
     ]
@@ -339,7 +346,10 @@ def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidat
         return []
     ranked = _longer_first(ranked)
     head = ranked[0]
-    others = [c for c in ranked[1:] if not same_subject(c, head)]
+    kinds = _kinds_of(head, ranked, size)
+    if len(kinds) >= 2:
+        return kinds  # "Multi-agent and deep RL" for a group of RL papers of those two kinds
+    others = [c for c in ranked[1:] if not same_subject(c, head) or _tail_pair(c, head)]
     if head.key in taken:
         # Another group is named by this subject alone: this one says what is its own beside it.
         own = [c for c in others if c.phrase]
@@ -352,14 +362,54 @@ def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidat
     for other in others:
         if len(parts) == 3 or sum(len(p.key.split()) for p in parts) + len(other.key.split()) > MAX_WORDS - 1:
             break
-        if not _needs_more(parts, other, size) or other.score < SECOND * head.score:
+        # A one-word head takes a weaker second part: a word alone ("Position") names little.
+        floor = SECOND * head.score / (2 if len(head.words) == 1 and len(parts) == 1 else 1)
+        if not _needs_more(parts, other, size) or other.score < floor:
             break
-        if any(same_subject(other, p) for p in parts) or not other.phrase or len(other.papers) < PART_SHARE * size:
-            continue
-        parts.append(other)
+        if _joins(other, parts, size):
+            parts.append(other)
         if len(set().union(*(p.papers for p in parts))) >= COVERED * size and len(parts) == 2:
             break
     return parts
+
+
+def _joins(other: Candidate, parts: list[Candidate], size: int) -> bool:
+    """Whether ``other`` may join a name of ``parts``: a phrase of another subject in :data:`PART_SHARE` of the group.
+
+    Its papers are at least :data:`PART_FOCUS` of the corpus's holding it: "machine learning" joins no name.
+    Another kind of the same thing counts as another subject ("audio" and "music generation").
+    """
+    if any(same_subject(other, p) and not _tail_pair(other, p) for p in parts):
+        return False
+    return other.phrase and len(other.papers) >= PART_SHARE * size and other.focus >= PART_FOCUS
+
+
+def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candidate]:
+    """Two phrases that are kinds of the best one, each in :data:`KIND_SHARE` of the group ("deep RL" of "RL").
+
+    Empty unless two such phrases with different modifiers exist: the name
+    then says both kinds, which readers wrote for a broad subject's subgroup.
+    """
+    n = len(head.words)
+    kinds: list[Candidate] = []
+    for c in ranked:
+        if len(c.words) <= n or c.words[-n:] != head.words or not c.phrase or len(c.papers) < KIND_SHARE * size:
+            continue
+        if not any(set(c.words[:-n]) & set(k.words[:-n]) for k in kinds):
+            kinds.append(c)
+        if len(kinds) == 2:
+            break
+    return kinds if len(kinds) == 2 else []
+
+
+def _tail_pair(one: Candidate, other: Candidate) -> bool:
+    """Whether two phrases share only their last words, each with its own modifier ("audio" and "music generation")."""
+    n = 0
+    while n < min(len(one.words), len(other.words)) and one.words[-1 - n] == other.words[-1 - n]:
+        n += 1
+    if n == 0 or n >= len(one.words) or n >= len(other.words):
+        return False
+    return not set(one.words[:-n]) & set(other.words[:-n])
 
 
 def _longer_first(ranked: list[Candidate]) -> list[Candidate]:
@@ -391,6 +441,7 @@ def written(parts: list[Candidate], table: PhraseTable, members: list[str], titl
         text = _written_part(part.key, table, members, titles, corpus_size)
         if text.lower() not in {s.lower() for s in shown}:  # "ViT" and "vision transformer" may read alike
             shown.append(text)
+    shown = _merged_tails(shown)
     while len(shown) > 1 and sum(len(s.split()) for s in shown) > MAX_SHOWN_WORDS:
         shown.pop()  # a spelled-out abbreviation made the name long: the last part gives way
     text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
@@ -404,14 +455,11 @@ def _written_part(key: str, table: PhraseTable, members: list[str], titles: list
     # form); ties: the longer (spelled out), then alphabetically.
     counted = {f: (_uses(f, titles), _uses(f, members)) for f in forms}
     best = min(forms, key=lambda f: (-counted[f][0], -counted[f][1], -len(f.split()), f))
-    shown = written_form(best, [*titles, *members])
-    cased = [_case(w, members) for w in shown.split()]
-    # A name written in capitals ("Decision Transformer") keeps all of them; title case alone does not.
-    if not any(
-        w != c.lower() and w == c and w[:1].isupper() and not is_abbreviation(w)
-        for w, c in zip(shown.split(), cased, strict=True)
-    ):
-        shown = " ".join(cased)
+    # Title case says nothing of a word's case: it is read in the abstracts, after their titles.
+    bodies = [
+        m[len(t) :] if t and m.startswith(t) else m for m, t in zip(members, titles or [""] * len(members), strict=True)
+    ]
+    shown = " ".join(_case(w, bodies) for w in written_form(best, [*titles, *members]).split())
     rare = [
         w for w in shown.split() if is_abbreviation(w) and _corpus_count(table, w) < KNOWN_ABBREVIATION * corpus_size
     ]
@@ -420,9 +468,25 @@ def _written_part(key: str, table: PhraseTable, members: list[str], titles: list
     return shown
 
 
+def _merged_tails(shown: list[str]) -> list[str]:
+    """The first two parts as one where they end alike ("audio generation", "music generation").
+
+    They read "audio and music generation".
+    """
+    if len(shown) < 2:
+        return shown
+    a, b = shown[0].split(), shown[1].split()
+    n = 0
+    while n < min(len(a), len(b)) - 1 and a[-1 - n].lower() == b[-1 - n].lower():
+        n += 1
+    if n == 0:
+        return shown
+    return [" ".join(a[:-n]) + " and " + " ".join(b), *shown[2:]]
+
+
 def _uses(form: str, texts: list[str]) -> int:
     """How many texts hold ``form`` as whole words (case ignored)."""
-    pattern = re.compile(r"\b" + r"[\s-]+".join(map(re.escape, form.split())) + r"\b", re.IGNORECASE)
+    pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, form.split())) + r"\b", re.IGNORECASE)
     return sum(1 for t in texts if pattern.search(t))
 
 
@@ -553,14 +617,11 @@ def _case(word: str, texts: list[str]) -> str:
     """A word of a title in the case a sentence gives it: "Salient" -> "salient", "Langevin" stays.
 
     A capitalised word stays so when the texts write it so inside sentences
-    (names: "Langevin", "Wasserstein") or the English lexicon does not know it.
+    more often than in lower case (names: "Langevin", "Wasserstein").
     """
     if not word[:1].isupper() or is_abbreviation(word) or any(p[1:] != p[1:].lower() for p in word.split("-")):
         return word
-    if _capitalised_inside(word, texts):
-        return word
-    known = all(lexicon_readings(part.lower()) for part in word.split("-") if part)
-    return word.lower() if known else word
+    return word if _capitalised_inside(word, texts) else word.lower()
 
 
 def _capitalised_inside(word: str, texts: list[str]) -> bool:
