@@ -227,7 +227,7 @@ def fit_bundle(corpus: str, name: str) -> dict:
     from analysis import fit_topics, load_corpus
     from analysis.embedding.cache import document_texts, embed_papers, topic_texts
     from analysis.model import labels as labeller
-    from analysis.model import naming
+    from analysis.model import phrase_table
     from analysis.model.ctfidf import class_tfidf, rank_topic_terms
     from analysis.model.describe import paper_titles as titles_for_labels
     from analysis.text import strip_markup
@@ -245,7 +245,7 @@ def fit_bundle(corpus: str, name: str) -> dict:
     texts = [strip_markup(t) for t in document_texts(papers)]
     titles = paper_titles(papers)
     given = titles_for_labels(papers)
-    naming._TABLES.clear()  # timed as a cold label step: the fit has the phrase table of these papers
+    phrase_table.forget_tables()  # timed as a cold label step: the fit has the phrase table of these papers
     started = time.perf_counter()
     again = labeller.topic_labels(terms, texts, topics, pieces.latin, given)
     label_seconds = time.perf_counter() - started

@@ -12,33 +12,50 @@ its papers (:mod:`analysis.model.phrases`), variants counted as one
   also what it uses);
 * its **focus** is the part of the corpus's papers holding it that are in the
   group: "learning" is everywhere, "offline RL" in one group;
-* its **score** is share times the square root of focus, a single word (not
-  an abbreviation) counting :data:`ONE_WORD` of that ("agents" alone says little).
+* its **score** is share times focus to the power :data:`FOCUS_POWER`, a
+  single word (not an abbreviation) counting :data:`ONE_WORD` of that
+  ("agents" alone says little).
 
 The name is the best phrase; a second phrase of another subject joins it
 ("A and B") when it names papers the first misses or the first is one word;
+two kinds of the best phrase name it together ("Multi-agent and deep RL");
 a group that no phrase covers names its two or three subjects ("A, B and C").
+The table of phrases is :mod:`analysis.model.phrase_table`, the writing
+:mod:`analysis.model.naming_text`.
 Every count is an integer and every score is rounded before it is compared,
 ties going to the string: the same bytes on every machine.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
 
 import numpy as np
 from scipy import sparse
 
-from analysis.model.abbreviations import defined_as, is_abbreviation, spelled_out
-from analysis.model.phrases import WordRoles, clauses_of, lexicon_readings, paper_phrases, stem_key, written_form
+from analysis.model.naming_text import MAX_SHOWN_WORDS, written
+from analysis.model.phrase_table import (
+    MIN_PAPERS,
+    PhraseTable,
+    cached_table,
+    phrase_table,
+    variant_key,
+)
+from analysis.model.phrases import lexicon_readings
 
-# A phrase is a candidate in a group when at least this many of the group's papers hold it ...
-MIN_PAPERS = 2
+__all__ = [
+    "Candidate",
+    "area_parts",
+    "candidates",
+    "choose",
+    "group_names",
+    "phrase_table",
+    "same_subject",
+    "variant_key",
+]
+
+# A phrase is a candidate in a group when at least MIN_PAPERS of the group's papers hold it ...
 # ... and it is in at least this share of them (text or title).
 MIN_SHARE = 0.05
 # A title holding the phrase counts this many times as much as an abstract only.
@@ -69,161 +86,8 @@ SMALL = 8
 # Below this share of the group's papers covered, a third subject is named.
 COVERED = 0.5
 MAX_WORDS = 7
-# The name as written, its parts' words counted ("and" not).
-MAX_SHOWN_WORDS = 6
-# An abbreviation in this share of the corpus's papers is the field's own word ("LLM", "RL"); rarer ones
-# are spelled out as the papers define them ("test-time adaptation" for "TTA").
-KNOWN_ABBREVIATION = 0.01
 DECIMALS = 6
 MAX_ACRONYM = 5
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
-# "... words (ABBR)": an abbreviation in parentheses, defined by up to six words in the _BEFORE characters before.
-_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*[),;]")
-_BEFORE = 80
-
-
-@dataclass(frozen=True)
-class PhraseTable:
-    """Per paper, which phrase variants its text and its title hold.
-
-    Attributes:
-        keys: One variant key per column (:func:`variant_key`), sorted.
-        forms: Per column, its lower-case spellings seen in the corpus, sorted.
-        text: Papers x keys, 1 where the paper's text (title and abstract) holds the phrase (CSR).
-        title: Papers x keys, 1 where the paper's title holds it (CSR; all zero without titles).
-        corpus: Per key, how many of the corpus's papers hold it.
-        abbreviations: The keys of the words the corpus writes as abbreviations.
-        longs: Each abbreviation's long form (key), where the corpus defines it.
-    """
-
-    keys: list[str]
-    forms: list[list[str]]
-    text: sparse.csr_matrix
-    title: sparse.csr_matrix
-    corpus: np.ndarray
-    abbreviations: frozenset[str]
-    longs: dict[str, str]
-
-    @cached_property
-    def index(self) -> dict[str, int]:
-        """Each key's column."""
-        return {k: i for i, k in enumerate(self.keys)}
-
-
-@lru_cache(maxsize=1 << 18)
-def variant_key(phrase: str) -> str:
-    """The key that a phrase's variants share: lower case, hyphens as spaces, plural endings removed."""
-    return stem_key(" ".join(phrase.lower().replace("-", " ").split()))
-
-
-def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate) -> PhraseTable:
-    """The phrases of every paper's text and title, variants merged (word roles read from the texts)."""
-    text_clauses = [clauses_of(t) for t in texts]
-    title_clauses = [clauses_of(t) for t in titles]
-    roles = WordRoles([words for text in text_clauses for words in text], boilerplate)
-    text_sets = [paper_phrases(c, roles) for c in text_clauses]
-    title_sets = [paper_phrases(c, roles) for c in title_clauses]
-    abbreviations = _abbreviations(texts)
-    keyed: Counter[str] = Counter()
-    for found in text_sets:
-        keyed.update({variant_key(p) for p in found})  # variant_key is remembered per phrase
-    short = short_forms(keyed, abbreviations, _defined(texts))
-    forms: dict[str, set[str]] = {}
-    for phrase in {p for found in (*text_sets, *title_sets) for p in found}:
-        forms.setdefault(_abbreviated(variant_key(phrase), short), set()).add(phrase)
-    keys = sorted(forms)
-    column = {k: i for i, k in enumerate(keys)}
-    text = _binary(text_sets, column, short)
-    title = _binary(title_sets, column, short)
-    # A title is part of the text: a paper holds a phrase in its text whenever its title does.
-    text = ((text + title) > 0).astype(np.int32).tocsr()
-    corpus = np.asarray(text.sum(axis=0)).ravel().astype(np.int64)
-    longs = {v: " ".join(k) for k, v in short.items()}
-    return PhraseTable(keys, [sorted(forms[k]) for k in keys], text, title, corpus, abbreviations, longs)
-
-
-def _abbreviations(texts: Sequence[str]) -> frozenset[str]:
-    """The keys of the words the texts write as abbreviations ("LLMs", "NeRF", "3D") in most of their uses."""
-    words = Counter(word for text in texts for word in _WORD.findall(text))
-    uses: Counter[str] = Counter()
-    short: Counter[str] = Counter()
-    for word, n in words.items():
-        key = variant_key(word)
-        uses[key] += n
-        if is_abbreviation(word) or word[:1].isdigit():
-            short[key] += n
-    return frozenset(k for k, n in short.items() if 2 * n > uses[k])
-
-
-def _defined(texts: Sequence[str]) -> set[tuple[str, str]]:
-    """The pairs (abbreviation key, long form key) the texts define: "... reinforcement learning (RL)"."""
-    pairs = set()
-    for text in texts:
-        for match in _DEFINITION.finditer(text):
-            before = _WORD.findall(text[max(0, match.start() - _BEFORE) : match.start()])[-6:]
-            words = variant_key(" ".join(before)).split()
-            short = variant_key(match.group(1))
-            for start in range(len(words)):
-                pairs.add((short, " ".join(words[start:])))
-    return pairs
-
-
-def short_forms(
-    counts: Counter[str], abbreviations: frozenset[str], defined: set[tuple[str, str]]
-) -> dict[tuple[str, ...], str]:
-    """Long forms (as word runs) and the abbreviation each is read as: ("reinforcement", "learning") -> "rl".
-
-    An abbreviation of the corpus (in :data:`MIN_PAPERS` papers) stands for the
-    most common phrase (in as many) whose words' initials spell it and that a
-    paper defines it as ("out-of-distribution (OOD)"; ties: the phrase first in order).
-    A long form two abbreviations claim goes to the more common.
-    """
-    by_short: dict[str, list[str]] = {}
-    for abbreviation, long in defined:
-        if counts[long] >= MIN_PAPERS and " " in long and defined_as(abbreviation.replace("-", ""), long) == long:
-            by_short.setdefault(abbreviation, []).append(long)
-    short: dict[tuple[str, ...], str] = {}
-    for abbreviation in sorted(abbreviations):
-        letters = abbreviation.replace("-", "")
-        if " " in abbreviation or counts[abbreviation] < MIN_PAPERS or not letters.isalpha():
-            continue
-        longs = by_short.get(abbreviation, [])
-        if longs:
-            run = tuple(min(longs, key=lambda k: (-counts[k], k)).split())
-            # A long form read by two abbreviations is the more common one's ("RL", not "RRL").
-            if run not in short or (-counts[abbreviation], abbreviation) < (-counts[short[run]], short[run]):
-                short[run] = abbreviation
-    return short
-
-
-def _abbreviated(key: str, short: dict[tuple[str, ...], str]) -> str:
-    """The key with each long form read as its abbreviation ("offline reinforcement learning" -> "offline rl")."""
-    words = key.split()
-    out, at = [], 0
-    while at < len(words):
-        for end in range(len(words), at + 1, -1):
-            if tuple(words[at:end]) in short:
-                out.append(short[tuple(words[at:end])])
-                at = end
-                break
-        else:
-            out.append(words[at])
-            at += 1
-    return " ".join(out)
-
-
-def _binary(found: list[set[str]], column: dict[str, int], short: dict[tuple[str, ...], str]) -> sparse.csr_matrix:
-    rows, cols = [], []
-    known: dict[str, int] = {}
-    for row, phrases in enumerate(found):
-        for p in phrases:
-            if p not in known:
-                known[p] = column[_abbreviated(variant_key(p), short)]
-        for col in sorted({known[p] for p in phrases}):
-            rows.append(row)
-            cols.append(col)
-    data = np.ones(len(rows), dtype=np.int32)
-    return sparse.csr_matrix((data, (rows, cols)), shape=(len(found), len(column)), dtype=np.int32)
 
 
 @dataclass(frozen=True)
@@ -434,72 +298,11 @@ def _needs_more(parts: list[Candidate], other: Candidate, size: int) -> bool:
     return len(parts) == 1 and (len(parts[0].key.split()) == 1 or len(other.papers - covered) >= ADDS * size)
 
 
-def written(parts: list[Candidate], table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
-    """The name as the group's papers write its parts: "A", "A and B" or "A, B and C", its first letter a capital."""
-    shown: list[str] = []
-    for part in parts:
-        text = _written_part(part.key, table, members, titles, corpus_size)
-        if text.lower() not in {s.lower() for s in shown}:  # "ViT" and "vision transformer" may read alike
-            shown.append(text)
-    shown = _merged_tails(shown)
-    while len(shown) > 1 and sum(len(s.split()) for s in shown) > MAX_SHOWN_WORDS:
-        shown.pop()  # a spelled-out abbreviation made the name long: the last part gives way
-    text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return text[:1].upper() + text[1:] if not text[:1].isupper() else text
-
-
-def _written_part(key: str, table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
-    column = table.index[key]
-    forms = table.forms[column]
-    # The spelling most of the group's titles use, then its texts (plural or singular, "RL" or its long
-    # form); ties: the longer (spelled out), then alphabetically.
-    counted = {f: (_uses(f, titles), _uses(f, members)) for f in forms}
-    best = min(forms, key=lambda f: (-counted[f][0], -counted[f][1], -len(f.split()), f))
-    # Title case says nothing of a word's case: it is read in the abstracts, after their titles.
-    bodies = [
-        m[len(t) :] if t and m.startswith(t) else m for m, t in zip(members, titles or [""] * len(members), strict=True)
-    ]
-    shown = " ".join(_case(w, bodies) for w in written_form(best, [*titles, *members]).split())
-    rare = [
-        w for w in shown.split() if is_abbreviation(w) and _corpus_count(table, w) < KNOWN_ABBREVIATION * corpus_size
-    ]
-    if rare:
-        shown = spelled_out(shown, members)
-    return shown
-
-
-def _merged_tails(shown: list[str]) -> list[str]:
-    """The first two parts as one where they end alike ("audio generation", "music generation").
-
-    They read "audio and music generation".
-    """
-    if len(shown) < 2:
-        return shown
-    a, b = shown[0].split(), shown[1].split()
-    n = 0
-    while n < min(len(a), len(b)) - 1 and a[-1 - n].lower() == b[-1 - n].lower():
-        n += 1
-    if n == 0:
-        return shown
-    return [" ".join(a[:-n]) + " and " + " ".join(b), *shown[2:]]
-
-
-def _uses(form: str, texts: list[str]) -> int:
-    """How many texts hold ``form`` as whole words (case ignored)."""
-    pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, form.split())) + r"\b", re.IGNORECASE)
-    return sum(1 for t in texts if pattern.search(t))
-
-
-def _corpus_count(table: PhraseTable, word: str) -> int:
-    column = table.index.get(variant_key(word))
-    return 0 if column is None else int(table.corpus[column])
-
-
 def group_names(
     texts: Sequence[str],
     titles: Sequence[str] | None,
     groups: np.ndarray,
-    boilerplate,
+    boilerplate: Iterable[str],
     topics: np.ndarray | None = None,
 ) -> dict[int, str | None]:
     """Each group's name (None where no phrase of two of its papers qualifies); group -1 is not named.
@@ -509,7 +312,7 @@ def group_names(
     Names are distinct. Given ``topics`` (each paper's topic, finer than its
     group), the groups are areas and are named by :func:`area_parts`.
     """
-    table = _cached_table(texts, titles if titles is not None else [""] * len(texts), boilerplate)
+    table = cached_table(texts, titles if titles is not None else [""] * len(texts), boilerplate)
     ids = sorted({int(g) for g in groups.tolist()} - {-1})
     sizes = {g: int((groups == g).sum()) for g in ids}
     taken: set[str] = set()
@@ -520,16 +323,16 @@ def group_names(
         heads = [titles[int(i)] for i in rows] if titles is not None else []
         if topics is not None:
             parts = area_parts(table, rows, topics)
-            names[group] = written(parts, table, members, heads, len(texts)) if parts else None
+            names[group] = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
             continue
         ranked = candidates(table, rows)
         parts = choose(ranked, len(rows), taken)
         if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
             parts = paper_subjects(table, rows, texts, titles if titles is not None else texts) or parts
-        name = written(parts, table, members, heads, len(texts)) if parts else None
+        name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
         if name is not None and name.lower() in {n.lower() for n in names.values() if n}:
             longer = choose(ranked, len(rows), taken | {parts[0].key})
-            name = written(longer, table, members, heads, len(texts))
+            name = written([p.key for p in longer], table, members, heads, len(texts))
         if parts:
             taken.add(parts[0].key)
         names[group] = name
@@ -573,21 +376,6 @@ def _at(forms: list[str], title: str) -> int:
     return min([p for p in places if p >= 0], default=len(lowered))
 
 
-_TABLES: dict[str, PhraseTable] = {}
-
-
-def _cached_table(texts: Sequence[str], titles: Sequence[str], boilerplate) -> PhraseTable:
-    """:func:`phrase_table`, kept for the last corpus: a fit names its topics, then its areas, from the same papers."""
-    digest = hashlib.sha256()
-    for text in (*texts, "\x1e", *titles, "\x1e", *sorted(boilerplate)):
-        digest.update(text.encode("utf-8") + b"\x1f")
-    key = digest.hexdigest()
-    if key not in _TABLES:
-        _TABLES.clear()
-        _TABLES[key] = phrase_table(texts, titles, boilerplate)
-    return _TABLES[key]
-
-
 def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list[Candidate]:
     """The parts of an area's name: what most of its papers share, else the subjects of its largest topics.
 
@@ -611,21 +399,3 @@ def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list
     if named and len(named[0].papers) >= COVERED * size and named[0].phrase:
         return named  # as a topic is named
     return subjects[:3] or named
-
-
-def _case(word: str, texts: list[str]) -> str:
-    """A word of a title in the case a sentence gives it: "Salient" -> "salient", "Langevin" stays.
-
-    A capitalised word stays so when the texts write it so inside sentences
-    more often than in lower case (names: "Langevin", "Wasserstein").
-    """
-    if not word[:1].isupper() or is_abbreviation(word) or any(p[1:] != p[1:].lower() for p in word.split("-")):
-        return word
-    return word if _capitalised_inside(word, texts) else word.lower()
-
-
-def _capitalised_inside(word: str, texts: list[str]) -> bool:
-    """Whether the texts write ``word`` capitalised after a lower-case word more often than in lower case."""
-    inside = re.compile(r"[a-z,] " + re.escape(word) + r"\b")
-    lower = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
-    return sum(len(inside.findall(t)) for t in texts) > sum(len(lower.findall(t)) for t in texts)

@@ -442,13 +442,8 @@ def _described(
     texts = document_texts(papers)
     # In hash order, as everything else: the labels cannot depend on the order of the rows given.
     titles = paper_titles(papers)
-    words = describe(
-        counts_tfidf(counts),
-        [texts[i] for i in order],
-        topics[order],
-        fitted.latin,
-        titles=None if titles is None else [titles[i] for i in order],
-    )
+    ordered = None if titles is None else [titles[i] for i in order]
+    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin, titles=ordered)
     return words.terms, words.labels
 
 

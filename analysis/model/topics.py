@@ -259,13 +259,8 @@ class TopicModel(BaseEstimator):
         latin = has_latin_words(docs)
         words = Description({}, {})  # a sample's words are made over the whole corpus (sampled.py)
         if described:
-            words = describe(
-                class_tfidf(docs, topics, latin, self.params_.min_df),
-                document_texts(papers),
-                topics,
-                latin,
-                titles=paper_titles(papers),
-            )
+            tfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
+            words = describe(tfidf, document_texts(papers), topics, latin, titles=paper_titles(papers))
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}
