@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from analysis.model.ctfidf import ClassTfidf, rank_topic_terms
 from analysis.model.labels import topic_labels
@@ -90,11 +94,15 @@ def describe_areas(
     return topic_labels(terms, texts, areas, latin, _titles(titles), topics)
 
 
-def paper_titles(papers) -> list[str] | None:
-    """The papers' titles where the table has a ``title`` column (``""`` where one is missing), else None."""
+def paper_titles(papers: pd.DataFrame, order: Sequence[int] | None = None) -> list[str] | None:
+    """The papers' titles (in ``order`` where given) where the table has a ``title`` column, else None.
+
+    A paper without a title has ``""``.
+    """
     if "title" not in papers:
         return None
-    return [strip_markup(str(t)).strip() for t in papers["title"].fillna("")]
+    titles = [strip_markup(str(t)).strip() for t in papers["title"].fillna("")]
+    return titles if order is None else [titles[i] for i in order]
 
 
 def _titles(titles: Sequence[str] | None) -> list[str] | None:

@@ -439,11 +439,9 @@ def _described(
     frame = papers[[c for c in ("title", "text", "counted_text") if c in papers]]  # the counted text when validated
     parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
     counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
-    texts = document_texts(papers)
+    texts, titles = document_texts(papers), paper_titles(papers, order.tolist())
     # In hash order, as everything else: the labels cannot depend on the order of the rows given.
-    titles = paper_titles(papers)
-    ordered = None if titles is None else [titles[i] for i in order]
-    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin, titles=ordered)
+    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin, titles=titles)
     return words.terms, words.labels
 
 
