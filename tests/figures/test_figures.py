@@ -219,7 +219,7 @@ def test_a_long_topic_label_takes_two_lines_on_the_map_not_an_ellipsis():
 
 def test_the_seed_maps_longest_label_is_shown_whole(seed_result):
     longest = max(seed_result.topics["label"], key=len)
-    assert len(longest) > 42  # the seeds' "Mixed: heterogeneity, large language models"
+    assert len(longest) > 42  # the seeds' "Retrieval-augmented generation and text-attributed graphs"
     notes = figures.plot_map(seed_result).to_dict()["layout"]["annotations"]
     texts = [n["text"] for n in notes if n["name"].startswith("topic-")]
     shown = "<b>" + "<br>".join(escape(line) for line in label_lines(longest).split("\n")) + "</b>"
