@@ -128,7 +128,8 @@ def judging_files(groups: list[dict]) -> tuple[dict[int, str], dict]:
             key["groups"][gid]["letters"][f"reader_{reader}"] = letters
             papers = "\n".join(f"- {line}" for line in group["lines"])
             names = "\n".join(f"{LETTERS[i]}. {text}" for i, (text, _) in enumerate(ordered))
-            parts.append(f"## Group {gid}\n\nPapers:\n\n{papers}\n\nCandidate names:\n\n{names}\n")
+            shown = f"{group['size']} papers, {len(group['lines'])} shown" if "size" in group else "papers"
+            parts.append(f"## Group {gid} ({shown})\n\nPapers:\n\n{papers}\n\nCandidate names:\n\n{names}\n")
         files[reader] = "\n".join(parts)
     return files, key
 
@@ -141,7 +142,8 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
         answers: Per reader number, that reader's answer lines (parsed).
 
     Returns:
-        ``{"all": {system: figures}, "by_corpus": {corpus: {system: figures}}}``;
+        ``{"all": {system: figures}, "by_corpus": {corpus: {system: figures}}}`` (areas
+        apart, as ``corpus/area``);
         figures are ``mean`` (readers' mean per group, then the mean over
         groups), ``good`` and ``poor`` (share of groups whose readers' mean is
         >= 4, <= 2), ``best`` (share of the readers' choices of best that named
@@ -161,13 +163,19 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
             picks["_readers"] = picks.get("_readers", 0) + 1
             for system in letters.get(str(line["best"]), []):
                 picks[system] = picks.get(system, 0) + 1
-    corpora = sorted({str(key["groups"][g].get("corpus", "")) for g in per_group})
+    corpora = sorted({_corpus_level(key["groups"][g]) for g in per_group})
     result = {"all": _figures(per_group, chosen, list(per_group))}
     result["by_corpus"] = {
-        c: _figures(per_group, chosen, [g for g in per_group if str(key["groups"][g].get("corpus", "")) == c])
-        for c in corpora
+        c: _figures(per_group, chosen, [g for g in per_group if _corpus_level(key["groups"][g]) == c]) for c in corpora
     }
     return result
+
+
+def _corpus_level(group: dict) -> str:
+    """The corpus of a group, with its level after a slash where it is not a topic ("iclr2024/area")."""
+    corpus = str(group.get("corpus", ""))
+    level = str(group.get("level", "topic"))
+    return corpus if level == "topic" else f"{corpus}/{level}"
 
 
 def _figures(per_group: dict, chosen: dict, groups: list[str]) -> dict:
@@ -207,12 +215,21 @@ def paper_titles(papers: pd.DataFrame) -> list[str]:
 
 
 def fit_bundle(corpus: str, name: str) -> dict:
-    """Fit ``corpus`` and gather per topic its papers' titles and abstracts and every system's label."""
+    """Fit ``corpus`` and gather per topic and per area its papers' titles and abstracts and every system's label.
+
+    Topics and areas are groups of the bundle (``level`` "topic" or "area").
+    An area's candidates are its label from the fit (``ours``), main's
+    labeller over the same areas (``ours_before``), the area's first three
+    c-TF-IDF terms and BERTopic's KeyBERTInspired over the areas as topics.
+    """
     from bertopic.representation import KeyBERTInspired
 
     from analysis import fit_topics, load_corpus
     from analysis.embedding.cache import document_texts, embed_papers, topic_texts
     from analysis.model import labels as labeller
+    from analysis.model import phrase_table
+    from analysis.model.ctfidf import class_tfidf, rank_topic_terms
+    from analysis.model.describe import paper_titles as titles_for_labels
     from analysis.text import strip_markup
 
     papers = load_corpus(corpus)
@@ -227,34 +244,62 @@ def fit_bundle(corpus: str, name: str) -> dict:
     terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
     texts = [strip_markup(t) for t in document_texts(papers)]
     titles = paper_titles(papers)
+    given = titles_for_labels(papers)
+    phrase_table.forget_tables()  # timed as a cold label step: the fit has the phrase table of these papers
     started = time.perf_counter()
-    again = labeller.topic_labels(terms, texts, topics, pieces.latin)
+    again = labeller.topic_labels(terms, texts, topics, pieces.latin, given)
     label_seconds = time.perf_counter() - started
     assert again == {int(k): v for k, v in pieces.labels.items()}, "the fit's labels are not the labeller's"
+    documents = result.documents
+    areas = documents["area"].to_numpy().astype(int)
+    area_label = {int(a): str(label) for a, label in zip(documents["area"], documents["area_label"], strict=True)}
+    counted = topic_texts(papers)
+    area_ranked = rank_topic_terms(*_tfidf_parts(class_tfidf(counted, areas, pieces.latin, pieces.min_df)))
+    area_terms = {int(a): [w for w, _ in words] for a, words in area_ranked.items()}
+    started = time.perf_counter()  # the areas after the topics, as the fit names them: the phrase table is reused
+    labeller.topic_labels(area_terms, texts, areas, pieces.latin, given, topics)
+    area_seconds = time.perf_counter() - started
     before = main_labels(terms, texts, topics, pieces.latin)
+    area_before = main_labels(area_terms, texts, areas, pieces.latin)
     model = result.model
-    model.update_topics(topic_texts(papers), topics=topics.tolist(), representation_model=KeyBERTInspired())
+    model.update_topics(counted, topics=topics.tolist(), representation_model=KeyBERTInspired())
+    keybert = {t: [w for w, _ in model.get_topic(t)][:3] for t in sorted(set(topics.tolist())) if t != -1}
+    model.update_topics(counted, topics=areas.tolist(), representation_model=KeyBERTInspired())
+    area_keybert = {a: [w for w, _ in model.get_topic(a)][:3] for a in sorted(set(areas.tolist()))}
     groups = []
-    for topic in sorted(int(t) for t in set(topics.tolist()) if t != -1):
-        rows = np.flatnonzero(topics == topic)
-        keybert = [w for w, _ in model.get_topic(topic)][:3]
-        groups.append(
-            {
-                "corpus": name,
-                "topic": topic,
-                "size": len(rows),
-                "titles": [titles[i] for i in rows],
-                "abstracts": [str(papers["text"].iat[i]) for i in rows],
-                "candidates": {
-                    "ours": pieces.labels[topic],
-                    "ours_before": before[topic],
-                    "ctfidf": ", ".join(terms[topic][:3]),
-                    "keybert": ", ".join(keybert),
-                },
-            }
-        )
-    timing = {"embed_s": round(embedded, 1), "fit_s": round(fitted, 1), "labels_s": round(label_seconds, 2)}
+    for level, ids, own, old, ranked, kb in (
+        ("topic", topics, {int(k): v for k, v in pieces.labels.items()}, before, terms, keybert),
+        ("area", areas, area_label, area_before, area_terms, area_keybert),
+    ):
+        for group in sorted(int(t) for t in set(ids.tolist()) if t != -1):
+            rows = np.flatnonzero(ids == group)
+            groups.append(
+                {
+                    "corpus": name,
+                    "level": level,
+                    "topic": group,
+                    "size": len(rows),
+                    "titles": [titles[i] for i in rows],
+                    "abstracts": [str(papers["text"].iat[i]) for i in rows],
+                    "candidates": {
+                        "ours": own[group],
+                        "ours_before": old[group],
+                        "ctfidf": ", ".join(ranked[group][:3]),
+                        "keybert": ", ".join(kb[group]),
+                    },
+                }
+            )
+    timing = {
+        "embed_s": round(embedded, 1),
+        "fit_s": round(fitted, 1),
+        "labels_s": round(label_seconds, 2),
+        "area_labels_s": round(area_seconds, 2),
+    }
     return {"corpus": name, "path": corpus, "papers": len(papers), "timing": timing, "groups": groups}
+
+
+def _tfidf_parts(tfidf) -> tuple:
+    return tfidf.matrix, tfidf.words, tfidf.topics
 
 
 MAIN_LABELS = """
@@ -294,7 +339,8 @@ def write(out_dir: Path, bundles: list[dict]) -> None:
             lines = shown_papers(group["titles"], group["abstracts"])
             gid = f"g{len(groups) + 1:02d}"
             groups.append(
-                {"group": gid, "corpus": group["corpus"], "topic": group["topic"], "size": group["size"]}
+                {"group": gid, "corpus": group["corpus"], "level": group.get("level", "topic")}
+                | {"topic": group["topic"], "size": group["size"]}
                 | {"lines": lines, "candidates": group["candidates"]}
             )
     files, key = judging_files(groups)

@@ -31,8 +31,9 @@ LABEL_FONT_SIZE = 13
 # Up to this many papers the static map names each paper beside its point.
 NAMED_PAPERS = 60
 NAME_FONT_SIZE = 10
-# Names sit close to their point: rings nearer than the topic labels'.
-NAME_RINGS = (14, 22, 32, 44, 60, 80)
+# Names sit close to their point: rings nearer than the topic labels'; the last (104 px) for a name the
+# seeds' two-line topic labels crowd out of the nearer rings.
+NAME_RINGS = (14, 22, 32, 44, 60, 80, 104)
 # Above this many papers the map switches to WebGL: SVG slows down beyond it.
 WEBGL_ABOVE = 5000
 

@@ -14,7 +14,7 @@ size, largest first (ties: the area holding the lower topic).
 
 :func:`topic_areas` is pure (arrays in, ids out); :func:`area_columns` adds
 the ``area`` and ``area_label`` columns to a fit's tables, the labels made
-by the topics' labeller (:func:`analysis.model.labels.topic_labels`) over
+by the describe step (:func:`analysis.model.describe.describe_areas`, the topics' labeller) over
 each area's papers.
 """
 
@@ -102,7 +102,13 @@ def _numbered_by_size(groups: list[list[int]], sizes: np.ndarray) -> np.ndarray:
 
 
 def area_columns(
-    texts: list[str], topic_texts: list[str], topics: ArrayLike, space: ArrayLike, latin: bool, min_df: int = 1
+    texts: list[str],
+    topic_texts: list[str],
+    topics: ArrayLike,
+    space: ArrayLike,
+    latin: bool,
+    min_df: int = 1,
+    titles: list[str] | None = None,
 ) -> tuple[np.ndarray, dict[int, str]]:
     """Each paper's area and each area's label, for a fit's papers.
 
@@ -113,12 +119,13 @@ def area_columns(
         space: Each paper's vector in the space the fit clustered.
         latin: Whether the texts have Latin-alphabet words.
         min_df: ``min_df`` of the c-TF-IDF vectoriser.
+        titles: Each paper's title (``""`` where none; default: none), what areas are mostly named from.
 
     Returns:
         The area of each paper, and the label of each area.
     """
     from analysis.model.ctfidf import class_tfidf, rank_topic_terms
-    from analysis.model.labels import topic_labels
+    from analysis.model.describe import describe_areas
 
     topics = np.asarray(topics)
     space = np.asarray(space, dtype=np.float64)
@@ -130,7 +137,7 @@ def area_columns(
     ctfidf = class_tfidf(topic_texts, areas, latin, min_df)
     ranked = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
     terms = {a: [w for w, _ in words] for a, words in ranked.items()}
-    return areas, topic_labels(terms, texts, areas, latin)
+    return areas, describe_areas(terms, texts, areas, latin, titles, topics)
 
 
 def with_areas(
@@ -143,11 +150,14 @@ def with_areas(
     """
     from analysis.embedding.cache import document_texts
     from analysis.embedding.cache import topic_texts as counted_texts
+    from analysis.model.describe import paper_titles
     from analysis.text import strip_markup
 
     space = pieces.features if pieces.reduced is None else pieces.reduced
     texts = [strip_markup(t) for t in document_texts(papers)]
-    areas, labels = area_columns(texts, counted_texts(papers), pieces.paper_topics, space, pieces.latin, pieces.min_df)
+    areas, labels = area_columns(
+        texts, counted_texts(papers), pieces.paper_topics, space, pieces.latin, pieces.min_df, paper_titles(papers)
+    )
     documents = documents.copy()
     at = documents.columns.get_loc("topic_label") + 1
     documents.insert(at, "area", areas)

@@ -11,10 +11,14 @@ and its papers' phrases (:func:`analysis.model.labels.topic_labels`).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from analysis.model.ctfidf import ClassTfidf, rank_topic_terms
 from analysis.model.labels import topic_labels
@@ -32,12 +36,16 @@ class Description:
 
     terms: dict[int, list[tuple[str, float]]]
     labels: dict[int, str]
-    # Areas (a level above topics, issue "reading a conference at a glance")
-    # are to be made here, from the terms and labels above, as one more field.
+    # Areas (a level above topics) are labelled by describe_areas, below.
 
 
 def describe(
-    tfidf: ClassTfidf, texts: list[str], topics: ArrayLike, latin: bool, only: Collection[int] | None = None
+    tfidf: ClassTfidf,
+    texts: list[str],
+    topics: ArrayLike,
+    latin: bool,
+    only: Collection[int] | None = None,
+    titles: Sequence[str] | None = None,
 ) -> Description:
     """The terms and labels of the topics of a c-TF-IDF.
 
@@ -47,6 +55,8 @@ def describe(
         topics: Each of those papers' topic; a paper of topic -1 counts only as the rest of the corpus.
         latin: Whether the words are Latin-alphabet words (else any script).
         only: The topics to describe (default: every topic of ``tfidf``), as ``add`` describes its new topics.
+        titles: The papers' titles, ``""`` where a paper has none (default: none). Labels are named
+            mostly from titles where the papers have them (:mod:`analysis.model.naming`).
 
     Returns:
         The terms and the labels of the topics described.
@@ -54,7 +64,50 @@ def describe(
     ranked = rank_topic_terms(tfidf.matrix, tfidf.words, tfidf.topics)
     terms = ranked if only is None else {t: ranked.get(t, []) for t in only}
     plain = {t: [w for w, _ in words] for t, words in terms.items()}
-    labels = topic_labels(plain, [strip_markup(t) for t in texts], topics, latin)
+    labels = topic_labels(plain, [strip_markup(t) for t in texts], topics, latin, _titles(titles))
     if only is not None:  # the labeller names every topic it is given, the rest of the corpus (-1) too
         labels = {t: labels[t] for t in only}
     return Description(terms, labels)
+
+
+def describe_areas(
+    terms: dict[int, list[str]],
+    texts: list[str],
+    areas: ArrayLike,
+    latin: bool,
+    titles: Sequence[str] | None = None,
+    topics: ArrayLike | None = None,
+) -> dict[int, str]:
+    """The label of each area (a group of topics), named as topics are (:func:`describe`).
+
+    Given each paper's topic, an area no phrase covers is named by its
+    largest topics' subjects (:func:`analysis.model.naming.area_parts`).
+
+    Args:
+        terms: Each area's c-TF-IDF terms, best first (named from where its papers give no phrase).
+        texts: Each paper's text, markup removed.
+        areas: Each paper's area.
+        latin: Whether the texts have Latin-alphabet words.
+        titles: The papers' titles, ``""`` where a paper has none (default: none).
+        topics: Each paper's topic (default: none given; the area is named as a topic is).
+    """
+    return topic_labels(terms, texts, areas, latin, _titles(titles), topics)
+
+
+def paper_titles(papers: pd.DataFrame, order: Sequence[int] | None = None) -> list[str] | None:
+    """The papers' titles (in ``order`` where given) where the table has a ``title`` column, else None.
+
+    A paper without a title has ``""``.
+    """
+    if "title" not in papers:
+        return None
+    titles = [strip_markup(str(t)).strip() for t in papers["title"].fillna("")]
+    return titles if order is None else [titles[i] for i in order]
+
+
+def _titles(titles: Sequence[str] | None) -> list[str] | None:
+    """The titles as the labeller takes them: None when no paper has one (the seeds)."""
+    if titles is None:
+        return None
+    given = [" ".join(strip_markup(str(t)).split()) for t in titles]
+    return given if any(given) else None

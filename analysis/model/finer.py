@@ -161,12 +161,12 @@ def with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFram
 def _with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame) -> pd.DataFrame:
     from analysis.embedding.cache import document_texts, topic_texts
     from analysis.model.ctfidf import class_tfidf
-    from analysis.model.describe import describe
+    from analysis.model.describe import describe, paper_titles
 
     space = pieces.features if pieces.reduced is None else pieces.reduced
     finer = finer_topics(pieces.paper_topics, space, documents["doc_id"].to_numpy())
     tfidf = class_tfidf(topic_texts(papers), finer, pieces.latin, pieces.min_df)
-    labels = describe(tfidf, document_texts(papers), finer, pieces.latin).labels
+    labels = describe(tfidf, document_texts(papers), finer, pieces.latin, titles=paper_titles(papers)).labels
     documents = documents.copy()
     at = documents.columns.get_loc("area_label") + 1
     documents.insert(at, "subtopic", finer)

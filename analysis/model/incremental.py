@@ -346,13 +346,13 @@ def _new_topic_words(
     if not new_ids:
         return {}, {}
     from analysis.model.ctfidf import class_tfidf
-    from analysis.model.describe import describe
+    from analysis.model.describe import describe, paper_titles
 
     pieces = result.pieces
     assert pieces is not None  # add_batch refused a result without its fitted pieces
     ctfidf = class_tfidf(topic_texts(papers), topics, pieces.latin, pieces.min_df)
     only_new = np.where(np.isin(topics, new_ids), topics, -1)
-    words = describe(ctfidf, document_texts(papers), only_new, pieces.latin, only=new_ids)
+    words = describe(ctfidf, document_texts(papers), only_new, pieces.latin, only=new_ids, titles=paper_titles(papers))
     taken = set(pieces.labels.values())
     batch = str(papers["batch"].iat[-1])
     chosen = words.labels

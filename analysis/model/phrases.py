@@ -115,7 +115,24 @@ def _no_noun_reading(word: str) -> bool:
     """
     last = word.rsplit("-", 1)[-1]
     readings = lexicon_readings(last)
-    return bool(readings) and (readings <= {"ADJ", "ADV"} or (readings == {"VERB"} and not last.endswith("ing")))
+    if readings and (readings <= {"ADJ", "ADV"} or (readings == {"VERB"} and not last.endswith("ing"))):
+        return True
+    return _verb_form_of_a_verb(last)
+
+
+@lru_cache(maxsize=65536)
+def _verb_form_of_a_verb(word: str) -> bool:
+    """Whether ``word`` is the third person of a verb that is no noun ("remains" of "remain"; not "models").
+
+    The lexicon also lists "remains" as a noun of its own; a label ending on
+    it read "video generation remains" on the seeds.
+    """
+    from lemminflect import getAllLemmas
+
+    if not word.endswith("s"):
+        return False
+    verbs = [lemma for lemma in getAllLemmas(word).get("VERB", ()) if lemma != word]
+    return any(lexicon_readings(lemma) == {"VERB"} for lemma in verbs)
 
 
 def _base(word: str) -> str:
@@ -174,7 +191,12 @@ class WordRoles:
         """Whether a phrase may begin with ``word`` (lower case)."""
         if not self._content(word) or word.endswith("ly") or (word in self.generic and word not in MODIFIERS):
             return False
-        return word in MODIFIERS or (word not in self.verbs and _base(word) not in _VERBS)
+        if word in MODIFIERS:
+            return True
+        # A verb's base form the lexicon knows only as a verb ("follow", "learn") starts no noun phrase;
+        # its participles may ("federated learning", "reasoning models").
+        only_verb = lexicon_readings(word) == {"VERB"} and not word.endswith(("ing", "ed"))
+        return word not in self.verbs and _base(word) not in _VERBS and not only_verb
 
     def can_end(self, word: str) -> bool:
         """Whether a phrase may end with ``word`` (lower case)."""

@@ -51,7 +51,7 @@ from analysis.model.clustering import (
     smooth,
 )
 from analysis.model.ctfidf import TermCounts, counts_tfidf, sum_term_counts, topic_term_counts
-from analysis.model.describe import describe
+from analysis.model.describe import describe, paper_titles
 from analysis.model.measures import unit_rows
 from analysis.model.projection import Projection, lsa_features
 from analysis.model.result import TopicPieces
@@ -439,9 +439,9 @@ def _described(
     frame = papers[[c for c in ("title", "text", "counted_text") if c in papers]]  # the counted text when validated
     parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
     counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
-    texts = document_texts(papers)
+    texts, titles = document_texts(papers), paper_titles(papers, order.tolist())
     # In hash order, as everything else: the labels cannot depend on the order of the rows given.
-    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin)
+    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin, titles=titles)
     return words.terms, words.labels
 
 

@@ -44,7 +44,7 @@ from analysis.model.clustering import (
     ward_clustering,
 )
 from analysis.model.ctfidf import class_tfidf, has_latin_words
-from analysis.model.describe import Description, describe
+from analysis.model.describe import Description, describe, paper_titles
 from analysis.model.finer import with_finer
 from analysis.model.layout import topic_layout
 from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, with_lexical
@@ -259,9 +259,8 @@ class TopicModel(BaseEstimator):
         latin = has_latin_words(docs)
         words = Description({}, {})  # a sample's words are made over the whole corpus (sampled.py)
         if described:
-            words = describe(
-                class_tfidf(docs, topics, latin, self.params_.min_df), document_texts(papers), topics, latin
-            )
+            tfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
+            words = describe(tfidf, document_texts(papers), topics, latin, titles=paper_titles(papers))
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}

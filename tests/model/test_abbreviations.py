@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.model.abbreviations import defined_as, is_abbreviation, long_form, spelled_out
-from analysis.model.labels import _written, topic_labels
+from analysis.model.labels import topic_labels
 
 SPIKING = [
     "Spiking neural networks (SNNs) compute with binary spikes. We train SNNs with surrogate gradients.",
@@ -54,25 +54,9 @@ def test_only_abbreviations_are_spelled_out():
 
 def test_labels_spell_out_what_their_papers_define():
     labels = topic_labels({}, SPIKING + OOD, np.asarray([0, 0, 0, 1, 1, 1]))
-    # Without spelling out: "SNNs" and "OOD" (the phrases in every paper of each topic).
-    assert labels == {0: "spiking neural networks", 1: "out-of-distribution"}
-
-
-def test_a_label_keeps_an_abbreviation_whose_long_form_would_not_fit_the_map_or_is_taken():
-    feedback = [
-        "Reinforcement learning from human feedback (RLHF) with a learned reward. RLHF fine-tunes the policy.",
-        "We study reward hacking in RLHF, reinforcement learning from human feedback (RLHF), with optimal "
-        "transport (OT) between policies. Variational autoencoders (VAE) too.",
-        "Optimal transport (OT) costs and variational autoencoders (VAE) in RLHF.",
-    ]
-    # 8 words spelled out, over a pair's 5.
-    assert _written(("pair", ["RLHF", "reward models"]), feedback, set()) == "RLHF and reward models"
-    # 50 characters: the map shows it on two lines, "Mixed: optimal transport," and "variational autoencoders".
-    assert _written(("mixed", ["OT", "VAE"]), feedback, set()) == "Mixed: optimal transport, variational autoencoders"
-    # Part by part while each line fits: "Mixed: reinforcement learning from human feedback," would be 50.
-    assert _written(("mixed", ["RLHF", "OT"]), feedback, set()) == "Mixed: RLHF, optimal transport"
-    assert _written(("one", ["OT"]), feedback, set()) == "optimal transport"
-    assert _written(("one", ["OT"]), feedback, {"optimal transport"}) == "OT"  # another topic's label already
+    # "SNNs" is read as the "spiking neural networks" it is defined as, and written so (the longer form where
+    # as many papers write each); "OOD detection" is how every paper of the second topic writes its subject.
+    assert labels == {0: "Spiking neural networks", 1: "OOD detection"}
 
 
 def test_an_adjective_phrase_does_not_spell_out_a_label_part():
@@ -82,7 +66,7 @@ def test_an_adjective_phrase_does_not_spell_out_a_label_part():
         "A differentially private (DP) algorithm for bilevel optimization with DP guarantees.",
     ]
     assert long_form("DP", private) is None
-    assert _written(("mixed", ["DP", "bilevel optimization"]), private, set()) == "Mixed: DP, bilevel optimization"
+    assert spelled_out("DP", private) == "DP"
     # A noun the lexicon knows, though it ends in -ly, is kept: "anomaly detection (AD)".
     anomaly = ["Anomaly detection (AD) flags rare events.", "We study anomaly detection (AD) in video."]
     assert long_form("AD", anomaly) == "anomaly detection"

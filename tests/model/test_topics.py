@@ -130,7 +130,7 @@ def test_a_corpus_of_one_term_gets_a_topic_named_by_it(seed_result):
     papers = pd.DataFrame({"text": ["We propose a new diffusion model."]})
     result = fit_topics(papers, embeddings=seed_result.embeddings[:1])
     assert result.topics[["topic", "label", "size", "terms"]].to_dict("records") == [
-        {"topic": 0, "label": "diffusion model", "size": 1, "terms": "diffusion"}
+        {"topic": 0, "label": "Diffusion model", "size": 1, "terms": "diffusion"}
     ]
 
 

@@ -1,0 +1,401 @@
+"""Names of paper groups as a reader would write them: the group's shared phrase, with a second one where needed.
+
+Readers name a group of papers like a session of a conference: the field's
+usual name for the subject, three to six words ("Offline RL and policy
+optimization", "Neural radiance fields and 3D scenes"). Titles are the
+densest source of such names. Every group is named from the noun phrases of
+its papers (:mod:`analysis.model.phrases`), variants counted as one
+("diffusion model", "diffusion models", "diffusion-models"):
+
+* a phrase's **share** is the part of the group's papers that hold it, in the
+  title counted twice (a title names what the paper is about, its abstract
+  also what it uses);
+* its **focus** is the part of the corpus's papers holding it that are in the
+  group: "learning" is everywhere, "offline RL" in one group;
+* its **score** is share times focus to the power :data:`FOCUS_POWER`, a
+  single word (not an abbreviation) counting :data:`ONE_WORD` of that
+  ("agents" alone says little).
+
+The name is the best phrase; a second phrase of another subject joins it
+("A and B") when it names papers the first misses or the first is one word;
+two kinds of the best phrase name it together ("Multi-agent and deep RL");
+a group that no phrase covers names its two or three subjects ("A, B and C").
+The table of phrases is :mod:`analysis.model.phrase_table`, the writing
+:mod:`analysis.model.naming_text`.
+Every count is an integer and every score is rounded before it is compared,
+ties going to the string: the same bytes on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from analysis.model.naming_text import MAX_SHOWN_WORDS, written
+from analysis.model.phrase_table import (
+    MIN_PAPERS,
+    PhraseTable,
+    cached_table,
+    phrase_table,
+    variant_key,
+)
+from analysis.model.phrases import lexicon_readings
+
+__all__ = [
+    "Candidate",
+    "area_parts",
+    "candidates",
+    "choose",
+    "group_names",
+    "phrase_table",
+    "same_subject",
+    "variant_key",
+]
+
+# A phrase is a candidate in a group when at least MIN_PAPERS of the group's papers hold it ...
+# ... and it is in at least this share of them (text or title).
+MIN_SHARE = 0.05
+# A title holding the phrase counts this many times as much as an abstract only.
+TITLE_WEIGHT = 2
+# Focus weighs as its power in the score: a field's broad name ("LLMs") loses to its group's own subject.
+FOCUS_POWER = 0.75
+# A one-word phrase (not an abbreviation) scores this part of its score.
+ONE_WORD = 0.5
+# A word alone joins a name when this share of the corpus's papers holding it is in the group ("bandits").
+FOCUSED = 0.5
+# A one-word best phrase gives way to a longer one holding it that scores this part of it ("regret bounds").
+LONGER = 0.6
+# A longer phrase replaces a shorter one inside it when it keeps this part of its papers
+# ("neural radiance fields" for "radiance fields").
+EXTEND = 0.6
+# A second phrase joins the first when it adds this share of the group's papers ...
+ADDS = 0.15
+# ... and scores at least this part of the first.
+SECOND = 0.35
+# A second or third part has at least this share of the corpus's papers holding it in the group.
+PART_FOCUS = 0.15
+# A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
+KIND_SHARE = 0.1
+# A second or third part is in at least this share of the group's papers.
+PART_SHARE = 0.1
+# A group of at most this many papers that no phrase covers is named by its papers' own subjects.
+SMALL = 8
+# Below this share of the group's papers covered, a third subject is named.
+COVERED = 0.5
+MAX_WORDS = 7
+DECIMALS = 6
+MAX_ACRONYM = 5
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A phrase as a group's name: its key, its score and the group's papers (row numbers) holding it."""
+
+    key: str
+    score: float
+    papers: frozenset[int]
+    # Whether it is a phrase of several words or an abbreviation (a bare noun joins no name: "brain and activity").
+    phrase: bool
+    # Its words with each abbreviation read as its long form ("llm" -> "large language model").
+    words: tuple[str, ...]
+    # The share of the corpus's papers holding it that are in the group.
+    focus: float = 1.0
+
+
+def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
+    """The group's candidate phrases, best first (ties: more papers, more words, then the key)."""
+    size = len(rows)
+    n_papers = table.text.shape[0]
+    in_text = table.text[rows]
+    in_title = table.title[rows]
+    text_count = np.asarray(in_text.sum(axis=0)).ravel()
+    title_count = np.asarray(in_title.sum(axis=0)).ravel()
+    has_titles = in_title.nnz > 0
+    need = max(min(MIN_PAPERS, size), MIN_SHARE * size)
+    keep = np.flatnonzero(text_count >= need)
+    if has_titles and size >= 2 * MIN_PAPERS:
+        # A name a title of the group holds: abstracts name methods and data, titles the subject.
+        keep = keep[title_count[keep] >= 1]
+    weight = TITLE_WEIGHT if has_titles else 1
+    scores, focused = {}, set()
+    for j in keep.tolist():
+        share = (text_count[j] + (weight - 1) * title_count[j]) / (weight * size)
+        focus = text_count[j] / table.corpus[j] if n_papers > size else 1.0
+        score = share * focus**FOCUS_POWER
+        if len(table.keys[j].split()) == 1 and not _abbreviation(table, j):
+            score *= ONE_WORD
+            if focus >= FOCUSED and text_count[j] >= 3:
+                focused.add(j)
+        scores[j] = round(float(score), DECIMALS)
+    words = {j: _long_words(table, j) for j in scores}
+    kept = _longest_variants(words, text_count)
+    kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
+    return [
+        Candidate(
+            table.keys[j],
+            scores[j],
+            _rows_holding(in_text, j),
+            _abbreviation(table, j) or " " in table.keys[j] or j in focused,
+            words[j],
+            round(float(text_count[j] / table.corpus[j]), DECIMALS),
+        )
+        for j in kept
+    ]
+
+
+def _long_words(table: PhraseTable, column: int) -> tuple[str, ...]:
+    """A key's words, each abbreviation read as its long form ("snn" -> "spiking", "neural", "network")."""
+    return tuple(w for word in table.keys[column].split() for w in table.longs.get(word, word).split())
+
+
+def _abbreviation(table: PhraseTable, column: int) -> bool:
+    """Whether a one-word phrase is written as an abbreviation somewhere in the corpus ("LLMs", "NeRF", "3D")."""
+    return table.keys[column] in table.abbreviations
+
+
+def _rows_holding(matrix: sparse.csr_matrix, column: int) -> frozenset[int]:
+    return frozenset(np.flatnonzero(matrix[:, column].toarray().ravel()).tolist())
+
+
+def _longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> list[int]:
+    """The columns without a phrase that a longer candidate holding it mostly replaces ("radiance fields").
+
+    Words are compared with abbreviations read as their long forms: "SNNs" holds "neural networks".
+    """
+    runs: dict[tuple[str, ...], list[int]] = {}
+    for j, w in words.items():
+        for a in range(len(w)):
+            for b in range(a + 1, len(w) + 1):
+                if b - a < len(w):
+                    runs.setdefault(tuple(w[a:b]), []).append(j)
+    return [j for j in words if not any(count[k] >= EXTEND * count[j] for k in runs.get(words[j], ()))]
+
+
+def same_subject(one: Candidate, other: Candidate) -> bool:
+    """Whether two phrases share a word, or one word's first seven letters ("equivariant", "equivariance").
+
+    Abbreviations are read as their long forms: "LLMs" and "language models" share a subject.
+    """
+    a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
+    if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
+        return True  # "Adam" and "AdamW", "graph" and "graphs"
+    if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
+        return True
+    if a & b:
+        return True
+    return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
+
+
+def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
+    """Whether ``short`` is one word no dictionary knows, of at most five letters, ending on the initials of ``words``.
+
+    "PDE" and "differential equations" name one subject even where no paper
+    defines "PDE"; "convergence" and "convex optimization" do not.
+    """
+    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2 or lexicon_readings(short):
+        return False
+    return short.endswith("".join(w[0] for w in words))
+
+
+def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidate]:
+    """The parts of a group's name: its best phrase, with a second or third subject where it needs them.
+
+    ``taken`` holds the keys other groups are named by alone: a group whose
+    best phrase names another group says what is its own with a second part.
+    """
+    if not ranked:
+        return []
+    ranked = _longer_first(ranked)
+    head = ranked[0]
+    kinds = _kinds_of(head, ranked, size)
+    if len(kinds) >= 2:
+        return kinds  # "Multi-agent and deep RL" for a group of RL papers of those two kinds
+    others = [c for c in ranked[1:] if not same_subject(c, head) or _tail_pair(c, head)]
+    if head.key in taken:
+        # Another group is named by this subject alone: this one says what is its own beside it.
+        own = [c for c in others if c.phrase]
+        if own:
+            return [head, own[0]]
+        free = [c for c in ranked if c.key not in taken]
+        if free:
+            return choose(free, size, taken)
+    parts = [head]
+    for other in others:
+        if len(parts) == 3 or sum(len(p.key.split()) for p in parts) + len(other.key.split()) > MAX_WORDS - 1:
+            break
+        # A one-word head takes a weaker second part: a word alone ("Position") names little.
+        floor = SECOND * head.score / (2 if len(head.words) == 1 and len(parts) == 1 else 1)
+        if not _needs_more(parts, other, size) or other.score < floor:
+            break
+        if _joins(other, parts, size):
+            parts.append(other)
+        if len(set().union(*(p.papers for p in parts))) >= COVERED * size and len(parts) == 2:
+            break
+    return parts
+
+
+def _joins(other: Candidate, parts: list[Candidate], size: int) -> bool:
+    """Whether ``other`` may join a name of ``parts``: a phrase of another subject in :data:`PART_SHARE` of the group.
+
+    Its papers are at least :data:`PART_FOCUS` of the corpus's holding it: "machine learning" joins no name.
+    Another kind of the same thing counts as another subject ("audio" and "music generation").
+    """
+    if any(same_subject(other, p) and not _tail_pair(other, p) for p in parts):
+        return False
+    return other.phrase and len(other.papers) >= PART_SHARE * size and other.focus >= PART_FOCUS
+
+
+def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candidate]:
+    """Two phrases that are kinds of the best one, each in :data:`KIND_SHARE` of the group ("deep RL" of "RL").
+
+    Empty unless two such phrases with different modifiers exist: the name
+    then says both kinds, which readers wrote for a broad subject's subgroup.
+    """
+    n = len(head.words)
+    kinds: list[Candidate] = []
+    for c in ranked:
+        if len(c.words) <= n or c.words[-n:] != head.words or not c.phrase or len(c.papers) < KIND_SHARE * size:
+            continue
+        if not any(set(c.words[:-n]) & set(k.words[:-n]) for k in kinds):
+            kinds.append(c)
+        if len(kinds) == 2:
+            break
+    return kinds if len(kinds) == 2 else []
+
+
+def _tail_pair(one: Candidate, other: Candidate) -> bool:
+    """Whether two phrases share only their last words, each with its own modifier ("audio" and "music generation")."""
+    n = 0
+    while n < min(len(one.words), len(other.words)) and one.words[-1 - n] == other.words[-1 - n]:
+        n += 1
+    if n == 0 or n >= len(one.words) or n >= len(other.words):
+        return False
+    return not set(one.words[:-n]) & set(other.words[:-n])
+
+
+def _longer_first(ranked: list[Candidate]) -> list[Candidate]:
+    """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds")."""
+    head = ranked[0]
+    if len(head.key.split()) == 1:
+        longer = [c for c in ranked[1:] if head.key in c.key.split() and c.score >= LONGER * head.score]
+        if longer:
+            return [longer[0], *(c for c in ranked if c is not longer[0])]
+    return ranked
+
+
+def _needs_more(parts: list[Candidate], other: Candidate, size: int) -> bool:
+    """Whether a name of ``parts`` needs another part.
+
+    It does when it covers under :data:`COVERED` of the group, or is one word
+    alone, or ``other`` adds :data:`ADDS` of the group's papers to it.
+    """
+    covered = set().union(*(p.papers for p in parts))
+    if len(covered) < COVERED * size:
+        return True
+    return len(parts) == 1 and (len(parts[0].key.split()) == 1 or len(other.papers - covered) >= ADDS * size)
+
+
+def group_names(
+    texts: Sequence[str],
+    titles: Sequence[str] | None,
+    groups: np.ndarray,
+    boilerplate: Iterable[str],
+    topics: np.ndarray | None = None,
+) -> dict[int, str | None]:
+    """Each group's name (None where no phrase of two of its papers qualifies); group -1 is not named.
+
+    Larger groups are named first (ties: the lower id), so that a subject two
+    groups share names the larger alone and the smaller says what is its own.
+    Names are distinct. Given ``topics`` (each paper's topic, finer than its
+    group), the groups are areas and are named by :func:`area_parts`.
+    """
+    table = cached_table(texts, titles if titles is not None else [""] * len(texts), boilerplate)
+    ids = sorted({int(g) for g in groups.tolist()} - {-1})
+    sizes = {g: int((groups == g).sum()) for g in ids}
+    taken: set[str] = set()
+    names: dict[int, str | None] = {}
+    for group in sorted(ids, key=lambda g: (-sizes[g], g)):
+        rows = np.flatnonzero(groups == group)
+        members = [texts[int(i)] for i in rows]
+        heads = [titles[int(i)] for i in rows] if titles is not None else []
+        if topics is not None:
+            parts = area_parts(table, rows, topics)
+            names[group] = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+            continue
+        ranked = candidates(table, rows)
+        parts = choose(ranked, len(rows), taken)
+        if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
+            parts = paper_subjects(table, rows, texts, titles if titles is not None else texts) or parts
+        name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+        if name is not None and name.lower() in {n.lower() for n in names.values() if n}:
+            longer = choose(ranked, len(rows), taken | {parts[0].key})
+            name = written([p.key for p in longer], table, members, heads, len(texts))
+        if parts:
+            taken.add(parts[0].key)
+        names[group] = name
+    return names
+
+
+def paper_subjects(
+    table: PhraseTable, rows: np.ndarray, texts: Sequence[str], titles: Sequence[str]
+) -> list[Candidate]:
+    """The subjects of a small group's papers, for a group whose papers share none: up to three, distinct.
+
+    A paper's subject is the phrase its title (or first sentence) opens with,
+    the longest of those that start there ("Proteins are inherently dynamic",
+    "Single-cell perturbation modeling is ..."). The shortest subjects are
+    named first (ties: the key), while the name keeps :data:`MAX_SHOWN_WORDS` words.
+    """
+    found = []
+    for row in rows.tolist():
+        own = table.title[row].indices.tolist()
+        if own:
+            best = min(own, key=lambda j: (_at(table.forms[j], titles[row]), -_length(table, j), table.keys[j]))
+            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, _long_words(table, best)))
+    found.sort(key=lambda c: (_length(table, table.index[c.key]), c.key))
+    subjects: list[Candidate] = []
+    for subject in found:
+        words = sum(_length(table, table.index[c.key]) for c in (*subjects, subject))
+        if len(subjects) < 3 and words <= MAX_SHOWN_WORDS and not any(same_subject(subject, c) for c in subjects):
+            subjects.append(subject)
+    return subjects
+
+
+def _length(table: PhraseTable, column: int) -> int:
+    """The words of a phrase's shortest spelling."""
+    return min(len(f.split()) for f in table.forms[column])
+
+
+def _at(forms: list[str], title: str) -> int:
+    """Where in ``title`` the first of ``forms`` starts (its length where none is found)."""
+    lowered = " ".join(title.lower().replace("-", " ").split())
+    places = [lowered.find(f.replace("-", " ")) for f in forms]
+    return min([p for p in places if p >= 0], default=len(lowered))
+
+
+def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list[Candidate]:
+    """The parts of an area's name: what most of its papers share, else the subjects of its largest topics.
+
+    An area is a group of topics. A phrase in at least :data:`COVERED` of its
+    papers names it as it would name a topic (:func:`choose`); else the subjects of
+    its largest topics (at least :data:`PART_SHARE` of the area each) name it,
+    up to three ("Graph neural networks, fairness and explanations").
+    """
+    size = len(rows)
+    ranked = candidates(table, rows)
+    own = [int(t) for t in topics[rows].tolist()]
+    order = sorted(set(own), key=lambda t: (-own.count(t), t))
+    subjects: list[Candidate] = []
+    for topic in order:
+        if own.count(topic) < PART_SHARE * size:
+            break
+        parts = choose(candidates(table, np.flatnonzero(topics == topic)), own.count(topic), set())
+        if parts and parts[0].phrase and not any(same_subject(parts[0], s) for s in subjects):
+            subjects.append(parts[0])
+    named = choose(ranked, size, set())
+    if named and len(named[0].papers) >= COVERED * size and named[0].phrase:
+        return named  # as a topic is named
+    return subjects[:3] or named

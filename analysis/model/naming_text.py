@@ -1,0 +1,99 @@
+"""A group's name as its papers write it: each part's spelling and case, the parts joined as a title.
+
+Parts come from :mod:`analysis.model.naming`; "A", "A and B" or "A, B and C",
+the first letter a capital, a rare abbreviation spelled out as the papers
+define it, two parts that end alike written once ("audio and music generation").
+"""
+
+from __future__ import annotations
+
+import re
+
+from analysis.model.abbreviations import is_abbreviation, spelled_out
+from analysis.model.phrase_table import PhraseTable, variant_key
+from analysis.model.phrases import written_form
+
+# The name as written, its parts' words counted ("and" not).
+MAX_SHOWN_WORDS = 6
+# An abbreviation in this share of the corpus's papers is the field's own word ("LLM", "RL"); rarer ones
+# are spelled out as the papers define them ("test-time adaptation" for "TTA").
+KNOWN_ABBREVIATION = 0.01
+
+
+def written(keys: list[str], table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
+    """The name as the group's papers write its parts: "A", "A and B" or "A, B and C", its first letter a capital."""
+    shown: list[str] = []
+    for key in keys:
+        text = _written_part(key, table, members, titles, corpus_size)
+        if text.lower() not in {s.lower() for s in shown}:  # "ViT" and "vision transformer" may read alike
+            shown.append(text)
+    shown = _merged_tails(shown)
+    while len(shown) > 1 and sum(len(s.split()) for s in shown) > MAX_SHOWN_WORDS:
+        shown.pop()  # a spelled-out abbreviation made the name long: the last part gives way
+    text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return text[:1].upper() + text[1:] if not text[:1].isupper() else text
+
+
+def _written_part(key: str, table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
+    column = table.index[key]
+    forms = table.forms[column]
+    # The spelling most of the group's titles use, then its texts (plural or singular, "RL" or its long
+    # form); ties: the longer (spelled out), then alphabetically.
+    counted = {f: (_uses(f, titles), _uses(f, members)) for f in forms}
+    best = min(forms, key=lambda f: (-counted[f][0], -counted[f][1], -len(f.split()), f))
+    # Title case says nothing of a word's case: it is read in the abstracts, after their titles.
+    bodies = [
+        m[len(t) :] if t and m.startswith(t) else m for m, t in zip(members, titles or [""] * len(members), strict=True)
+    ]
+    shown = " ".join(_case(w, bodies) for w in written_form(best, [*titles, *members]).split())
+    rare = [
+        w for w in shown.split() if is_abbreviation(w) and _corpus_count(table, w) < KNOWN_ABBREVIATION * corpus_size
+    ]
+    if rare:
+        shown = spelled_out(shown, members)
+    return shown
+
+
+def _merged_tails(shown: list[str]) -> list[str]:
+    """The first two parts as one where they end alike ("audio generation", "music generation").
+
+    They read "audio and music generation".
+    """
+    if len(shown) < 2:
+        return shown
+    a, b = shown[0].split(), shown[1].split()
+    n = 0
+    while n < min(len(a), len(b)) - 1 and a[-1 - n].lower() == b[-1 - n].lower():
+        n += 1
+    if n == 0:
+        return shown
+    return [" ".join(a[:-n]) + " and " + " ".join(b), *shown[2:]]
+
+
+def _uses(form: str, texts: list[str]) -> int:
+    """How many texts hold ``form`` as whole words (case ignored)."""
+    pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, form.split())) + r"\b", re.IGNORECASE)
+    return sum(1 for t in texts if pattern.search(t))
+
+
+def _corpus_count(table: PhraseTable, word: str) -> int:
+    column = table.index.get(variant_key(word))
+    return 0 if column is None else int(table.corpus[column])
+
+
+def _case(word: str, texts: list[str]) -> str:
+    """A word of a title in the case a sentence gives it: "Salient" -> "salient", "Langevin" stays.
+
+    A capitalised word stays so when the texts write it so inside sentences
+    more often than in lower case (names: "Langevin", "Wasserstein").
+    """
+    if not word[:1].isupper() or is_abbreviation(word) or any(p[1:] != p[1:].lower() for p in word.split("-")):
+        return word
+    return word if _capitalised_inside(word, texts) else word.lower()
+
+
+def _capitalised_inside(word: str, texts: list[str]) -> bool:
+    """Whether the texts write ``word`` capitalised after a lower-case word more often than in lower case."""
+    inside = re.compile(r"[a-z,] " + re.escape(word) + r"\b")
+    lower = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
+    return sum(len(inside.findall(t)) for t in texts) > sum(len(lower.findall(t)) for t in texts)

@@ -1,0 +1,192 @@
+"""Which phrases each paper's text and title hold: the table every group name is scored from.
+
+Phrases are the noun phrases of :mod:`analysis.model.phrases`; their variants
+share one column: plurals, hyphens, and an abbreviation with the long form the
+corpus defines it as ("offline reinforcement learning" and "offline RL").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+from scipy import sparse
+
+from analysis.model.abbreviations import defined_as, is_abbreviation
+from analysis.model.phrases import WordRoles, clauses_of, paper_phrases, stem_key
+
+# An abbreviation reads a long form that this many papers hold, and that many papers use it.
+MIN_PAPERS = 2
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+# "... words (ABBR)": an abbreviation in parentheses, defined by up to six words in the _BEFORE characters before.
+_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*[),;]")
+_BEFORE = 80
+
+
+@dataclass(frozen=True)
+class PhraseTable:
+    """Per paper, which phrase variants its text and its title hold.
+
+    Attributes:
+        keys: One variant key per column (:func:`variant_key`), sorted.
+        forms: Per column, its lower-case spellings seen in the corpus, sorted.
+        text: Papers x keys, 1 where the paper's text (title and abstract) holds the phrase (CSR).
+        title: Papers x keys, 1 where the paper's title holds it (CSR; all zero without titles).
+        corpus: Per key, how many of the corpus's papers hold it.
+        abbreviations: The keys of the words the corpus writes as abbreviations.
+        longs: Each abbreviation's long form (key), where the corpus defines it.
+    """
+
+    keys: list[str]
+    forms: list[list[str]]
+    text: sparse.csr_matrix
+    title: sparse.csr_matrix
+    corpus: np.ndarray
+    abbreviations: frozenset[str]
+    longs: dict[str, str]
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Each key's column."""
+        return {k: i for i, k in enumerate(self.keys)}
+
+
+@lru_cache(maxsize=1 << 18)
+def variant_key(phrase: str) -> str:
+    """The key that a phrase's variants share: lower case, hyphens as spaces, plural endings removed."""
+    return stem_key(" ".join(phrase.lower().replace("-", " ").split()))
+
+
+def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Iterable[str]) -> PhraseTable:
+    """The phrases of every paper's text and title, variants merged (word roles read from the texts)."""
+    text_clauses = [clauses_of(t) for t in texts]
+    title_clauses = [clauses_of(t) for t in titles]
+    roles = WordRoles([words for text in text_clauses for words in text], boilerplate)
+    text_sets = [paper_phrases(c, roles) for c in text_clauses]
+    title_sets = [paper_phrases(c, roles) for c in title_clauses]
+    abbreviations = _abbreviations(texts)
+    keyed: Counter[str] = Counter()
+    for found in text_sets:
+        keyed.update({variant_key(p) for p in found})  # variant_key is remembered per phrase
+    short = short_forms(keyed, abbreviations, _defined(texts))
+    forms: dict[str, set[str]] = {}
+    for phrase in {p for found in (*text_sets, *title_sets) for p in found}:
+        forms.setdefault(_abbreviated(variant_key(phrase), short), set()).add(phrase)
+    keys = sorted(forms)
+    column = {k: i for i, k in enumerate(keys)}
+    text = _binary(text_sets, column, short)
+    title = _binary(title_sets, column, short)
+    # A title is part of the text: a paper holds a phrase in its text whenever its title does.
+    text = ((text + title) > 0).astype(np.int32).tocsr()
+    corpus = np.asarray(text.sum(axis=0)).ravel().astype(np.int64)
+    longs = {v: " ".join(k) for k, v in short.items()}
+    return PhraseTable(keys, [sorted(forms[k]) for k in keys], text, title, corpus, abbreviations, longs)
+
+
+def _abbreviations(texts: Sequence[str]) -> frozenset[str]:
+    """The keys of the words the texts write as abbreviations ("LLMs", "NeRF", "3D") in most of their uses."""
+    words = Counter(word for text in texts for word in _WORD.findall(text))
+    uses: Counter[str] = Counter()
+    short: Counter[str] = Counter()
+    for word, n in words.items():
+        key = variant_key(word)
+        uses[key] += n
+        if is_abbreviation(word) or word[:1].isdigit():
+            short[key] += n
+    return frozenset(k for k, n in short.items() if 2 * n > uses[k])
+
+
+def _defined(texts: Sequence[str]) -> set[tuple[str, str]]:
+    """The pairs (abbreviation key, long form key) the texts define: "... reinforcement learning (RL)"."""
+    pairs = set()
+    for text in texts:
+        for match in _DEFINITION.finditer(text):
+            before = _WORD.findall(text[max(0, match.start() - _BEFORE) : match.start()])[-6:]
+            words = variant_key(" ".join(before)).split()
+            short = variant_key(match.group(1))
+            for start in range(len(words)):
+                pairs.add((short, " ".join(words[start:])))
+    return pairs
+
+
+def short_forms(
+    counts: Counter[str], abbreviations: frozenset[str], defined: set[tuple[str, str]]
+) -> dict[tuple[str, ...], str]:
+    """Long forms (as word runs) and the abbreviation each is read as: ("reinforcement", "learning") -> "rl".
+
+    An abbreviation of the corpus (in :data:`MIN_PAPERS` papers) stands for the
+    most common phrase (in as many) whose words' initials spell it and that a
+    paper defines it as ("out-of-distribution (OOD)"; ties: the phrase first in order).
+    A long form two abbreviations claim goes to the more common.
+    """
+    by_short: dict[str, list[str]] = {}
+    for abbreviation, long in defined:
+        if counts[long] >= MIN_PAPERS and " " in long and defined_as(abbreviation.replace("-", ""), long) == long:
+            by_short.setdefault(abbreviation, []).append(long)
+    short: dict[tuple[str, ...], str] = {}
+    for abbreviation in sorted(abbreviations):
+        letters = abbreviation.replace("-", "")
+        if " " in abbreviation or counts[abbreviation] < MIN_PAPERS or not letters.isalpha():
+            continue
+        longs = by_short.get(abbreviation, [])
+        if longs:
+            run = tuple(min(longs, key=lambda k: (-counts[k], k)).split())
+            # A long form read by two abbreviations is the more common one's ("RL", not "RRL").
+            if run not in short or (-counts[abbreviation], abbreviation) < (-counts[short[run]], short[run]):
+                short[run] = abbreviation
+    return short
+
+
+def _abbreviated(key: str, short: dict[tuple[str, ...], str]) -> str:
+    """The key with each long form read as its abbreviation ("offline reinforcement learning" -> "offline rl")."""
+    words = key.split()
+    out, at = [], 0
+    while at < len(words):
+        for end in range(len(words), at + 1, -1):
+            if tuple(words[at:end]) in short:
+                out.append(short[tuple(words[at:end])])
+                at = end
+                break
+        else:
+            out.append(words[at])
+            at += 1
+    return " ".join(out)
+
+
+def _binary(found: list[set[str]], column: dict[str, int], short: dict[tuple[str, ...], str]) -> sparse.csr_matrix:
+    rows, cols = [], []
+    known: dict[str, int] = {}
+    for row, phrases in enumerate(found):
+        for p in phrases:
+            if p not in known:
+                known[p] = column[_abbreviated(variant_key(p), short)]
+        for col in sorted({known[p] for p in phrases}):
+            rows.append(row)
+            cols.append(col)
+    data = np.ones(len(rows), dtype=np.int32)
+    return sparse.csr_matrix((data, (rows, cols)), shape=(len(found), len(column)), dtype=np.int32)
+
+
+_TABLES: dict[str, PhraseTable] = {}
+
+
+def cached_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Iterable[str]) -> PhraseTable:
+    """:func:`phrase_table`, kept for the last corpus: a fit names its topics, then its areas, from the same papers."""
+    digest = hashlib.sha256()
+    for text in (*texts, "\x1e", *titles, "\x1e", *sorted(boilerplate)):
+        digest.update(text.encode("utf-8") + b"\x1f")
+    key = digest.hexdigest()
+    if key not in _TABLES:
+        _TABLES.clear()
+        _TABLES[key] = phrase_table(texts, titles, boilerplate)
+    return _TABLES[key]
+
+
+def forget_tables() -> None:
+    """Drop the kept table: the next label step builds its own (as a cold run would)."""
+    _TABLES.clear()

@@ -1,0 +1,63 @@
+"""What the label step costs against a cold run (embedding + fit) on one corpus, in one process.
+
+``python -m bench.label_cost CORPUS`` embeds the corpus into an empty cache,
+fits it (``use_cache=False``), then times the label step alone as the fit
+runs it: the topics' labels, then the areas' (:mod:`analysis.model.naming`,
+its phrase table built afresh). Prints one JSON line with the machine's load.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+
+
+def measure(corpus: str) -> dict:
+    """Seconds of the cold embedding, the fit and the label step (topics, areas) on ``corpus``."""
+    import numpy as np
+
+    from analysis import fit_topics, load_corpus
+    from analysis.embedding.cache import document_texts, embed_papers
+    from analysis.model.describe import describe_areas, paper_titles
+    from analysis.model.labels import topic_labels
+    from analysis.model.phrase_table import forget_tables
+    from analysis.text import strip_markup
+
+    papers = load_corpus(corpus)
+    with tempfile.TemporaryDirectory() as cache:
+        from pathlib import Path
+
+        started = time.perf_counter()
+        embeddings = embed_papers(papers, cache=Path(cache))
+        embed_s = time.perf_counter() - started
+    started = time.perf_counter()
+    result = fit_topics(papers, embeddings=embeddings, use_cache=False)
+    fit_s = time.perf_counter() - started
+    pieces = result.pieces
+    topics = np.asarray(pieces.paper_topics)
+    areas = result.documents["area"].to_numpy()
+    terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
+    texts = [strip_markup(t) for t in document_texts(papers)]
+    titles = paper_titles(papers)
+    forget_tables()
+    started = time.perf_counter()
+    topic_labels(terms, texts, topics, pieces.latin, titles)
+    describe_areas({}, texts, areas, pieces.latin, titles, topics)
+    label_s = time.perf_counter() - started
+    return {
+        "corpus": corpus,
+        "papers": len(papers),
+        "embed_s": round(embed_s, 1),
+        "fit_s": round(fit_s, 1),
+        "label_s": round(label_s, 2),
+        "label_share_of_cold_run": round(label_s / (embed_s + fit_s), 4),
+        "load_1min_after": round(os.getloadavg()[0], 1),
+        "cpus": os.cpu_count(),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(sys.argv[1])))

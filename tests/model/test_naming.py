@@ -1,0 +1,175 @@
+"""Group names from titles and abstracts (analysis.model.naming): exact names on small hand-made corpora."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.model.ctfidf import BOILERPLATE
+from analysis.model.labels import topic_labels
+from analysis.model.naming import candidates, group_names, phrase_table, variant_key
+
+# Four groups of four papers: (title, abstract). Written as their fields write them.
+OFFLINE_RL = [
+    (
+        "Conservative Offline Reinforcement Learning with Ensembles",
+        "Offline reinforcement learning (RL) learns a policy from a fixed dataset. We penalise the value of "
+        "out-of-support actions with an ensemble of critics.",
+    ),
+    (
+        "Pessimism in Offline RL for Contextual MDPs",
+        "We study offline RL where each episode draws a context, and give a pessimistic value estimate with "
+        "guarantees from logged trajectories.",
+    ),
+    (
+        "Diffusion Policies for Offline RL",
+        "Offline RL with diffusion policies: the behaviour policy is a diffusion model and the policy is "
+        "extracted by weighted regression.",
+    ),
+    (
+        "Return-Conditioned Offline Reinforcement Learning Revisited",
+        "Return-conditioned supervised learning is a simple tool of offline RL; we show when it fails on "
+        "stitching tasks.",
+    ),
+]
+LLM_AGENTS = [
+    (
+        "LLM Agents for Web Navigation",
+        "Large language model (LLM) agents act in web browsers. We give LLM agents a planner that reads the page "
+        "and a memory of past steps.",
+    ),
+    (
+        "Tool Use by LLM Agents under Budget Constraints",
+        "LLM agents call tools; we teach them to plan calls under a budget and to stop early.",
+    ),
+    (
+        "Benchmarking LLM Agents on Software Tasks",
+        "We build a benchmark of repository tasks and measure how LLM agents fix issues with tests.",
+    ),
+    (
+        "Multi-Agent Debate among LLM Agents",
+        "Several LLM agents debate an answer; we study when debate improves factual accuracy.",
+    ),
+]
+FAIRNESS_AND_PRIVACY = [
+    (
+        "Group Fairness in Classification",
+        "Group fairness asks that a classifier treat protected groups alike; we bound the price of group fairness.",
+    ),
+    (
+        "Auditing Group Fairness with Few Labels",
+        "We audit group fairness of a deployed classifier from a few labelled examples.",
+    ),
+    (
+        "Differential Privacy for Gradient Descent",
+        "Differential privacy protects training examples; we add calibrated noise to gradient descent.",
+    ),
+    (
+        "Tight Accounting of Differential Privacy",
+        "We give a tighter accountant of differential privacy for subsampled mechanisms.",
+    ),
+]
+GRAPHS = [
+    (
+        "Graph Neural Networks for Molecules",
+        "Graph neural networks (GNNs) pass messages along the bonds of a molecule to predict its properties.",
+    ),
+    (
+        "Oversmoothing in Deep Graph Neural Networks",
+        "Deep graph neural networks make node features alike; we measure oversmoothing and avoid it.",
+    ),
+    (
+        "Expressive Power of Graph Neural Networks",
+        "We compare graph neural networks with the Weisfeiler-Leman test of graph isomorphism.",
+    ),
+    (
+        "Scalable Graph Neural Networks by Sampling",
+        "Graph neural networks on large graphs sample neighbours; we bound the error of the sampling.",
+    ),
+]
+GROUPS = [OFFLINE_RL, LLM_AGENTS, FAIRNESS_AND_PRIVACY, GRAPHS]
+
+
+def _corpus(groups=GROUPS, order=None):
+    papers = [(title, abstract, g) for g, group in enumerate(groups) for title, abstract in group]
+    if order is not None:
+        papers = [papers[i] for i in order]
+    titles = [p[0] for p in papers]
+    texts = [f"{p[0]}. {p[1]}" for p in papers]
+    return texts, titles, np.array([p[2] for p in papers])
+
+
+def test_each_group_is_named_by_its_subject_as_its_titles_write_it():
+    texts, titles, topics = _corpus()
+    assert group_names(texts, titles, topics, BOILERPLATE) == {
+        0: "Offline RL",
+        1: "LLM agents",
+        2: "Differential privacy and group fairness",
+        3: "Graph neural networks",
+    }
+
+
+def test_the_labeller_takes_titles_and_names_a_group_without_them_from_first_sentences():
+    texts, titles, topics = _corpus()
+    with_titles = topic_labels({}, texts, topics, True, titles)
+    assert with_titles == group_names(texts, titles, topics, BOILERPLATE)
+    # The same papers without titles: each abstract's first sentence stands for its title.
+    abstracts = [abstract for group in GROUPS for _, abstract in group]
+    assert topic_labels({}, abstracts, topics, True) == {
+        0: "Offline RL",
+        1: "LLM agents",
+        2: "Differential privacy and group fairness",
+        3: "Graph neural networks",
+    }
+
+
+def test_names_do_not_depend_on_the_order_of_the_papers():
+    texts, titles, topics = _corpus()
+    expected = group_names(texts, titles, topics, BOILERPLATE)
+    for seed in range(3):
+        order = np.random.default_rng(seed).permutation(len(texts))
+        assert group_names([texts[i] for i in order], [titles[i] for i in order], topics[order], BOILERPLATE) == (
+            expected
+        )
+
+
+def test_variants_count_as_one_phrase():
+    assert variant_key("Graph-Neural Networks") == variant_key("graph neural network")
+    texts, titles, _ = _corpus()
+    table = phrase_table(texts, titles, BOILERPLATE)
+    # "offline reinforcement learning" and "offline RL" are one column: the corpus defines "RL".
+    assert "offline reinforcement learning" not in table.index
+    column = table.index["offline rl"]
+    assert int(table.corpus[column]) == 4
+    assert {"offline rl", "offline reinforcement learning"} <= set(table.forms[column])
+
+
+def test_a_group_without_a_shared_subject_names_its_subjects_not_one_odd_word():
+    # The third group mixes two subjects, each in two of its papers: both are named.
+    texts, titles, topics = _corpus()
+    name = group_names(texts, titles, topics, BOILERPLATE)[2]
+    assert name == "Differential privacy and group fairness"
+    assert not name.startswith("Mixed")
+
+
+def test_an_area_that_no_phrase_covers_is_named_by_its_topics_subjects():
+    # Two areas: offline RL with LLM agents (no phrase in half of its papers), and the other two groups.
+    texts, titles, topics = _corpus()
+    areas = np.array([0 if t in (0, 1) else 1 for t in topics.tolist()])
+    names = group_names(texts, titles, areas, BOILERPLATE, topics)
+    assert names == {0: "Offline RL and LLM agents", 1: "Graph neural networks and differential privacy"}
+
+
+def test_scores_tie_exactly_and_go_to_the_key():
+    # Scores are ratios of paper counts rounded to six decimals: two phrases in the same papers tie exactly,
+    # on every machine, and the tie goes to more papers, more words, then the key (alphabetically).
+    texts = [
+        "Protein folding and graph kernels. Protein folding with graph kernels.",
+        "Graph kernels for protein folding.",
+        "Regret bounds for bandits.",
+        "Bandits with regret bounds.",
+    ]
+    table = phrase_table(texts, [""] * 4, BOILERPLATE)
+    ranked = candidates(table, np.array([0, 1]))
+    tied = [c for c in ranked if c.key in ("graph kernel", "protein folding")]
+    assert [c.key for c in tied] == ["graph kernel", "protein folding"]
+    assert tied[0].score == tied[1].score
