@@ -118,9 +118,19 @@ bench-cluster: $(BENCH_STAMP)
 	$(PY) bench/bench_cluster.py
 
 # The map at 2,260 and 20,000 papers in headless Chromium at 1366x768 and 1920x1080: seconds to the first
-# label, labels at the full view, overlaps, file size (bench/glance.py; bench/RESULTS.md).
-bench-glance: $(BENCH_STAMP) browser
-	$(PY) bench/glance.py
+# label, labels at the full view, overlaps, file size; and the side-by-side with DataMapPlot on the reference
+# papers' fit (bench/glance.py; bench/RESULTS.md). DataMapPlot needs pandas<3: its own venv, pinned in
+# bench/datamapplot.txt, used by bench/glance.py only.
+DATAMAPPLOT_VENV ?= /work/venvs/datamapplot
+DATAMAPPLOT_STAMP := $(DATAMAPPLOT_VENV)/.installed
+
+$(DATAMAPPLOT_STAMP): bench/datamapplot.txt
+	test -x $(DATAMAPPLOT_VENV)/bin/python || $(PYTHON) -m venv $(DATAMAPPLOT_VENV)
+	$(DATAMAPPLOT_VENV)/bin/pip install --quiet -r bench/datamapplot.txt
+	touch $(DATAMAPPLOT_STAMP)
+
+bench-glance: $(BENCH_STAMP) browser $(DATAMAPPLOT_STAMP)
+	DATAMAPPLOT_PYTHON=$(DATAMAPPLOT_VENV)/bin/python $(PY) bench/glance.py
 
 clean:
 	rm -rf $(VENV) .cache .pytest_cache node_modules site
