@@ -7,9 +7,19 @@ that of real abstracts; no fit) written by the real ``topic_map_html``, opened i
 the map ready; labels shown at the full view (areas, topics); overlapping pairs; the file's size and
 the seconds to write it. Writes ``bench/glance.json`` and the "Map at a glance" section of RESULTS.md.
 
-Not measured here yet (issue 35): the 2,260 reference papers' own fit, the report's writing time against
-the fit's at 20,000 papers (``bench/bench_large.py`` times the whole report) and the side-by-side with
-DataMapPlot.
+The side-by-side (``--part side``): the 2,260 reference papers fitted by the project (``python -m
+analysis report``, its caches reused), their map coordinates and topic labels drawn by DataMapPlot's
+static ``create_plot`` (defaults, 1920x1080 px, system fonts; run by ``bench/datamapplot_draw.py`` in its
+own venv, ``bench/datamapplot.txt``) and by the suite's ``topic_map.html`` in headless Chromium at
+1920x1080. Counted alike on both, from the drawn label boxes and leader lines: labels shown at the
+full view, overlapping pairs of label boxes, pairs of leader lines that cross (the suite's page is
+searched for lines in its label layer). For the suite also: areas named at the full view, and for
+each topic whether ``#topic=N`` (the map zoomed to that topic) names it, and overlaps at those zooms.
+Px per text line: the median label box's height over its lines of text (the suite's boxes have some
+padding; DataMapPlot picks one font size that fits all its labels around the map).
+
+Not measured here yet (issue 35): the report's writing time against the fit's at 20,000 papers
+(``bench/bench_large.py`` times the whole report).
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ import argparse
 import json
 import os
 import platform
+import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +47,34 @@ CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024.jsonl"
 # A label is shown: some .map-label is not hidden (the page places them after the first plot).
 LABEL_SHOWN = "return [...document.querySelectorAll('.map-label')].some(l => !l.hidden)"
 READY = "return document.querySelector('.map')?.dataset.ready === 'true'"
+DATAMAPPLOT_PYTHON = Path(os.environ.get("DATAMAPPLOT_PYTHON", "/work/venvs/datamapplot/bin/python"))
+SIDE_SIZE = (1920, 1080)
+# The page's labels and any line drawn in its label layer (a leader line would be an SVG line or path).
+PAGE_LABELS = """
+const layer = document.querySelector('.map-labels');
+const labels = [...layer.querySelectorAll('.map-label')].filter(l => !l.hidden).map(l => {
+  const r = l.getBoundingClientRect();
+  return {level: l.dataset.level, group: Number(l.dataset.group), text: l.textContent,
+          box: [r.left, r.top, r.right, r.bottom]};
+});
+const leaders = [...layer.querySelectorAll('line, polyline, path')].map(l => {
+  const o = l.ownerSVGElement.getBoundingClientRect(), n = l.getTotalLength();
+  const a = l.getPointAtLength(0), b = l.getPointAtLength(n);
+  return [o.left + a.x, o.top + a.y, o.left + b.x, o.top + b.y];
+});
+return {labels: labels, leaders: leaders};
+"""
+# #topic=N, then the labels once the page has relaid out the map (its own handler places them first).
+ZOOM_TO = """
+const [script, topic, done] = arguments;
+const gd = document.querySelector('.map');
+const timer = setTimeout(() => done(null), 20000);
+gd.once('plotly_relayout', () => requestAnimationFrame(() => requestAnimationFrame(() => {
+  clearTimeout(timer);
+  done(new Function(script)());
+})));
+location.hash = '#topic=' + topic;
+"""
 
 
 def build(n: int, areas: int, out: Path, corpus: Path) -> tuple[Path, float]:
@@ -102,6 +141,166 @@ def measure(out: Path, corpus: Path) -> list[dict]:
     return rows
 
 
+def box_overlaps(boxes: list[list[float]]) -> int:
+    """Pairs of boxes ``[left, top, right, bottom]`` that overlap (boxes that only touch do not)."""
+    return sum(
+        1
+        for i, (al, at, ar, ab) in enumerate(boxes)
+        for bl, bt, br, bb in boxes[i + 1 :]
+        if al < br and bl < ar and at < bb and bt < ab
+    )
+
+
+def _side(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> int:
+    """Which side of the line a->b the point c is on: 1, -1, or 0 on it (at the pixels' displayed precision)."""
+    cross = round((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]), 6)
+    return (cross > 0) - (cross < 0)
+
+
+def line_crossings(lines: list[list[float]]) -> int:
+    """Pairs of segments ``[x0, y0, x1, y1]`` that cross, each strictly on both sides of the other.
+
+    Segments that only touch (a shared end, an end on the other line) or lie on one line do not cross.
+    """
+    count = 0
+    for i, (ax0, ay0, ax1, ay1) in enumerate(lines):
+        a, b = (ax0, ay0), (ax1, ay1)
+        for cx0, cy0, cx1, cy1 in lines[i + 1 :]:
+            c, d = (cx0, cy0), (cx1, cy1)
+            if _side(a, b, c) * _side(a, b, d) < 0 and _side(c, d, a) * _side(c, d, b) < 0:
+                count += 1
+    return count
+
+
+def line_px(labels: list[dict]) -> float:
+    """The median height in pixels of one line of the labels' text (their font's size as drawn), 0 without labels."""
+    import statistics
+
+    heights = [(lb["box"][3] - lb["box"][1]) / (lb["text"].count("\n") + 1) for lb in labels]
+    return round(statistics.median(heights), 1) if heights else 0.0
+
+
+def fit_iclr(corpus: Path, out: Path) -> Path:
+    """The project's report of the reference corpus written to ``out`` (its embedding and fit caches reused)."""
+    command = [sys.executable, "-m", "analysis", "report", str(corpus), "--out", str(out)]
+    subprocess.run(command, check=True, cwd=ROOT)
+    return out
+
+
+def export_points(report: Path, path: Path) -> Path:
+    """The map's coordinates, topic and area ids and labels of every paper, from ``documents.csv``."""
+    import pandas as pd
+
+    columns = ["x", "y", "topic", "topic_label", "area", "area_label"]
+    pd.read_csv(report / "documents.csv")[columns].to_csv(path, index=False)
+    return path
+
+
+def draw_datamapplot(points: Path, png: Path, work: Path) -> dict:
+    """DataMapPlot's static map of ``points`` (in its own venv) and the counts on its drawn labels."""
+    boxes = work / "datamapplot.json"
+    width, height = SIDE_SIZE
+    script = ROOT / "bench" / "datamapplot_draw.py"
+    command = [str(DATAMAPPLOT_PYTHON), str(script), str(points), str(png), str(boxes), str(width), str(height)]
+    subprocess.run(command, check=True)
+    drawn = json.loads(boxes.read_text(encoding="utf-8"))
+    shown = [label for label in drawn["labels"] if _inside(label["box"], drawn["width"], drawn["height"])]
+    leaders = [label["leader"] for label in drawn["labels"] if label["leader"] is not None]
+    return {
+        "drawn_by": "DataMapPlot 0.7.3 create_plot",
+        "window": f"{width}x{height}",
+        "labels_shown": len(shown),
+        "overlaps": box_overlaps([label["box"] for label in shown]),
+        "leader_lines": len(leaders),
+        "leader_crossings": line_crossings(leaders),
+        "line_px": line_px(shown),
+        "draw_s": drawn["seconds"],
+    }
+
+
+def _inside(box: list[float], width: float, height: float) -> bool:
+    """Whether a box has some part inside a ``width`` x ``height`` picture."""
+    return box[2] > 0 and box[0] < width and box[3] > 0 and box[1] < height
+
+
+def open_suite(page: Path, png: Path, topics: list[int]) -> dict:
+    """The suite's map at the full view (screenshot to ``png``) and zoomed to each topic by ``#topic=N``."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from analysis.figures.chromium import headless_chromium
+
+    width, height = SIDE_SIZE
+    driver = headless_chromium(width, height, flags=("--enable-unsafe-swiftshader",))
+    try:
+        driver.get("about:blank")
+        inner_w, inner_h = driver.execute_script("return [innerWidth, innerHeight]")
+        driver.set_window_size(2 * width - inner_w, 2 * height - inner_h)
+        driver.get(page.as_uri())
+        WebDriverWait(driver, 300, poll_frequency=0.05).until(lambda d: d.execute_script(READY))
+        full = driver.execute_script(PAGE_LABELS)
+        driver.save_screenshot(str(png))
+        driver.set_script_timeout(60)
+        zoomed = {topic: driver.execute_async_script(ZOOM_TO, PAGE_LABELS, topic) for topic in topics}
+        errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    finally:
+        driver.quit()
+    return suite_counts(full, zoomed, errors)
+
+
+def suite_counts(full: dict, zoomed: dict[int, dict | None], errors: list[str]) -> dict:
+    """The side-by-side's counts of the suite's page at the full view and at each topic's zoom."""
+    named = [t for t, page in zoomed.items() if page and any(_names(label, t) for label in page["labels"])]
+    return {
+        "drawn_by": "the suite's topic_map.html",
+        "window": "x".join(map(str, SIDE_SIZE)),
+        "labels_shown": len(full["labels"]),
+        "areas_named": sum(label["level"] == "area" for label in full["labels"]),
+        "area_ids_named": sorted(label["group"] for label in full["labels"] if label["level"] == "area"),
+        "topics_named_full_view": sum(label["level"] == "topic" for label in full["labels"]),
+        "overlaps": box_overlaps([label["box"] for label in full["labels"]]),
+        # Measured from the page: the SVG lines in its label layer, from their first to their last point.
+        "leader_lines": len(full["leaders"]),
+        "leader_crossings": line_crossings(full["leaders"]),
+        "line_px": line_px(full["labels"]),
+        "topics": len(zoomed),
+        "topics_named_zoomed": len(named),
+        "topics_not_named_zoomed": sorted(set(zoomed) - set(named)),
+        "overlaps_zoomed": sum(box_overlaps([lb["box"] for lb in page["labels"]]) for page in zoomed.values() if page),
+        "console_errors": errors[:3],
+    }
+
+
+def _names(label: dict, topic: int) -> bool:
+    """Whether a shown label is the one of ``topic``."""
+    return label["level"] == "topic" and label["group"] == topic
+
+
+def side_by_side(corpus: Path, out_dir: Path, work: Path, report: Path | None = None) -> dict:
+    """Both drawings of the reference corpus's fit, their screenshots in ``out_dir`` and their counts."""
+    import pandas as pd
+
+    report = report or fit_iclr(corpus, work / "iclr")
+    points = export_points(report, work / "iclr_points.csv")
+    topics = sorted(pd.read_csv(points)["topic"].unique().tolist())
+    dmp = draw_datamapplot(points, out_dir / "glance_side_datamapplot.png", work)
+    suite = open_suite(report / "topic_map.html", out_dir / "glance_side_suite.png", topics)
+    for png in ("glance_side_datamapplot.png", "glance_side_suite.png"):
+        shrink(out_dir / png)
+    table = pd.read_csv(points)
+    areas = table.drop_duplicates("area").set_index("area")["area_label"]
+    suite["areas_not_named"] = [f"{a}: {areas[a]}" for a in sorted(set(areas.index) - set(suite["area_ids_named"]))]
+    return {"papers": len(table), "areas": len(areas), "datamapplot": dmp, "suite": suite}
+
+
+def shrink(png: Path, width: int = 1280) -> None:
+    """The screenshot at ``width`` pixels wide, as a palette PNG (a modest file to commit)."""
+    from PIL import Image
+
+    with Image.open(png) as image:
+        small = image.convert("RGB").resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    small.quantize(256).save(png, optimize=True)
+
+
 def section(result: dict) -> str:
     """The RESULTS.md section of one run."""
     lines = [
@@ -118,7 +317,40 @@ def section(result: dict) -> str:
             f"{r['areas_named']} | {r['topics_named']} | {r['overlaps']} | {r['file_mb']} | {r['write_s']} |"
         )
     lines += ["", __doc__.split("\n\n")[1].replace("\n", " "), ""]
+    if "side_by_side" in result:
+        lines += side_section(result["side_by_side"])
     return "\n".join(lines)
+
+
+def side_section(side: dict) -> list[str]:
+    """The side-by-side's lines of the section."""
+    dmp, suite = side["datamapplot"], side["suite"]
+    missed = ", ".join(map(str, suite["topics_not_named_zoomed"])) or "none"
+    unnamed = "; ".join(suite.get("areas_not_named", [])) or "none"
+    return [
+        f"### Side by side with DataMapPlot: the {side['papers']:,} reference papers, one fit",
+        "",
+        f"{side['date']} on {side['machine']}, load average {side['load_start']} at the start.",
+        "",
+        "| drawn by | window | labels shown at the full view | overlapping pairs | leader lines | crossing pairs "
+        "| px per text line |",
+        "|---|---|---|---|---|---|---|",
+        f"| {dmp['drawn_by']} (topic labels) | {dmp['window']} | {dmp['labels_shown']} | {dmp['overlaps']} | "
+        f"{dmp['leader_lines']} | {dmp['leader_crossings']} | {dmp['line_px']} |",
+        f"| {suite['drawn_by']} | {suite['window']} | {suite['labels_shown']} ({suite['areas_named']} areas, "
+        f"{suite['topics_named_full_view']} topics) | {suite['overlaps']} | {suite['leader_lines']} | "
+        f"{suite['leader_crossings']} | {suite['line_px']} |",
+        "",
+        f"The suite's map names {suite['areas_named']} of the fit's {side['areas']} areas at the full view (not "
+        f"named: {unnamed}); zoomed to "
+        f"each topic (``#topic=N``) it names {suite['topics_named_zoomed']} of the {suite['topics']} topics "
+        f"(not named: {missed}), with {suite['overlaps_zoomed']} overlapping pairs over all those zooms. "
+        f"DataMapPlot drew in {dmp['draw_s']} s. Screenshots: `glance_side_datamapplot.png`, "
+        "`glance_side_suite.png` (1280 px wide).",
+        "",
+        __doc__.split("\n\n")[2].replace("\n", " "),
+        "",
+    ]
 
 
 def write(result: dict, out_dir: Path) -> None:
@@ -131,19 +363,45 @@ def write(result: dict, out_dir: Path) -> None:
     md.write_text(before.rstrip() + "\n\n" + section(result) + rest, encoding="utf-8")
 
 
+def machine() -> str:
+    """The CPU's model name (``lscpu``) and its cores."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass  # no lscpu: the architecture stands for the model
+    return f"{model}, {os.cpu_count()} cores"
+
+
+def run_header() -> dict:
+    """Date, machine and load of one run."""
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": machine(),
+        "load_start": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--out", type=Path, default=ROOT / "bench")
+    parser.add_argument("--part", choices=("maps", "side", "all"), default="all", help="what to measure again")
+    parser.add_argument("--report", type=Path, help="the reference corpus's report folder, instead of fitting")
     args = parser.parse_args(argv)
-    result = {
-        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
-        "load_start": [round(x, 2) for x in os.getloadavg()],
-    }
+    previous = args.out / "glance.json"
+    result = json.loads(previous.read_text(encoding="utf-8")) if previous.exists() else {}
     with tempfile.TemporaryDirectory() as work:
-        result["rows"] = measure(Path(work), args.corpus)
-    result["load_end"] = [round(x, 2) for x in os.getloadavg()]
+        if args.part in ("maps", "all"):
+            result.update(run_header())
+            result["rows"] = measure(Path(work), args.corpus)
+            result["load_end"] = [round(x, 2) for x in os.getloadavg()]
+        if args.part in ("side", "all"):
+            side = run_header()
+            side.update(side_by_side(args.corpus, args.out, Path(work), args.report))
+            result["side_by_side"] = {**side, "load_end": [round(x, 2) for x in os.getloadavg()]}
     write(result, args.out)
     print(json.dumps(result, indent=1))
     return 0

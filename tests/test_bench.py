@@ -474,7 +474,7 @@ def test_map_scale_result_and_its_section(tmp_path):
 
 
 def test_the_committed_results_md_is_the_render_of_results_json():
-    """bench/RESULTS.md is what render.py and bench_sampled, _add, _large and _cluster.py write from the JSON."""
+    """bench/RESULTS.md is what render.py and bench_sampled, _add, _large, _cluster.py and glance.py write."""
     from bench import bench_add, bench_sampled
     from bench.bench_large import SECTION, _section
     from bench.render import markdown
@@ -491,6 +491,11 @@ def test_the_committed_results_md_is_the_render_of_results_json():
 
         clustered = json.loads((folder / "cluster.json").read_text(encoding="utf-8"))
         rendered = rendered.rstrip() + "\n\n" + bench_cluster.section(clustered)
+    if (folder / "glance.json").exists():  # make bench-glance's section, after it
+        from bench import glance
+
+        glanced = json.loads((folder / "glance.json").read_text(encoding="utf-8"))
+        rendered = rendered.rstrip() + "\n\n" + glance.section(glanced)
     assert (folder / "RESULTS.md").read_text(encoding="utf-8") == rendered
 
 
