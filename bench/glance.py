@@ -302,10 +302,18 @@ def shrink(png: Path, width: int = 1280) -> None:
 
 
 def section(result: dict) -> str:
-    """The RESULTS.md section of one run."""
+    """The RESULTS.md section of one run: the maps' table where they were measured, then the side-by-side."""
+    lines = [SECTION, ""]
+    if "rows" in result:
+        lines += maps_section(result)
+    if "side_by_side" in result:
+        lines += side_section(result["side_by_side"])
+    return "\n".join(lines)
+
+
+def maps_section(result: dict) -> list[str]:
+    """The synthetic maps' lines of the section."""
     lines = [
-        SECTION,
-        "",
         f"{result['date']} on {result['machine']}, load average {result['load_start']} at the start.",
         "",
         "| papers | areas | window | first label s | ready s | areas named | topics named | overlaps | MB | write s |",
@@ -316,10 +324,7 @@ def section(result: dict) -> str:
             f"| {r['papers']} | {r['areas']} | {r['window']} | {r['first_label_s']} | {r['ready_s']} | "
             f"{r['areas_named']} | {r['topics_named']} | {r['overlaps']} | {r['file_mb']} | {r['write_s']} |"
         )
-    lines += ["", __doc__.split("\n\n")[1].replace("\n", " "), ""]
-    if "side_by_side" in result:
-        lines += side_section(result["side_by_side"])
-    return "\n".join(lines)
+    return [*lines, "", __doc__.split("\n\n")[1].replace("\n", " "), ""]
 
 
 def side_section(side: dict) -> list[str]:

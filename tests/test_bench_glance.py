@@ -96,7 +96,10 @@ def test_the_side_by_side_section_states_both_drawings():
                   "leader_crossings": 0, "line_px": 14.0, "topics": 59, "topics_named_zoomed": 58,
                   "topics_not_named_zoomed": [7], "overlaps_zoomed": 0, "areas_not_named": ["4: image"]},
     }  # fmt: skip
-    text = "\n".join(glance.side_section(side))
+    text = glance.section({"side_by_side": side})  # a run of --part side alone: no maps' table
+    assert (
+        text.startswith("## Map at a glance\n\n### Side by side with DataMapPlot") and "| first label s |" not in text
+    )
     assert "| DataMapPlot 0.7.3 create_plot (topic labels) | 1920x1080 | 59 | 2 | 59 | 4 | 6.0 |" in text
     assert "| the suite's topic_map.html | 1920x1080 | 14 (11 areas, 3 topics) | 0 | 0 | 0 | 14.0 |" in text
     assert (
