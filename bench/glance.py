@@ -9,7 +9,7 @@ the seconds to write it. Writes ``bench/glance.json`` and the "Map at a glance" 
 
 The side-by-side (``--part side``): the 2,260 reference papers fitted by the project (``python -m
 analysis report``, its caches reused), their map coordinates and topic labels drawn by DataMapPlot's
-static ``create_plot`` (defaults, 1920x1080 px, system fonts; run by ``bench/datamapplot_draw.py`` in its
+static ``create_plot`` (defaults, 1920x1080 px and its own default 1200x1200, system fonts; run by ``bench/datamapplot_draw.py`` in its
 own venv, ``bench/datamapplot.txt``) and by the suite's ``topic_map.html`` in headless Chromium at
 1920x1080. Counted alike on both, from the drawn label boxes and leader lines: labels shown at the
 full view, overlapping pairs of label boxes, pairs of leader lines that cross (the suite's page is
@@ -49,6 +49,8 @@ LABEL_SHOWN = "return [...document.querySelectorAll('.map-label')].some(l => !l.
 READY = "return document.querySelector('.map')?.dataset.ready === 'true'"
 DATAMAPPLOT_PYTHON = Path(os.environ.get("DATAMAPPLOT_PYTHON", "/work/venvs/datamapplot/bin/python"))
 SIDE_SIZE = (1920, 1080)
+# DataMapPlot's own default figure: 12 x 12 inches at 100 dpi (its labels' font follows the figure's size).
+DATAMAPPLOT_DEFAULT = (1200, 1200)
 # The page's labels and any line drawn in its label layer (a leader line would be an SVG line or path).
 PAGE_LABELS = """
 const layer = document.querySelector('.map-labels');
@@ -196,10 +198,10 @@ def export_points(report: Path, path: Path) -> Path:
     return path
 
 
-def draw_datamapplot(points: Path, png: Path, work: Path) -> dict:
+def draw_datamapplot(points: Path, png: Path, work: Path, size: tuple[int, int] = SIDE_SIZE) -> dict:
     """DataMapPlot's static map of ``points`` (in its own venv) and the counts on its drawn labels."""
     boxes = work / "datamapplot.json"
-    width, height = SIDE_SIZE
+    width, height = size
     script = ROOT / "bench" / "datamapplot_draw.py"
     command = [str(DATAMAPPLOT_PYTHON), str(script), str(points), str(png), str(boxes), str(width), str(height)]
     subprocess.run(command, check=True)
@@ -283,13 +285,15 @@ def side_by_side(corpus: Path, out_dir: Path, work: Path, report: Path | None = 
     points = export_points(report, work / "iclr_points.csv")
     topics = sorted(pd.read_csv(points)["topic"].unique().tolist())
     dmp = draw_datamapplot(points, out_dir / "glance_side_datamapplot.png", work)
+    dmp_default = draw_datamapplot(points, work / "datamapplot_default.png", work, DATAMAPPLOT_DEFAULT)
     suite = open_suite(report / "topic_map.html", out_dir / "glance_side_suite.png", topics)
     for png in ("glance_side_datamapplot.png", "glance_side_suite.png"):
         shrink(out_dir / png)
     table = pd.read_csv(points)
     areas = table.drop_duplicates("area").set_index("area")["area_label"]
     suite["areas_not_named"] = [f"{a}: {areas[a]}" for a in sorted(set(areas.index) - set(suite["area_ids_named"]))]
-    return {"papers": len(table), "areas": len(areas), "datamapplot": dmp, "suite": suite}
+    side = {"papers": len(table), "areas": len(areas), "datamapplot": dmp, "suite": suite}
+    return {**side, "datamapplot_default_size": dmp_default}
 
 
 def shrink(png: Path, width: int = 1280) -> None:
@@ -342,6 +346,12 @@ def side_section(side: dict) -> list[str]:
         "|---|---|---|---|---|---|---|",
         f"| {dmp['drawn_by']} (topic labels) | {dmp['window']} | {dmp['labels_shown']} | {dmp['overlaps']} | "
         f"{dmp['leader_lines']} | {dmp['leader_crossings']} | {dmp['line_px']} |",
+        *[
+            f"| {d['drawn_by']} (topic labels), its default figure | {d['window']} | {d['labels_shown']} | "
+            f"{d['overlaps']} | {d['leader_lines']} | {d['leader_crossings']} | {d['line_px']} |"
+            for d in [side.get("datamapplot_default_size")]
+            if d
+        ],
         f"| {suite['drawn_by']} | {suite['window']} | {suite['labels_shown']} ({suite['areas_named']} areas, "
         f"{suite['topics_named_full_view']} topics) | {suite['overlaps']} | {suite['leader_lines']} | "
         f"{suite['leader_crossings']} | {suite['line_px']} |",

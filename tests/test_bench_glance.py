@@ -106,3 +106,8 @@ def test_the_side_by_side_section_states_both_drawings():
         "names 11 of the fit's 12 areas at the full view (not named: 4: image)" in text
         and "it names 58 of the 59 topics (not named: 7)" in text
     )
+    assert "its default figure" not in text  # a run from before DataMapPlot's default figure was drawn too
+    drawn = {**side["datamapplot"], "window": "1200x1200", "line_px": 9.0}
+    text = glance.section({"side_by_side": {**side, "datamapplot_default_size": drawn}})
+    row = "| DataMapPlot 0.7.3 create_plot (topic labels), its default figure | 1200x1200 | 59 | 2 | 59 | 4 | 9.0 |"
+    assert row in text
