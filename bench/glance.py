@@ -7,15 +7,15 @@ that of real abstracts; no fit) written by the real ``topic_map_html``, opened i
 the map ready; labels shown at the full view (areas, topics); overlapping pairs; the file's size and
 the seconds to write it. Writes ``bench/glance.json`` and the "Map at a glance" section of RESULTS.md.
 
-The side-by-side (``--part side``): the 2,260 reference papers fitted by the project (``python -m
-analysis report``, its caches reused), their map coordinates and topic labels drawn by DataMapPlot's
-static ``create_plot`` (defaults, 1920x1080 px and its own default 1200x1200, system fonts; run by ``bench/datamapplot_draw.py`` in its
-own venv, ``bench/datamapplot.txt``) and by the suite's ``topic_map.html`` in headless Chromium at
-1920x1080. Counted alike on both, from the drawn label boxes and leader lines: labels shown at the
-full view, overlapping pairs of label boxes, pairs of leader lines that cross (the suite's page is
-searched for lines in its label layer). For the suite also: areas named at the full view, and for
-each topic whether ``#topic=N`` (the map zoomed to that topic) names it, and overlaps at those zooms.
-Px per text line: the median label box's height over its lines of text (the suite's boxes have some
+The side-by-side (``--part side``): the 2,260 reference papers fitted by the project (``python -m analysis
+report``, its caches reused), their map coordinates and topic labels drawn by DataMapPlot's static
+``create_plot`` (defaults, 1920x1080 px and its own default 1200x1200, system fonts; run by
+``bench/datamapplot_draw.py`` in its own venv, ``bench/datamapplot.txt``) and by the suite's
+``topic_map.html`` in headless Chromium at 1920x1080. Counted alike on both, from the drawn label boxes and
+leader lines: labels shown at the full view, overlapping pairs of label boxes, pairs of leader lines that
+cross (the suite's page is searched for lines in its label layer). For the suite also: areas named at the full
+view, and for each topic whether ``#topic=N`` (the map zoomed to that topic) names it, and overlaps at those
+zooms. Px per text line: the median label box's height over its lines of text (the suite's boxes have some
 padding; DataMapPlot picks one font size that fits all its labels around the map).
 
 Not measured here yet (issue 35): the report's writing time against the fit's at 20,000 papers
@@ -64,7 +64,11 @@ const leaders = [...layer.querySelectorAll('line, polyline, path')].map(l => {
   const a = l.getPointAtLength(0), b = l.getPointAtLength(n);
   return [o.left + a.x, o.top + a.y, o.left + b.x, o.top + b.y];
 });
-return {labels: labels, leaders: leaders};
+// Plotly's own arrows and lines (annotations with an arrow, line shapes), were the page to draw leaders there.
+const fl = document.querySelector('.map')._fullLayout;
+const arrows = (fl.annotations || []).filter(a => a.visible && a.showarrow).length
+  + (fl.shapes || []).filter(s => s.visible && s.type === 'line').length;
+return {labels: labels, leaders: leaders, plotly_arrows: arrows};
 """
 # #topic=N, then the labels once the page has relaid out the map (its own handler places them first).
 ZOOM_TO = """
@@ -263,6 +267,7 @@ def suite_counts(full: dict, zoomed: dict[int, dict | None], errors: list[str]) 
         # Measured from the page: the SVG lines in its label layer, from their first to their last point.
         "leader_lines": len(full["leaders"]),
         "leader_crossings": line_crossings(full["leaders"]),
+        "plotly_arrows": full.get("plotly_arrows", 0),
         "line_px": line_px(full["labels"]),
         "topics": len(zoomed),
         "topics_named_zoomed": len(named),
@@ -360,6 +365,8 @@ def side_section(side: dict) -> list[str]:
         f"named: {unnamed}); zoomed to "
         f"each topic (``#topic=N``) it names {suite['topics_named_zoomed']} of the {suite['topics']} topics "
         f"(not named: {missed}), with {suite['overlaps_zoomed']} overlapping pairs over all those zooms. "
+        f"Its leader lines are counted from the page: SVG lines in its label layer, and "
+        f"{suite.get('plotly_arrows', 0)} Plotly arrows or line shapes. "
         f"DataMapPlot drew in {dmp['draw_s']} s. Screenshots: `glance_side_datamapplot.png`, "
         "`glance_side_suite.png` (1280 px wide).",
         "",

@@ -57,6 +57,7 @@ def test_suite_counts_at_the_full_view_and_each_topics_zoom():
             _label("topic", 3, [0, 50, 9, 60]),
         ],
         "leaders": [],
+        "plotly_arrows": 2,  # were the page to draw them: counted, not dropped
     }
     zoomed = {
         0: {"labels": [_label("topic", 0, [0, 0, 10, 10]), _label("topic", 1, [5, 5, 15, 15])], "leaders": []},
@@ -67,6 +68,7 @@ def test_suite_counts_at_the_full_view_and_each_topics_zoom():
     assert (counts["labels_shown"], counts["areas_named"], counts["topics_named_full_view"]) == (3, 2, 1)
     assert (counts["overlaps"], counts["leader_lines"], counts["leader_crossings"]) == (1, 0, 0)
     assert (counts["topics"], counts["topics_named_zoomed"], counts["topics_not_named_zoomed"]) == (3, 1, [1, 2])
+    assert counts["plotly_arrows"] == 2
     assert counts["overlaps_zoomed"] == 1 and counts["area_ids_named"] == [0, 1]
     # Box heights 10, 10 and 10 px on one line each.
     assert counts["line_px"] == 10.0
@@ -94,7 +96,8 @@ def test_the_side_by_side_section_states_both_drawings():
         "suite": {"drawn_by": "the suite's topic_map.html", "window": "1920x1080", "labels_shown": 14,
                   "areas_named": 11, "topics_named_full_view": 3, "overlaps": 0, "leader_lines": 0,
                   "leader_crossings": 0, "line_px": 14.0, "topics": 59, "topics_named_zoomed": 58,
-                  "topics_not_named_zoomed": [7], "overlaps_zoomed": 0, "areas_not_named": ["4: image"]},
+                  "topics_not_named_zoomed": [7], "overlaps_zoomed": 0, "areas_not_named": ["4: image"],
+                  "plotly_arrows": 0},
     }  # fmt: skip
     text = glance.section({"side_by_side": side})  # a run of --part side alone: no maps' table
     assert (
@@ -111,3 +114,4 @@ def test_the_side_by_side_section_states_both_drawings():
     text = glance.section({"side_by_side": {**side, "datamapplot_default_size": drawn}})
     row = "| DataMapPlot 0.7.3 create_plot (topic labels), its default figure | 1200x1200 | 59 | 2 | 59 | 4 | 9.0 |"
     assert row in text
+    assert "SVG lines in its label layer, and 0 Plotly arrows or line shapes." in text
