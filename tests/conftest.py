@@ -8,7 +8,6 @@ here by module and by fixture, so a new test of that kind is marked too.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import numpy as np
@@ -48,23 +47,23 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
-if importlib.util.find_spec("xdist") is not None:
+# optionalhook: without xdist (absent, or -p no:xdist) pytest does not know the hook and would stop.
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``-n 2``: each module's tests on one worker, one after another; the two nbval runs of notebook 4 too.
 
-    def pytest_xdist_make_scheduler(config, log):
-        """Under ``-n 2``: each module's tests on one worker, one after another; the two nbval runs of notebook 4 too.
+    A module's tests share its module-scoped fixtures (a Dask cluster, a
+    browser, the portability runs, reports written once), which two
+    workers would each make. xdist's own groups (``xdist_group``) are
+    lost on pytest 9.2, which no longer reads the test id xdist 3.8 rewrites.
+    """
+    from xdist.scheduler import LoadScopeScheduling
 
-        A module's tests share its module-scoped fixtures (a Dask cluster, a
-        browser, the portability runs, reports written once), which two
-        workers would each make. xdist's own groups (``xdist_group``) are
-        lost on pytest 9.2, which no longer reads the test id xdist 3.8 rewrites.
-        """
-        from xdist.scheduler import LoadScopeScheduling
+    class ByModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "in-the-checkout" if nodeid in IN_THE_CHECKOUT else nodeid.split("::", 1)[0]
 
-        class ByModule(LoadScopeScheduling):
-            def _split_scope(self, nodeid: str) -> str:
-                return "in-the-checkout" if nodeid in IN_THE_CHECKOUT else nodeid.split("::", 1)[0]
-
-        return ByModule(config, log)
+    return ByModule(config, log)
 
 
 @pytest.fixture(scope="session", autouse=True)
