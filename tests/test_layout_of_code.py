@@ -12,6 +12,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from analysis.config import PACKAGE_DIR, ROOT
 
 MAX_MODULE_LINES = 450
@@ -87,28 +89,31 @@ def test_the_record_imports_no_service_of_its_verbs():
     assert graph["analysis.model.topic_result"] >= services - {"analysis.model.topic_result"}  # the verbs above them
 
 
-def test_type_only_imports_count(tmp_path, monkeypatch):
-    module = tmp_path / "analysis" / "figures" / "plot.py"
+@pytest.mark.parametrize(
+    ("path", "source", "known", "found"),
+    [
+        (  # an import only the type checker reads
+            "figures/plot.py",
+            "from typing import TYPE_CHECKING\nfrom analysis.text import escape\n"
+            "if TYPE_CHECKING:\n    from analysis.model.result import TopicRecord\n",
+            {"analysis.text", "analysis.model.result"},
+            {"analysis.text", "analysis.model.result"},
+        ),
+        (  # imports inside a function and a method
+            "model/record.py",
+            "def verb(record):\n    from analysis.model.search import ranked\n    return ranked\n\n\n"
+            "class Record:\n    def model(self):\n        import analysis.model.bertopic_model\n",
+            {"analysis.model.search", "analysis.model.bertopic_model", "analysis.text"},
+            {"analysis.model.search", "analysis.model.bertopic_model"},
+        ),
+    ],
+)
+def test_every_import_counts(tmp_path, monkeypatch, path, source, known, found):
+    module = tmp_path / "analysis" / path
     module.parent.mkdir(parents=True)
-    module.write_text(
-        "from typing import TYPE_CHECKING\nfrom analysis.text import escape\n"
-        "if TYPE_CHECKING:\n    from analysis.model.result import TopicRecord\n"
-    )
+    module.write_text(source)
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    known = {"analysis.text", "analysis.model.result"}
-    assert imported_modules(module, known) == known
-
-
-def test_imports_inside_functions_count(tmp_path, monkeypatch):
-    module = tmp_path / "analysis" / "model" / "record.py"
-    module.parent.mkdir(parents=True)
-    module.write_text(
-        "def verb(record):\n    from analysis.model.search import ranked\n    return ranked\n\n\n"
-        "class Record:\n    def model(self):\n        import analysis.model.bertopic_model\n"
-    )
-    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    known = {"analysis.model.search", "analysis.model.bertopic_model", "analysis.text"}
-    assert imported_modules(module, known) == {"analysis.model.search", "analysis.model.bertopic_model"}
+    assert imported_modules(module, known) == found
 
 
 def test_the_cycle_finder_finds_a_cycle():
