@@ -8,6 +8,11 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 
 * ``icml2024``: the development corpus (labels may be tuned on it).
 * ``corl2024_2025``: CoRL 2024 and 2025, held out: never tune on it.
+* ``neurips2023``: a second held-out corpus, 1,500 of the 3,584 NeurIPS 2023 papers
+  (those whose title's SHA-1 is smallest), from the poster-session pages of the
+  GitHub repository ``jacobmarks/awesome-neurips-2023`` at :data:`NEURIPS_COMMIT`
+  (``schedule/*.md``: ``### Title``, ``**Authors:**``, the abstract inside
+  ``<details>``), brought onto the machine as a bare git directory (``NEURIPS_GIT``).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -16,9 +21,11 @@ corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +39,11 @@ CORPORA = {
         "ConferenceTables/robot-learning_org_CoRL_2025_Conference.csv",
     ],
 }
+NEURIPS_COMMIT = "3136cea"
+NEURIPS_GIT = os.environ.get("NEURIPS_GIT", "/work/.mirror/jacobmarks+awesome-neurips-2023/repo")
+NEURIPS_SAMPLE = 1500
+_SESSION_FILES = ["Not_Presented_Posters", *(f"Poster_Session{n}" for n in range(1, 7))]
+_ABSTRACT = re.compile(r"</summary>\**\s*(.*?)</details>", re.S)
 # An abstract shorter than this is a placeholder ("TBD", a link), not a paper's text.
 MIN_ABSTRACT_CHARS = 100
 _COLUMNS = 11
@@ -71,15 +83,54 @@ def table_text(path: str, git_dir: str = SCRAPE_GIT, commit: str = COMMIT) -> st
     return shown.stdout
 
 
+def parse_sessions(text: str, venue: str = "NeurIPS 2023") -> list[dict[str, str]]:
+    """The papers of one poster-session page: a ``### `` heading each, its abstract inside ``<details>``.
+
+    Args:
+        text: The page's markdown.
+        venue: Written into each record's ``venue``.
+
+    Returns:
+        One record per paper with a title and an abstract of at least :data:`MIN_ABSTRACT_CHARS`
+        characters, in page order: ``id`` (the first 12 hex digits of the title's SHA-1), ``title``,
+        ``abstract``, empty ``keywords`` and ``url``, and ``venue``.
+    """
+    papers = []
+    for block in text.split("\n### ")[1:]:
+        title = " ".join(block.split("\n", 1)[0].split())
+        found = _ABSTRACT.search(block)
+        abstract = " ".join(found.group(1).split()) if found else ""
+        if title and len(abstract) >= MIN_ABSTRACT_CHARS:
+            paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
+            papers.append(
+                {"id": paper_id, "title": title, "abstract": abstract, "keywords": "", "venue": venue, "url": ""}
+            )
+    return papers
+
+
+def neurips2023(git_dir: str = NEURIPS_GIT, commit: str = NEURIPS_COMMIT) -> list[dict[str, str]]:
+    """The held-out NeurIPS 2023 sample: each title once, the :data:`NEURIPS_SAMPLE` smallest ids, by id."""
+    by_id: dict[str, dict[str, str]] = {}
+    for name in _SESSION_FILES:
+        for paper in parse_sessions(table_text(f"schedule/{name}.md", git_dir, commit)):
+            by_id.setdefault(paper["id"], paper)
+    return [by_id[key] for key in sorted(by_id)[:NEURIPS_SAMPLE]]
+
+
+def _write(path: Path, papers: list[dict[str, str]]) -> int:
+    lines = [json.dumps(paper, ensure_ascii=False) for paper in papers]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(papers)
+
+
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus of :data:`CORPORA` as ``out_dir/NAME.jsonl``; return the papers per corpus."""
+    """Write each corpus (:data:`CORPORA`, ``neurips2023``) as ``out_dir/NAME.jsonl``; return papers per corpus."""
     out_dir.mkdir(parents=True, exist_ok=True)
     counts = {}
     for name, paths in CORPORA.items():
         papers = [paper for path in paths for paper in parse_table(table_text(path))]
-        lines = [json.dumps(paper, ensure_ascii=False) for paper in papers]
-        (out_dir / f"{name}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-        counts[name] = len(papers)
+        counts[name] = _write(out_dir / f"{name}.jsonl", papers)
+    counts["neurips2023"] = _write(out_dir / "neurips2023.jsonl", neurips2023())
     return counts
 
 

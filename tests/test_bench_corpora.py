@@ -1,8 +1,10 @@
-"""The held-out corpora (bench/corpora.py): the scrape's headerless TSV read into papers."""
+"""The held-out corpora (bench/corpora.py): the scrape's TSV and the NeurIPS 2023 session pages read into papers."""
 
 from __future__ import annotations
 
-from bench.corpora import parse_table
+import hashlib
+
+from bench.corpora import parse_sessions, parse_table
 
 LONG = "We study robot grasping in clutter with a learned policy and tactile feedback from two fingers. " * 2
 ROWS = [
@@ -29,5 +31,45 @@ def test_rows_with_a_title_and_an_abstract_are_kept_once_each():
             "keywords": "Robots; Grasping",
             "venue": "CoRL 2024",
             "url": "https://openreview.net/forum?id=AAA",
+        }
+    ]
+
+
+SESSION_PAGE = """## Poster Session 1: Tuesday
+
+### Diffusion  Models for\tProteins
+
+**Authors:** A B, C D
+
+**<details><summary>Abstract**</summary>
+
+We fold proteins with a diffusion model that denoises backbone frames, and
+we test it on two benchmarks of designed proteins with held-out folds.</details>
+
+### A paper with a short abstract
+
+**Authors:** E F
+
+**<details><summary>Abstract**</summary>
+
+TBD</details>
+
+### A paper without an abstract
+
+**Authors:** G H
+"""
+
+
+def test_session_pages_give_one_record_per_paper_with_an_abstract():
+    papers = parse_sessions(SESSION_PAGE)
+    assert papers == [
+        {
+            "id": hashlib.sha1(b"Diffusion Models for Proteins").hexdigest()[:12],
+            "title": "Diffusion Models for Proteins",
+            "abstract": "We fold proteins with a diffusion model that denoises backbone frames, and we test it on"
+            " two benchmarks of designed proteins with held-out folds.",
+            "keywords": "",
+            "venue": "NeurIPS 2023",
+            "url": "",
         }
     ]
