@@ -1,28 +1,36 @@
-"""Map labels by zoom: every area named at the full view, the topics as one zooms in, never two overlapping.
+"""Map labels by zoom: every area named at the full view, then the topics and finer topics, never two overlapping.
 
 Computed once in Python, so the page only compares numbers and the labels
 are the same on every machine. Each label is HTML text over the plot,
-centred on an anchor that is one of its group's papers (so it sits on its
-cluster: no leader lines), with a box in pixels estimated from its text and
-font size (:data:`CHAR_WIDTH`). The page's zoom ``z`` is how many times the
-full view is magnified (the smaller of the two axes' factors); at zoom z a
-label is shown when ``z`` lies in ``[min_zoom, max_zoom)`` and its anchor
-is in view.
+centred on a point in data coordinates: one of its group's papers (so it
+sits on its cluster), or, for an area whose label finds no free spot on its
+cluster at the full view, a free spot beside it with a leader line to one of
+its papers. Its box in pixels is estimated from its text and font size
+(:data:`CHAR_WIDTH`). The page's zoom ``z`` is how many times the full view
+is magnified (the smaller of the two axes' factors); at zoom z a label is
+shown when ``z`` lies in ``[min_zoom, max_zoom)`` and its box is in view.
 
-Two labels centred at data points a and b, with boxes w x h in pixels, do
-not overlap at zoom z once ``|dx| * sx * z >= (wa + wb) / 2`` or
-``|dy| * sy * z >= (ha + hb) / 2``, where ``sx, sy`` are the pixels per
-data unit of the full view of the smallest map the page is made for
-(:data:`REFERENCE_PLOT`); a larger window only spreads the anchors further.
-Overlap is thus decided by one zoom per pair, and a label's ``min_zoom`` is
-the largest such zoom over the labels placed before it (areas, then topics
-largest first) that are shown at that zoom: above it, nothing placed
-earlier overlaps it, whatever the zoom.
+In pixels of the full view (``sx, sy`` pixels per data unit of a plot
+``w x h``) divided by the zoom, every label's centre and leader line are
+fixed and its box shrinks as ``1/z``. So two boxes, or a box and a leader
+line, that are apart at some zoom stay apart at every larger zoom, and on
+every larger plot: a pair's conflict ends at one zoom (:func:`_clear_zoom`),
+and two leader lines that cross cross at every zoom (they are never both
+placed). A label's ``min_zoom`` is the largest such zoom over the labels
+placed before it (areas, then topics largest first, then finer topics) that
+are shown there: above it, nothing placed earlier meets it.
+
+The page picks, among :data:`PLOT_SIZES`, the largest plot that fits its
+real plot box in both directions, and again when the window is resized;
+larger boxes only spread labels further apart.
 
 Areas are placed first, at zoom 1: each at the first candidate anchor (the
 paper nearest its centroid, then its topics' in size order) where its box
-is inside the plot and clear of the areas placed before; they give way to
-the topics at :data:`AREAS_UNTIL`.
+is inside the plot and clear of the areas placed before; failing that
+wrapped narrower, then a smaller font (never below :data:`FONT_FLOOR`), then
+beside its cluster with the shortest leader line that meets no other label
+or line. They give way to the topics at :data:`AREAS_UNTIL`. Finer topics
+(from 5,000 papers) are shown from :data:`SUBTOPICS_FROM`.
 """
 
 from __future__ import annotations
@@ -37,24 +45,41 @@ import pandas as pd
 
 from analysis.model.labels import label_lines
 
-# The plot area of the map in a 1280x720 window, the smallest the page is made for: 629x480 measured in
-# headless Chromium without a legend or with one row of it; 40 pixels are left for a legend of eight groups.
+# The plot area of the map in a 1280x720 window: 629x480 measured in headless Chromium; the placement used by
+# the tests of one plot size.
 REFERENCE_PLOT = (620, 440)
+# The plot sizes labels are placed for (pixels); the page takes the largest that fits its plot box. Measured plot
+# boxes: 486x421 in a 1024x700 page, 676x385 in a 1366x768 window (page 625 high), 629x480 at 1280x720,
+# 676x528 at 1366x768, 1109x840 at 1920x1080.
+PLOT_SIZES = ((480, 360), (640, 380), (620, 440), (670, 520), (860, 640), (1100, 830), (1400, 1000))
 # Estimated text width per character, in ems (Arial averages about 0.5; a margin keeps real text inside its box).
 CHAR_WIDTH = 0.58
 LINE_HEIGHT = 1.25
 PADDING = 6
-# Font sizes in pixels: areas from 11 to 14, topics from 10 to 14, by the fourth root of the group's share.
+# Font sizes in pixels: areas from 11 to 14, topics from 10 to 14, by the fourth root of the group's share;
+# finer topics 11 or 12. A label made smaller to find room never goes below FONT_FLOOR.
 AREA_FONT = (11, 14)
 TOPIC_FONT = (10, 14)
+SUBTOPIC_FONT = (11, 12)
+FONT_FLOOR = 11
 # An area's label is wrapped at this many characters a line (a dozen areas share the full view).
 AREA_LINE = 22
+# A finer topic's label is wrapped at this many characters a line.
+SUBTOPIC_LINE = 24
 # Candidate anchors tried per area: its papers from the centroid outwards, this many evenly spread.
 AREA_CANDIDATES = 24
 # Shapes an area's label tries, in order, until one is free at the full view: (points off its font, wrap).
 AREA_SHAPES = ((0, AREA_LINE), (0, 16), (2, 16), (3, 12))
+# Beside its cluster: anchors tried (the area's centre paper and its largest topics', then its papers spread
+# from the centre out: the centre may lie under another area's label), directions (even angles from the right,
+# anticlockwise) and gaps between the anchor and the box (pixels), shortest first.
+LEADER_ANCHORS = 4
+LEADER_DIRECTIONS = 16
+LEADER_GAPS = (6, 14, 26, 42, 64, 96, 140, 200, 280)
 # Zoom factor from which the topics name the map instead of the areas.
 AREAS_UNTIL = 2.5
+# Zoom factor from which the finer topics are named (where there is room beside the topics' labels).
+SUBTOPICS_FROM = 4.0
 # A label that never fits below this zoom is shown from it (the page zooms no further than plotly lets it).
 NEVER = 1e6
 # Zooms are rounded (4 decimals): a pair's zoom is a ratio of floats, and float noise must not reorder labels.
@@ -63,7 +88,10 @@ ZOOM_DIGITS = 4
 
 @dataclass(frozen=True)
 class MapLabel:
-    """One label: its text, group, anchor (data), box (pixels), font size and the zooms it is shown between."""
+    """One label: its text, group, centre (data), box (pixels), font size and the zooms it is shown between.
+
+    ``leader`` is the paper (data) a leader line runs to when the label sits beside its cluster, else None.
+    """
 
     level: str
     group: int
@@ -77,6 +105,7 @@ class MapLabel:
     max_zoom: float | None
     # Characters a line of an area's label (narrower where the widest wrap finds no free spot).
     wrap: int = 22
+    leader: tuple[float, float] | None = None
 
 
 def _font(size: int, largest: int, bounds: tuple[int, int]) -> int:
@@ -85,8 +114,8 @@ def _font(size: int, largest: int, bounds: tuple[int, int]) -> int:
 
 
 def shown_text(label: MapLabel) -> str:
-    """The label's lines as shown: an area's wrapped at :data:`AREA_LINE`, a topic's by ``label_lines``."""
-    if label.level == "area":
+    """The label's lines as shown: an area's or finer topic's wrapped at its width, a topic's by ``label_lines``."""
+    if label.level in ("area", "subtopic"):
         return "\n".join(textwrap.wrap(label.text, label.wrap, break_long_words=False)) or label.text
     return label_lines(label.text)
 
@@ -110,14 +139,61 @@ def _pair_zoom(a: MapLabel, b: MapLabel, scale: tuple[float, float]) -> float:
     need_x, need_y = (a.width + b.width) / 2, (a.height + b.height) / 2
     zx = need_x / dx if dx > 0 else NEVER
     zy = need_y / dy if dy > 0 else NEVER
-    return round(min(zx, zy, NEVER), ZOOM_DIGITS)
+    return min(zx, zy, NEVER)
+
+
+def _box_line_zoom(box: MapLabel, line: MapLabel, scale: tuple[float, float]) -> float:
+    """The zoom from which ``box``'s label no longer touches ``line``'s leader line (1.0 without one).
+
+    In full-view pixels divided by the zoom the line is fixed and the box's half sizes are ``w/2z, h/2z``:
+    they meet while ``z < 1 / g``, g the smallest over the line of ``max(|dx| / (w/2), |dy| / (h/2))``.
+    g is convex and piecewise linear along the line, so its smallest value is at an end or a kink.
+    """
+    if line.leader is None:
+        return 1.0
+    (ax, ay), (bx, by) = _px(line.leader, scale), _px((line.x, line.y), scale)
+    cx, cy = _px((box.x, box.y), scale)
+    hw, hh = box.width / 2, box.height / 2
+    u0, u1 = (ax - cx) / hw, (bx - ax) / hw  # dx / (w/2) = u0 + t * u1 along the line, t in [0, 1]
+    v0, v1 = (ay - cy) / hh, (by - ay) / hh
+    kinks = [0.0, 1.0]
+    for num, den in ((-u0, u1), (-v0, v1), (v0 - u0, u1 - v1), (-v0 - u0, u1 + v1)):
+        if den != 0:
+            kinks.append(num / den)
+    g = min(max(abs(u0 + t * u1), abs(v0 + t * v1)) for t in kinks if 0.0 <= t <= 1.0)
+    return NEVER if g <= 1 / NEVER else 1 / g
+
+
+def _px(point: tuple[float, float], scale: tuple[float, float]) -> tuple[float, float]:
+    return point[0] * scale[0], point[1] * scale[1]
+
+
+def _lines_cross(a: MapLabel, b: MapLabel) -> bool:
+    """Whether the leader lines of ``a`` and ``b`` cross (at every zoom alike; a line and no line never do)."""
+    if a.leader is None or b.leader is None:
+        return False
+    p, q, r, s = a.leader, (a.x, a.y), b.leader, (b.x, b.y)
+    return _side(p, q, r) * _side(p, q, s) < 0 and _side(r, s, p) * _side(r, s, q) < 0
+
+
+def _side(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> int:
+    turn = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return int(turn > 0) - int(turn < 0)
+
+
+def _clear_zoom(a: MapLabel, b: MapLabel, scale: tuple[float, float]) -> float:
+    """The zoom from which ``a`` and ``b`` (boxes and leader lines) no longer meet."""
+    if _lines_cross(a, b):
+        return NEVER
+    zoom = max(_pair_zoom(a, b, scale), _box_line_zoom(a, b, scale), _box_line_zoom(b, a, scale))
+    return round(min(zoom, NEVER), ZOOM_DIGITS)
 
 
 def _first_zoom(label: MapLabel, placed: list[MapLabel], scale: tuple[float, float], floor: float) -> float:
-    """The smallest zoom from which ``label`` overlaps none of the ``placed`` labels shown there."""
+    """The smallest zoom from which ``label`` meets none of the ``placed`` labels shown there."""
     zoom = floor
     for other in placed:
-        clear = _pair_zoom(label, other, scale)
+        clear = _clear_zoom(label, other, scale)
         until = NEVER if other.max_zoom is None else other.max_zoom
         # The two meet on [other.min_zoom, min(clear, until)): the label waits until that ends.
         if min(clear, until) > other.min_zoom and min(clear, until) > zoom:
@@ -125,45 +201,84 @@ def _first_zoom(label: MapLabel, placed: list[MapLabel], scale: tuple[float, flo
     return round(zoom, ZOOM_DIGITS)
 
 
+def _free_at_full_view(label: MapLabel, placed: list[MapLabel], scale: tuple[float, float]) -> bool:
+    """Whether ``label`` meets none of the ``placed`` labels shown at zoom 1 (:func:`_first_zoom` is 1; quicker)."""
+    for other in placed:
+        if other.min_zoom > 1.0 or (other.max_zoom is not None and other.max_zoom <= 1.0):
+            continue
+        if _pair_zoom(label, other, scale) > 1.0 or _clear_zoom(label, other, scale) > 1.0:
+            return False
+    return True
+
+
+class _Placed:
+    """The labels placed so far, with their boxes as arrays: the many topic labels are checked all at once."""
+
+    def __init__(self, scale: tuple[float, float]) -> None:
+        self.scale = scale
+        self.labels: list[MapLabel] = []
+        self._rows: list[tuple[float, float, float, float, float, float]] = []
+        self._array = np.zeros((0, 6))
+
+    def add(self, label: MapLabel) -> None:
+        until = NEVER if label.max_zoom is None else label.max_zoom
+        self.labels.append(label)
+        self._rows.append((label.x, label.y, label.width, label.height, label.min_zoom, until))
+        self._array = np.asarray(self._rows, dtype=float)
+
+    def first_zoom(self, label: MapLabel, floor: float) -> float:
+        """As :func:`_first_zoom` for a label without a leader line: boxes in numpy, leader lines one by one."""
+        if label.leader is not None or not self.labels:
+            return _first_zoom(label, self.labels, self.scale, floor)
+        x, y, w, h, low, until = self._array.T
+        dx, dy = np.abs(x - label.x) * self.scale[0], np.abs(y - label.y) * self.scale[1]
+        with np.errstate(divide="ignore"):
+            zx = np.where(dx > 0, (w + label.width) / 2 / np.where(dx > 0, dx, 1), NEVER)
+            zy = np.where(dy > 0, (h + label.height) / 2 / np.where(dy > 0, dy, 1), NEVER)
+        clear = np.minimum(np.minimum(zx, zy), NEVER)
+        for i, other in enumerate(self.labels):
+            if other.leader is not None:
+                clear[i] = max(clear[i], _box_line_zoom(label, other, self.scale))
+        ends = np.minimum(np.round(clear, ZOOM_DIGITS), until)
+        meeting = ends[(ends > low) & (ends > floor)]
+        return round(float(meeting.max()) if len(meeting) else floor, ZOOM_DIGITS)
+
+
 def _inside(x: float, y: float, width: float, height: float, frame: dict) -> bool:
     (x0, x1), (y0, y1) = frame["x"], frame["y"]
-    px = (x - x0) / (x1 - x0) * REFERENCE_PLOT[0]
-    py = (y - y0) / (y1 - y0) * REFERENCE_PLOT[1]
-    return width / 2 <= px <= REFERENCE_PLOT[0] - width / 2 and height / 2 <= py <= REFERENCE_PLOT[1] - height / 2
+    plot_w, plot_h = frame["plot"]
+    px = (x - x0) / (x1 - x0) * plot_w
+    py = (y - y0) / (y1 - y0) * plot_h
+    return width / 2 <= px <= plot_w - width / 2 and height / 2 <= py <= plot_h - height / 2
 
 
 def map_labels(
-    documents: pd.DataFrame, topics: pd.DataFrame, x_range: Sequence[float], y_range: Sequence[float]
+    documents: pd.DataFrame,
+    topics: pd.DataFrame,
+    x_range: Sequence[float],
+    y_range: Sequence[float],
+    plot: tuple[int, int] = REFERENCE_PLOT,
 ) -> list[MapLabel]:
-    """Every area's and every topic's label with its anchor, box and zooms (areas first, then topics by size).
+    """Every area's, topic's and finer topic's label with its centre, box and zooms, for a plot of ``plot`` pixels.
+
+    Areas first, then topics by size, then finer topics (where ``documents`` has ``subtopic`` and
+    ``subtopic_label``; a topic in one piece is named by its own label only).
 
     Args:
-        documents: ``x``, ``y``, ``topic`` and ``area`` of every paper.
+        documents: ``x``, ``y``, ``topic`` and ``area`` of every paper (and ``subtopic``, ``subtopic_label``).
         topics: ``topic``, ``label``, ``size``, ``area``, ``area_label``, largest first.
         x_range: The map's full x range (data).
         y_range: The map's full y range (data).
+        plot: The plot's size in pixels at the full view.
     """
     xy = documents[["x", "y"]].to_numpy(float)
-    frame = {"x": tuple(x_range), "y": tuple(y_range)}
-    scale = (REFERENCE_PLOT[0] / (x_range[1] - x_range[0]), REFERENCE_PLOT[1] / (y_range[1] - y_range[0]))
-    topic_of, area_of = documents["topic"].to_numpy(), documents["area"].to_numpy()
+    frame = {"x": tuple(x_range), "y": tuple(y_range), "plot": plot}
+    scale = (plot[0] / (x_range[1] - x_range[0]), plot[1] / (y_range[1] - y_range[0]))
+    topic_of = documents["topic"].to_numpy()
     medoid = {int(t): _medoid_order(xy, np.flatnonzero(topic_of == t)) for t in topics["topic"]}
-    placed: list[MapLabel] = []
-    areas = topics.drop_duplicates("area").sort_values("area")
-    largest = int(max((area_of == a).sum() for a in areas["area"]))
-    for area, text in zip(areas["area"].tolist(), areas["area_label"].tolist(), strict=True):
-        rows = np.flatnonzero(area_of == area)
-        members = topics[topics["area"] == area]["topic"].tolist()
-        candidates = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members), *_spread(xy, rows)]
-        font = _font(len(rows), largest, AREA_FONT)
-        shapes = ((font - smaller, wrap) for smaller, wrap in AREA_SHAPES)
-        best = _area_label(int(area), text, xy, candidates, next(shapes), frame, placed, scale)
-        for shape in shapes:  # the largest shape free at the full view, else the one shown earliest
-            if best.min_zoom <= 1.0:
-                break
-            other = _area_label(int(area), text, xy, candidates, shape, frame, placed, scale)
-            best = other if other.min_zoom < best.min_zoom else best
-        placed.append(best)
+    placed = _Placed(scale)
+    for label in _area_labels(documents, topics, xy, medoid, frame, placed):
+        placed.add(label)
     largest = int(topics["size"].max())
     for topic, text, size in zip(
         topics["topic"].tolist(), topics["label"].tolist(), topics["size"].tolist(), strict=True
@@ -171,8 +286,41 @@ def map_labels(
         font = _font(int(size), largest, TOPIC_FONT)
         width, height = _box(label_lines(text), font)
         label = _label("topic", int(topic), text, xy[medoid[int(topic)]], (width, height), font, None)
-        placed.append(_replace_min(label, _first_zoom(label, placed, scale, 1.0)))
-    return placed
+        placed.add(_replace_min(label, placed.first_zoom(label, 1.0)))
+    for label in _subtopic_labels(documents, xy, set(medoid.values())):
+        placed.add(_replace_min(label, placed.first_zoom(label, SUBTOPICS_FROM)))
+    return placed.labels
+
+
+def _area_labels(
+    documents: pd.DataFrame, topics: pd.DataFrame, xy: np.ndarray, medoid: dict, frame: dict, placed: _Placed
+) -> list[MapLabel]:
+    """Each area's label, in area order, placed against the areas before it (see the module's docstring)."""
+    area_of = documents["area"].to_numpy()
+    areas = topics.drop_duplicates("area").sort_values("area")
+    largest = int(max((area_of == a).sum() for a in areas["area"]))
+    chosen: list[MapLabel] = []
+    for area, text in zip(areas["area"].tolist(), areas["area_label"].tolist(), strict=True):
+        rows = np.flatnonzero(area_of == area)
+        members = topics[topics["area"] == area]["topic"].tolist()
+        own = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members)]
+        candidates = [*own, *_spread(xy, rows)]
+        font = _font(len(rows), largest, AREA_FONT)
+        shapes = list(dict.fromkeys((max(FONT_FLOOR, font - smaller), wrap) for smaller, wrap in AREA_SHAPES))
+        best = _area_label(int(area), text, xy, candidates, shapes[0], frame, chosen, placed.scale)
+        for shape in shapes[1:]:  # the largest shape free at the full view, else the one shown earliest
+            if best.min_zoom <= 1.0:
+                break
+            other = _area_label(int(area), text, xy, candidates, shape, frame, chosen, placed.scale)
+            best = other if other.min_zoom < best.min_zoom else best
+        for shape in shapes if best.min_zoom > 1.0 else ():  # no free spot on the cluster: one beside it
+            anchors = list(dict.fromkeys([*own[:LEADER_ANCHORS], *_spread(xy, rows)]))
+            beside = _beside(int(area), text, xy, anchors, shape, frame, chosen, placed.scale)
+            if beside is not None:
+                best = beside
+                break
+        chosen.append(best)
+    return chosen
 
 
 def _area_label(
@@ -187,8 +335,7 @@ def _area_label(
 ) -> MapLabel:
     """An area's label of one shape (font, wrap) at the candidate anchor shown from the lowest zoom."""
     font, wrap = shape
-    probe = MapLabel("area", 0, text, 0.0, 0.0, 0.0, 0.0, font, 1.0, None, wrap)
-    width, height = _box(shown_text(probe), font)
+    width, height = _area_box(text, shape)
     options = [
         MapLabel("area", area, text, float(xy[r][0]), float(xy[r][1]), width, height, font, 1.0, AREAS_UNTIL, wrap)
         for r in candidates
@@ -196,6 +343,79 @@ def _area_label(
     fits = [o for o in options if _inside(o.x, o.y, width, height, frame)] or options
     best = min(fits, key=lambda o: _first_zoom(o, placed, scale, 1.0))  # the first with the lowest zoom
     return _replace_min(best, _first_zoom(best, placed, scale, 1.0))
+
+
+def _area_box(text: str, shape: tuple[int, int]) -> tuple[float, float]:
+    font, wrap = shape
+    probe = MapLabel("area", 0, text, 0.0, 0.0, 0.0, 0.0, font, 1.0, None, wrap)
+    return _box(shown_text(probe), font)
+
+
+def _beside(
+    area: int,
+    text: str,
+    xy: np.ndarray,
+    anchors: list[int],
+    shape: tuple[int, int],
+    frame: dict,
+    placed: list[MapLabel],
+    scale: tuple[float, float],
+) -> MapLabel | None:
+    """The area's label beside one of ``anchors`` with the shortest leader line free at the full view, or None.
+
+    Tried gap by gap (shortest first), then anchor by anchor, then direction by direction; the box must be
+    inside the plot and meet no placed label or leader line at zoom 1.
+    """
+    font, wrap = shape
+    width, height = _area_box(text, shape)
+    for gap in LEADER_GAPS:
+        for row in anchors:
+            ax, ay = float(xy[row][0]), float(xy[row][1])
+            for k in range(LEADER_DIRECTIONS):
+                angle = 2 * np.pi * k / LEADER_DIRECTIONS
+                cos, sin = round(float(np.cos(angle)), 9), round(float(np.sin(angle)), 9)
+                # From the anchor to the box's edge along this direction, then the gap: the box's centre.
+                edge = min(width / 2 / abs(cos) if cos else NEVER, height / 2 / abs(sin) if sin else NEVER)
+                cx, cy = ax + (edge + gap) * cos / scale[0], ay + (edge + gap) * sin / scale[1]
+                if not _inside(cx, cy, width, height, frame):
+                    continue
+                label = MapLabel(
+                    "area", area, text, cx, cy, width, height, font, 1.0, AREAS_UNTIL, wrap, leader=(ax, ay)
+                )
+                if _free_at_full_view(label, placed, scale):
+                    return label
+    return None
+
+
+def _subtopic_labels(documents: pd.DataFrame, xy: np.ndarray, taken: set[int]) -> list[MapLabel]:
+    """The finer topics' labels on their medoids, largest first (ties by number); none without a finer level.
+
+    A piece's anchor is never a topic's (``taken`` rows): two labels on one point would never part.
+    """
+    if "subtopic" not in documents or "subtopic_label" not in documents:
+        return []
+    pieces = documents.groupby("topic")["subtopic"].nunique()
+    table = documents.assign(row=np.arange(len(documents)))
+    table = table[table["topic"].map(pieces) > 1]
+    sizes = table.groupby("subtopic").size()
+    if sizes.empty:
+        return []
+    largest = int(sizes.max())
+    order = sorted(sizes.index.tolist(), key=lambda s: (-int(sizes[s]), int(s)))
+    grouped = dict(list(table.groupby("subtopic")))
+    out = []
+    for sub in order:
+        rows = grouped[sub]["row"].to_numpy()
+        free = np.array([r for r in rows.tolist() if r not in taken], dtype=int)
+        rows = free if len(free) else rows
+        text = str(grouped[sub]["subtopic_label"].iloc[0])
+        font = _font(int(sizes[sub]), largest, SUBTOPIC_FONT)
+        probe = MapLabel("subtopic", 0, text, 0.0, 0.0, 0.0, 0.0, font, 1.0, None, SUBTOPIC_LINE)
+        box = _box(shown_text(probe), font)
+        at = xy[_medoid_order(xy, rows)]
+        label = _label("subtopic", int(sub), text, at, box, font, None)
+        out.append(MapLabel(**{**asdict(label), "wrap": SUBTOPIC_LINE}))
+    return out
 
 
 def _spread(xy: np.ndarray, rows: np.ndarray) -> list[int]:
@@ -218,7 +438,35 @@ def _replace_min(label: MapLabel, zoom: float) -> MapLabel:
 
 def label_records(labels: list[MapLabel]) -> list[dict]:
     """The labels as the page reads them (plain numbers and text)."""
-    return [
-        {**asdict(label), "shown": shown_text(label), "x": round(label.x, 4), "y": round(label.y, 4)}
-        for label in labels
-    ]
+    return [_record(label) for label in labels]
+
+
+def _record(label: MapLabel) -> dict:
+    leader = None if label.leader is None else [round(label.leader[0], 4), round(label.leader[1], 4)]
+    return {
+        **asdict(label),
+        "shown": shown_text(label),
+        "x": round(label.x, 4),
+        "y": round(label.y, 4),
+        "leader": leader,
+    }
+
+
+def placements(
+    documents: pd.DataFrame, topics: pd.DataFrame, x_range: Sequence[float], y_range: Sequence[float]
+) -> dict:
+    """The labels for every plot size of :data:`PLOT_SIZES`, as the page reads them.
+
+    ``labels`` holds what every size shares (level, group, text), in one order; ``placements`` one entry per
+    size: ``plot`` (pixels) and, per label in that order, where and how it is drawn (:func:`label_records`
+    without the shared fields).
+    """
+    shared = ("level", "group", "text")
+    out: dict = {"labels": [], "placements": []}
+    for plot in PLOT_SIZES:
+        records = label_records(map_labels(documents, topics, x_range, y_range, plot))
+        if not out["labels"]:
+            out["labels"] = [{k: r[k] for k in shared} for r in records]
+        own = [{k: v for k, v in r.items() if k not in shared} for r in records]
+        out["placements"].append({"plot": list(plot), "labels": own})
+    return out

@@ -146,6 +146,7 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
     topic_at = {g["id"]: i for i, g in enumerate(groups["topic"])}
     area_at = {g["id"]: i for i, g in enumerate(groups["area"])}
     area_of_topic = {g["id"]: area_at[g["area"]] for g in groups["topic"]}
+    subtopics = _subtopic_positions(result)
     lists = {name: i for i, name in enumerate(list_files(papers))}
     extras = filter_columns(papers)
     extra_at = {column: {v: i for i, v in enumerate(values)} for column, values in extras.items()}
@@ -181,13 +182,20 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
                 "bib": bibtex_entry(keys[i], {**records[i], "text": ""}),
             }
         )
-        by = _byline(documents, i)
-        if by:
-            rows[-1]["by"] = by
-        link = links[i]
-        if link is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
-            rows[-1]["link"] = [link.href, link.text]
+        optional = {"subtopic": subtopics[i], "by": _byline(documents, i) or None, "link": links[i]}
+        rows[-1].update({k: v for k, v in optional.items() if v is not None})
+        if links[i] is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
+            rows[-1]["link"] = [links[i].href, links[i].text]
     return rows
+
+
+def _subtopic_positions(result: TopicResult) -> list[int | None]:
+    """Each paper's finer topic as a position in the page's ``subtopic`` groups (None below 5,000 papers)."""
+    documents = result.documents
+    if "subtopic" not in documents:
+        return [None] * len(documents)
+    at = {int(s): i for i, s in enumerate(result.subtopics["subtopic"])}
+    return [at[int(s)] for s in documents["subtopic"].tolist()]
 
 
 # Map coordinates are written to this many decimals: 1e-4 of a map ~15 units wide is far below a pixel.
@@ -266,9 +274,12 @@ def map_figure(result: TopicResult) -> go.Figure:
     return figure
 
 
-def page_labels(result: TopicResult, figure: go.Figure) -> list[dict]:
-    """The map's labels by zoom (:mod:`analysis.figures.map_labels`) for the figure's full axis ranges."""
-    from analysis.figures.map_labels import label_records, map_labels
+def page_labels(result: TopicResult, figure: go.Figure) -> dict:
+    """The map's labels by zoom for every plot size (:func:`analysis.figures.map_labels.placements`).
+
+    The finer topics are labelled where the result has them (from 5,000 papers).
+    """
+    from analysis.figures.map_labels import placements
     from analysis.figures.style import map_groups as groups_of
 
     documents, topics = result.documents, result.topics
@@ -276,13 +287,22 @@ def page_labels(result: TopicResult, figure: go.Figure) -> list[dict]:
         documents = documents.assign(area=0)
         topics = topics.assign(area=0, area_label=groups_of(result)["area"][0]["label"])
     x_range, y_range = list(figure.layout.xaxis.range), list(figure.layout.yaxis.range)
-    return label_records(map_labels(documents, topics, x_range, y_range))
+    return placements(documents, topics, x_range, y_range)
+
+
+def subtopic_groups(result: TopicResult) -> list[dict]:
+    """The finer topics as the page's groups (id, label, topic), in ``subtopic`` order; none below 5,000 papers."""
+    table = result.subtopics
+    return [
+        {"id": int(s), "label": f"{int(t)}.{int(s)}: {label}", "topic": int(t)}
+        for s, label, t in zip(table["subtopic"], table["label"], table["topic"], strict=True)
+    ]
 
 
 # The per-paper fields the page needs only when a paper is opened, searched or exported: packed (gzip).
 PACKED_FIELDS = ("text", "bib")
 # Optional per-paper fields: absent from a paper's record when it has none (null in the columns).
-OPTIONAL_FIELDS = ("link", "by")
+OPTIONAL_FIELDS = ("link", "by", "subtopic")
 
 
 def columnar(rows: list[dict]) -> dict:
@@ -295,7 +315,8 @@ def columnar(rows: list[dict]) -> dict:
     fields = [k for k in rows[0] if k not in PACKED_FIELDS and k not in OPTIONAL_FIELDS] if rows else []
     columns = {field: [row[field] for row in rows] for field in fields}
     for field in OPTIONAL_FIELDS:
-        columns[field] = [row.get(field) for row in rows]
+        if field != "subtopic" or any(field in row for row in rows):  # no column of nulls below 5,000 papers
+            columns[field] = [row.get(field) for row in rows]
     packed = {field: [row[field] for row in rows] for field in PACKED_FIELDS}
     text = json.dumps(packed, ensure_ascii=False, sort_keys=True).encode("utf-8")
     return {
@@ -323,8 +344,8 @@ def map_payload(result: TopicResult, figure: go.Figure, keys: list[str] | None =
         "layout": layout,
         # WebGL points at every size: one engine, and the same look from 10 to 100,000 papers.
         "webgl": True,
-        "groups": map_groups(result),
-        "labels": page_labels(result, figure),
+        "groups": {**map_groups(result), "subtopic": subtopic_groups(result)},
+        **page_labels(result, figure),
         "areasUntil": AREAS_UNTIL,
         "lists": [{"file": f, "label": list_label(f)} for f in list_files(result.papers)],
         "filters": [{"column": c, "values": v} for c, v in filter_columns(result.papers).items()],

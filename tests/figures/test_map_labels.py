@@ -5,7 +5,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from analysis.figures.map_labels import AREA_LINE, AREAS_UNTIL, REFERENCE_PLOT, map_labels, shown_text
+from analysis.figures.map_labels import (
+    AREA_LINE,
+    AREAS_UNTIL,
+    FONT_FLOOR,
+    PLOT_SIZES,
+    REFERENCE_PLOT,
+    SUBTOPICS_FROM,
+    map_labels,
+    placements,
+    shown_text,
+)
 
 
 def _corpus(n_topics: int = 12, per: int = 20, seed: int = 1):
@@ -32,8 +42,32 @@ def _shown(labels, zoom):
 
 
 def _overlap(a, b, zoom, scale) -> bool:
+    """Whether two labels meet at ``zoom``: boxes overlap, a box touches the other's leader line, or lines cross."""
     dx, dy = abs(a.x - b.x) * scale[0] * zoom, abs(a.y - b.y) * scale[1] * zoom
-    return dx < (a.width + b.width) / 2 - 1e-6 and dy < (a.height + b.height) / 2 - 1e-6
+    if dx < (a.width + b.width) / 2 - 1e-6 and dy < (a.height + b.height) / 2 - 1e-6:
+        return True
+    return _on_line(a, b, zoom, scale) or _on_line(b, a, zoom, scale) or _crossing(a, b)
+
+
+def _on_line(box, line, zoom, scale) -> bool:
+    """Whether any of 400 points along ``line``'s leader line lies inside ``box`` (pixels at ``zoom``)."""
+    if line.leader is None:
+        return False
+    t = np.linspace(0, 1, 400)
+    xs = (line.leader[0] + t * (line.x - line.leader[0]) - box.x) * scale[0] * zoom
+    ys = (line.leader[1] + t * (line.y - line.leader[1]) - box.y) * scale[1] * zoom
+    return bool(((np.abs(xs) < box.width / 2 - 1e-6) & (np.abs(ys) < box.height / 2 - 1e-6)).any())
+
+
+def _crossing(a, b) -> bool:
+    if a.leader is None or b.leader is None:
+        return False
+
+    def turn(p, q, r):
+        return np.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]))
+
+    p, q, r, s = a.leader, (a.x, a.y), b.leader, (b.x, b.y)
+    return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
 
 
 def test_areas_first_at_the_full_view_and_no_overlap_at_any_zoom():
@@ -80,14 +114,53 @@ def _crowded(n_areas: int = 10, per: int = 30, seed: int = 0):
     return documents, topics
 
 
-def test_a_crowded_area_takes_a_narrower_label_to_be_named_at_the_full_view():
+def test_a_crowded_area_is_named_wrapped_narrower_or_beside_its_cluster():
     documents, topics = _crowded()
     labels = map_labels(documents, topics, (-1.3, 1.3), (-1.3, 1.3))
     areas = [la for la in labels if la.level == "area"]
-    narrower = [la for la in areas if la.wrap < AREA_LINE and la.min_zoom == 1.0]
-    # Without the narrower shapes 7 of these 10 areas were named at the full view; with them 8.
-    assert sum(la.min_zoom == 1.0 for la in areas) == 8 and len(narrower) >= 1
+    narrower = [la for la in areas if la.wrap < AREA_LINE and la.min_zoom == 1.0 and la.leader is None]
+    beside = [la for la in areas if la.leader is not None]
+    # On their clusters alone 8 of these 10 areas were named at the full view (7 without the narrower shapes). Now
+    # all 10 are: 6 on their clusters, 4 beside them with leader lines to one of their own papers (an area placed
+    # beside its cluster takes room an area after it had on its own).
+    assert sum(la.min_zoom == 1.0 for la in areas) == 10 and len(narrower) >= 1 and len(beside) == 4
     assert all(shown_text(la).count("\n") >= 3 for la in narrower)  # wrapped at 16 or 12 characters
+    assert all(la.font >= FONT_FLOOR for la in areas)
+    for la in beside:
+        mine = documents[documents["area"] == la.group]
+        assert ((mine["x"] == la.leader[0]) & (mine["y"] == la.leader[1])).any()
     scale = (REFERENCE_PLOT[0] / 2.6, REFERENCE_PLOT[1] / 2.6)
-    shown = _shown(labels, 1.0)
-    assert not any(_overlap(a, b, 1.0, scale) for i, a in enumerate(shown) for b in shown[i + 1 :])
+    for zoom in np.geomspace(1, 64, 40):
+        shown = _shown(labels, zoom)
+        assert not any(_overlap(a, b, zoom, scale) for i, a in enumerate(shown) for b in shown[i + 1 :]), zoom
+
+
+def test_each_plot_size_has_its_placement_and_a_larger_plot_only_spreads_it():
+    documents, topics = _crowded(seed=3)
+    page = placements(documents, topics, (-1.3, 1.3), (-1.3, 1.3))
+    assert [p["plot"] for p in page["placements"]] == [list(size) for size in PLOT_SIZES]
+    assert len(page["labels"]) == 20 and all(len(p["labels"]) == 20 for p in page["placements"])
+    named = [sum(la["min_zoom"] == 1.0 for la in p["labels"][:10]) for p in page["placements"]]
+    assert named == sorted(named) and named[-1] == 10  # more room, more areas named at the full view
+    small = map_labels(documents, topics, (-1.3, 1.3), (-1.3, 1.3), PLOT_SIZES[0])
+    for plot in PLOT_SIZES:  # the smallest plot's labels, drawn on each larger plot: still apart
+        scale = (plot[0] / 2.6, plot[1] / 2.6)
+        for zoom in np.geomspace(1, 16, 12):
+            shown = _shown(small, zoom)
+            assert not any(_overlap(a, b, zoom, scale) for i, a in enumerate(shown) for b in shown[i + 1 :])
+
+
+def test_finer_topics_are_named_from_their_zoom_without_overlap():
+    documents, topics = _corpus(n_topics=6, per=40, seed=2)
+    # Topics 0-4 in two pieces (the first 25 and the last 15 of their papers), topic 5 in one piece.
+    piece = np.tile(np.r_[np.zeros(25, int), np.ones(15, int)], 6)
+    documents = documents.assign(subtopic=np.where(documents["topic"] == 5, 10, documents["topic"] * 2 + piece))
+    documents = documents.assign(subtopic_label=[f"finer piece {s}" for s in documents["subtopic"]])
+    labels = map_labels(documents, topics, (-1.5, 1.5), (-1.5, 1.5))
+    finer = [la for la in labels if la.level == "subtopic"]
+    assert [la.group for la in finer] == [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]  # largest first, ties by number; 10 is whole
+    assert all(SUBTOPICS_FROM <= la.min_zoom < 1e6 and la.max_zoom is None for la in finer)
+    scale = (REFERENCE_PLOT[0] / 3.0, REFERENCE_PLOT[1] / 3.0)
+    for zoom in np.geomspace(1, 200, 80):
+        shown = _shown(labels, zoom)
+        assert not any(_overlap(a, b, zoom, scale) for i, a in enumerate(shown) for b in shown[i + 1 :]), zoom

@@ -29,6 +29,15 @@ const facets = [
     of: (p) => p.lists,
   },
 ];
+// The finer topics (from 5,000 papers: map_papers writes each paper's position in groups.subtopic).
+if (groups.subtopic.length) {
+  facets.splice(3, 0, {
+    key: "subtopic",
+    label: "Finer topic",
+    values: groups.subtopic.map((g) => g.label),
+    of: (p) => [p.subtopic],
+  });
+}
 data.filters.forEach((column, c) => {
   facets.push({ key: `extra-${c}`, label: column.column, values: column.values, of: (p) => [p.extra[c]] });
 });
@@ -100,6 +109,9 @@ function wrap(text, width) {
 function topicOf(p) {
   return groups.topic[p.topic];
 }
+function finerOf(p) {
+  return p.subtopic === undefined ? null : groups.subtopic[p.subtopic].label;
+}
 function themeOf(p) {
   return groups.theme[p.theme].name;
 }
@@ -116,6 +128,7 @@ function hoverText(p) {
       wrap(p.blurb, 70).map(esc).join("<br>") +
       "<br><br>topic " +
       esc(topicOf(p).label) +
+      (finerOf(p) === null ? "" : `<br>finer topic ${esc(finerOf(p))}`) +
       "<br>theme: " +
       esc(themeOf(p)) +
       "<br>in: " +
@@ -282,6 +295,7 @@ async function showPaper(index, pointed) {
   document.getElementById("details-title").textContent = p.title;
   document.getElementById("details-meta").textContent = [
     `topic ${topicOf(p).label}`,
+    ...(finerOf(p) === null ? [] : [`finer topic ${finerOf(p)}`]),
     `theme: ${themeOf(p)}`,
     `in: ${listNames(p)}`,
   ]
@@ -662,11 +676,17 @@ function onListKey(event) {
   }
 }
 
-// Labels by zoom, placed in Python (map_labels.py): each label is shown while the zoom (how many times the full
-// view is magnified) is in [min_zoom, max_zoom) and its box is inside the plot. The page only compares numbers.
+// Labels by zoom, placed in Python (map_labels.py) for several plot sizes: the page takes the largest size that
+// fits its plot box (again after a resize), and shows each label while the zoom (how many times the full view is
+// magnified) is in [min_zoom, max_zoom) and its box is inside the plot. The page only compares numbers.
 const full = { x: layout.xaxis.range.slice(), y: layout.yaxis.range.slice() };
 const labelLayer = document.createElement("div");
 labelLayer.className = "map-labels";
+const SVG = "http://www.w3.org/2000/svg";
+const leaderLayer = document.createElementNS(SVG, "svg");
+leaderLayer.setAttribute("class", "map-leaders");
+leaderLayer.setAttribute("aria-hidden", "true");
+const placed = { at: -1, labels: [] };
 
 function currentZoom() {
   const L = gd._fullLayout;
@@ -675,24 +695,58 @@ function currentZoom() {
   return Math.min((full.x[1] - full.x[0]) / (xr[1] - xr[0]), (full.y[1] - full.y[0]) / (yr[1] - yr[0]));
 }
 
+// The placement for a plot of w x h pixels: the largest (by area) that fits in both directions, else the smallest.
+function placementFor(w, h) {
+  let best = 0,
+    area = -1;
+  data.placements.forEach((placement, k) => {
+    const [pw, ph] = placement.plot;
+    if (pw <= w + 0.5 && ph <= h + 0.5 && pw * ph > area) {
+      best = k;
+      area = pw * ph;
+    }
+  });
+  return best;
+}
+
 function buildLabels() {
   gd.appendChild(labelLayer);
+  labelLayer.appendChild(leaderLayer);
+  const names = { area: "area", topic: "topic", subtopic: "finer topic" };
   data.labels.forEach((label, i) => {
     const div = document.createElement("div");
     div.className = `map-label ${label.level}`;
     div.dataset.level = label.level;
     div.dataset.group = String(label.group);
     div.dataset.index = String(i);
-    div.style.fontSize = `${label.font}px`;
-    div.style.width = `${label.width}px`;
-    div.style.height = `${label.height}px`;
-    div.textContent = label.shown;
-    div.title = label.level === "area" ? "select this area" : "select this topic";
+    div.hidden = true;
+    div.title = `select this ${names[label.level]}`;
     div.addEventListener("click", () => {
       select(inGroup(label.level, groupIndex(label)));
     });
     label.div = div;
     labelLayer.appendChild(div);
+  });
+}
+
+// Each label's box, font, text and zooms from placement k (the same labels, in the same order, at every size).
+function usePlacement(k) {
+  placed.at = k;
+  placed.labels = data.placements[k].labels;
+  leaderLayer.replaceChildren();
+  data.labels.forEach((label, i) => {
+    const own = placed.labels[i];
+    Object.assign(label, own);
+    label.div.style.fontSize = `${own.font}px`;
+    label.div.style.width = `${own.width}px`;
+    label.div.style.height = `${own.height}px`;
+    label.div.textContent = own.shown;
+    label.line = null;
+    if (own.leader) {
+      label.line = document.createElementNS(SVG, "line");
+      label.line.setAttribute("class", "leader");
+      leaderLayer.appendChild(label.line);
+    }
   });
 }
 
@@ -705,25 +759,49 @@ function placeLabels() {
   if (!L?.xaxis) {
     return;
   }
-  const z = currentZoom() * (1 + 1e-9);
   const size = L._size;
+  const k = placementFor(size.w, size.h);
+  if (k !== placed.at) {
+    usePlacement(k);
+  }
+  const z = currentZoom() * (1 + 1e-9);
   labelLayer.style.left = `${size.l}px`;
   labelLayer.style.top = `${size.t}px`;
   labelLayer.style.width = `${size.w}px`;
   labelLayer.style.height = `${size.h}px`;
+  leaderLayer.setAttribute("width", String(size.w));
+  leaderLayer.setAttribute("height", String(size.h));
+  const within = (x, y) => x >= 0 && x <= size.w && y >= 0 && y <= size.h;
   data.labels.forEach((label) => {
     const px = L.xaxis.l2p(label.x),
       py = L.yaxis.l2p(label.y);
-    const inside =
-      px - label.width / 2 >= 0 &&
-      px + label.width / 2 <= size.w &&
-      py - label.height / 2 >= 0 &&
-      py + label.height / 2 <= size.h;
+    const hw = label.width / 2,
+      hh = label.height / 2;
+    let inside = within(px - hw, py - hh) && within(px + hw, py + hh);
+    const anchor = label.leader ? [L.xaxis.l2p(label.leader[0]), L.yaxis.l2p(label.leader[1])] : null;
+    if (anchor) {
+      inside = inside && within(anchor[0], anchor[1]);
+    }
     const zoomed = z >= label.min_zoom && (label.max_zoom === null || z < label.max_zoom);
     label.div.hidden = !(inside && zoomed);
-    label.div.style.left = `${px - label.width / 2}px`;
-    label.div.style.top = `${py - label.height / 2}px`;
+    label.div.style.left = `${px - hw}px`;
+    label.div.style.top = `${py - hh}px`;
+    if (label.line) {
+      drawLeader(label.line, [px, py], anchor, hw, hh, label.div.hidden);
+    }
   });
+}
+
+// A leader line from the edge of the label's box (centre c, half sizes hw x hh) to the paper it names.
+function drawLeader(line, c, anchor, hw, hh, hidden) {
+  line.style.display = hidden ? "none" : "";
+  const dx = anchor[0] - c[0],
+    dy = anchor[1] - c[1];
+  const t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity, 1);
+  line.setAttribute("x1", String(c[0] + dx * t));
+  line.setAttribute("y1", String(c[1] + dy * t));
+  line.setAttribute("x2", String(anchor[0]));
+  line.setAttribute("y2", String(anchor[1]));
 }
 
 // #topic=N: the map zoomed on topic N, at least as far as its label needs.
