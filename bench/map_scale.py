@@ -14,6 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analysis.model.finer import FINE_FROM, FINE_SIZE
+
 DECISIONS = ("oral", "poster", "reject")
 
 # The labels shown over the map (HTML boxes placed in Python, map_labels.py): their levels, and the pairs
@@ -38,6 +40,23 @@ def full_view_levels(result) -> list[str]:
         for label in page_labels(result, map_figure(result))
         if label["min_zoom"] <= 1 and (label["max_zoom"] is None or label["max_zoom"] > 1)
     ]
+
+
+def finer_pieces(documents: pd.DataFrame, centres: np.ndarray) -> dict:
+    """Synthetic finer topics: each topic's papers cut into sectors around its centre, about one per 45 papers.
+
+    A topic under 68 papers stays whole, as in :mod:`analysis.model.finer`; pieces are numbered topic by topic.
+    """
+    subtopic = np.zeros(len(documents), dtype=int)
+    number = 0
+    for t in sorted(set(documents["topic"].tolist())):
+        rows = np.flatnonzero(documents["topic"].to_numpy() == t)
+        pieces = len(rows) // FINE_SIZE if len(rows) >= 68 else 1
+        xy = documents[["x", "y"]].to_numpy()[rows] - centres[t]
+        sector = ((np.arctan2(xy[:, 1], xy[:, 0]) + np.pi) / (2 * np.pi) * pieces).astype(int)
+        subtopic[rows] = number + np.minimum(sector, pieces - 1)
+        number += pieces
+    return {"subtopic": subtopic, "subtopic_label": [f"piece{s} · finer{s}" for s in subtopic]}
 
 
 def synthetic_result(
@@ -97,6 +116,8 @@ def synthetic_result(
             "decision": [DECISIONS[i % 3] for i in range(n)],
         }
     )
+    if n >= FINE_FROM:  # the finer level, as the fit makes it from 5,000 papers
+        documents = documents.assign(**finer_pieces(documents, centres))
     sizes = np.bincount(topic, minlength=topics)
     table = pd.DataFrame(
         {
