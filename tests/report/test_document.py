@@ -12,7 +12,7 @@ from analysis.figures.registry import REGISTRY
 from analysis.model import measures
 from analysis.report import content as report_content
 from analysis.report import document as report
-from analysis.report.topic_map import PLOTLY_JS, json_text_for_script, topic_map_html, unpacked
+from analysis.report.topic_map import MAP_PLOTLY_JS, PLOTLY_JS, json_text_for_script, topic_map_html, unpacked
 
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"
@@ -189,7 +189,8 @@ def test_md_escape_disarms_html_and_markdown():
 
 
 def _outside_plotly_js(page: str) -> str:
-    return page.replace(PLOTLY_JS.read_text(encoding="utf-8"), "")
+    page = page.replace(PLOTLY_JS.read_text(encoding="utf-8"), "")
+    return page.replace(MAP_PLOTLY_JS.read_text(encoding="utf-8"), "")
 
 
 def test_report_html_and_md_show_hostile_abstract_as_text(hostile_report_dir):

@@ -47,3 +47,33 @@ def test_a_column_of_one_value_per_paper_is_no_filter_and_numbers_sort_by_value(
         "batch": ["first fit", "week 2", "week 9", "week 10"],
         "row": ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
     }
+
+
+def test_the_map_inlines_the_gl2d_bundle_of_the_same_plotly_js_as_python_plotly():
+    import hashlib
+    import re
+
+    from analysis.report.topic_map import MAP_PLOTLY_JS, PLOTLY_JS
+
+    def version(path):
+        return re.search(r"plotly\.js (?:\(gl2d - minified\) )?v(\d+\.\d+\.\d+)", path.read_text()[:300]).group(1)
+
+    assert version(MAP_PLOTLY_JS) == version(PLOTLY_JS)
+    note = (MAP_PLOTLY_JS.parent / "plotly-gl2d.md").read_text(encoding="utf-8")
+    assert f"plotly.js@{version(PLOTLY_JS)}" in note
+    assert hashlib.sha256(MAP_PLOTLY_JS.read_bytes()).hexdigest() in note
+    assert MAP_PLOTLY_JS.stat().st_size < PLOTLY_JS.stat().st_size / 3
+
+
+def test_finer_topics_are_a_group_and_a_field_of_each_paper_from_5000_papers():
+    from analysis.report.topic_map import columnar, map_papers, subtopic_groups
+    from bench.map_scale import synthetic_result
+
+    big, small = synthetic_result(5000, areas=4), synthetic_result(600, areas=4)
+    groups = subtopic_groups(big)
+    assert len(groups) == len(big.subtopics) and [g["id"] for g in groups] == big.subtopics["subtopic"].tolist()
+    rows = map_papers(big)
+    ids = [groups[r["subtopic"]]["id"] for r in rows]
+    assert ids == big.documents["subtopic"].tolist()
+    assert all(groups[r["subtopic"]]["topic"] == t for r, t in zip(rows, big.documents["topic"], strict=True))
+    assert subtopic_groups(small) == [] and "subtopic" not in columnar(map_papers(small))["columns"]

@@ -3,8 +3,12 @@
 // (trace names, hover labels) goes through esc(), as plotly reads its strings as HTML-like markup.
 // An ES module, as map_widget.js: the page inlines it in a script element of type module (runs after the page is
 // parsed, from file:// too; nothing leaks into the page's globals). plotly.js is the one global it reads.
+// Marks (performance.mark) time the start-up steps: bench/glance.py reads them.
+performance.mark("map-start");
 const data = JSON.parse(document.getElementById("map-data").textContent);
+performance.mark("map-parsed");
 const papers = rebuild(data.papers);
+performance.mark("map-rebuilt");
 const groups = data.groups;
 const gd = document.querySelector(".map");
 const box = document.getElementById("search");
@@ -528,7 +532,8 @@ function contentsButton(text, color, members, topic) {
   button.title = "Zoom to these papers and select them";
   button.addEventListener("click", () => {
     const rows = members();
-    select(rows).then(() => zoomTo(rows));
+    // A topic: zoomed as its #topic=N link does (far enough in for its label); a theme: to its papers.
+    select(rows).then(() => (topic === undefined ? zoomTo(rows) : zoomOnGroup("topic", groups.topic[topic].id)));
   });
   return button;
 }
@@ -790,6 +795,10 @@ function placeLabels() {
       drawLeader(label.line, [px, py], anchor, hw, hh, label.div.hidden);
     }
   });
+  if (!state.labelled && data.labels.some((label) => !label.div.hidden)) {
+    state.labelled = true;
+    performance.mark("map-labelled");
+  }
 }
 
 // A leader line from the edge of the label's box (centre c, half sizes hw x hh) to the paper it names.
@@ -804,39 +813,42 @@ function drawLeader(line, c, anchor, hw, hh, hidden) {
   line.setAttribute("y2", String(anchor[1]));
 }
 
-// #topic=N: the map zoomed on topic N, at least as far as its label needs.
-function openHash() {
-  const found = /^#topic=(\d+)$/.exec(location.hash);
-  if (!found) {
-    return Promise.resolve();
-  }
-  const id = Number(found[1]);
-  const label = data.labels.find((l) => l.level === "topic" && l.group === id);
-  const k = groups.topic.findIndex((g) => g.id === id);
+// The map zoomed on one topic or finer topic: its papers in view, and at least as far in as its label needs (the
+// label is then shown, centred). Resolves to the group's papers (none when there is no such group).
+function zoomOnGroup(level, id) {
+  const label = data.labels.find((l) => l.level === level && l.group === id);
+  const k = groups[level].findIndex((g) => g.id === id);
   if (!label || k < 0) {
-    return Promise.resolve();
+    return Promise.resolve([]);
   }
-  const rows = inGroup("topic", k);
+  const rows = inGroup(level, k);
   const xs = rows.map((i) => papers[i].x).concat([label.x]),
     ys = rows.map((i) => papers[i].y).concat([label.y]);
+  const least = label.min_zoom * 1.05;
   const spanX = Math.min(
-    (full.x[1] - full.x[0]) / (label.min_zoom * 1.05),
-    Math.max(...xs) - Math.min(...xs) + (full.x[1] - full.x[0]) * 0.05,
+    (full.x[1] - full.x[0]) / least,
+    2 * Math.max(...xs.map((x) => Math.abs(x - label.x))) + (full.x[1] - full.x[0]) * 0.05,
   );
   const spanY = Math.min(
-    (full.y[1] - full.y[0]) / (label.min_zoom * 1.05),
-    Math.max(...ys) - Math.min(...ys) + (full.y[1] - full.y[0]) * 0.05,
+    (full.y[1] - full.y[0]) / least,
+    2 * Math.max(...ys.map((y) => Math.abs(y - label.y))) + (full.y[1] - full.y[0]) * 0.05,
   );
-  const zoom = Math.max(
-    label.min_zoom * 1.05,
-    Math.min((full.x[1] - full.x[0]) / spanX, (full.y[1] - full.y[0]) / spanY),
-  );
+  const zoom = Math.max(least, Math.min((full.x[1] - full.x[0]) / spanX, (full.y[1] - full.y[0]) / spanY));
   const halfX = (full.x[1] - full.x[0]) / zoom / 2,
     halfY = (full.y[1] - full.y[0]) / zoom / 2;
   return Plotly.relayout(gd, {
     "xaxis.range": [label.x - halfX, label.x + halfX],
     "yaxis.range": [label.y - halfY, label.y + halfY],
-  }).then(() => select(rows));
+  }).then(() => rows);
+}
+
+// #topic=N (or #subtopic=N): the map opened on topic N, its papers selected.
+function openHash() {
+  const found = /^#(topic|subtopic)=(\d+)$/.exec(location.hash);
+  if (!found) {
+    return Promise.resolve();
+  }
+  return zoomOnGroup(found[1], Number(found[2])).then((rows) => (rows.length ? select(rows) : null));
 }
 
 function wire() {
@@ -918,8 +930,10 @@ const config = { displaylogo: false, scrollZoom: true, responsive: true };
 buildContents();
 buildFilters();
 buildLabels();
+performance.mark("map-built");
 refresh()
   .then(() => {
+    performance.mark("map-drawn");
     wire();
     placeLabels();
     updateContentsSwatches();
