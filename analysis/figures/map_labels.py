@@ -35,9 +35,10 @@ or line. They give way to the topics at :data:`AREAS_UNTIL`. Finer topics
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -217,28 +218,30 @@ class _Placed:
     def __init__(self, scale: tuple[float, float]) -> None:
         self.scale = scale
         self.labels: list[MapLabel] = []
-        self._rows: list[tuple[float, float, float, float, float, float]] = []
-        self._array = np.zeros((0, 6))
+        self._leaders: list[int] = []  # positions of the labels with a leader line
+        self._array = np.zeros((64, 6))  # x, y, width, height, min_zoom, until; grown by doubling
 
     def add(self, label: MapLabel) -> None:
         until = NEVER if label.max_zoom is None else label.max_zoom
+        if len(self.labels) == len(self._array):
+            self._array = np.vstack([self._array, np.zeros_like(self._array)])
+        self._array[len(self.labels)] = (label.x, label.y, label.width, label.height, label.min_zoom, until)
+        if label.leader is not None:
+            self._leaders.append(len(self.labels))
         self.labels.append(label)
-        self._rows.append((label.x, label.y, label.width, label.height, label.min_zoom, until))
-        self._array = np.asarray(self._rows, dtype=float)
 
     def first_zoom(self, label: MapLabel, floor: float) -> float:
         """As :func:`_first_zoom` for a label without a leader line: boxes in numpy, leader lines one by one."""
         if label.leader is not None or not self.labels:
             return _first_zoom(label, self.labels, self.scale, floor)
-        x, y, w, h, low, until = self._array.T
+        x, y, w, h, low, until = self._array[: len(self.labels)].T
         dx, dy = np.abs(x - label.x) * self.scale[0], np.abs(y - label.y) * self.scale[1]
         with np.errstate(divide="ignore"):
             zx = np.where(dx > 0, (w + label.width) / 2 / np.where(dx > 0, dx, 1), NEVER)
             zy = np.where(dy > 0, (h + label.height) / 2 / np.where(dy > 0, dy, 1), NEVER)
         clear = np.minimum(np.minimum(zx, zy), NEVER)
-        for i, other in enumerate(self.labels):
-            if other.leader is not None:
-                clear[i] = max(clear[i], _box_line_zoom(label, other, self.scale))
+        for i in self._leaders:
+            clear[i] = max(clear[i], _box_line_zoom(label, self.labels[i], self.scale))
         ends = np.minimum(np.round(clear, ZOOM_DIGITS), until)
         meeting = ends[(ends > low) & (ends > floor)]
         return round(float(meeting.max()) if len(meeting) else floor, ZOOM_DIGITS)
@@ -271,51 +274,83 @@ def map_labels(
         y_range: The map's full y range (data).
         plot: The plot's size in pixels at the full view.
     """
-    xy = documents[["x", "y"]].to_numpy(float)
+    return _place(_Groups.of(documents, topics), x_range, y_range, plot)
+
+
+@dataclass(frozen=True)
+class _Area:
+    """An area to name: its number, text, font, own anchors (centre paper, topics' medoids) and spread papers."""
+
+    area: int
+    text: str
+    font: int
+    own: list[int]
+    spread: list[int]
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """What every plot size places alike: the papers' coordinates, the areas, and the unplaced topic labels."""
+
+    xy: np.ndarray
+    areas: list[_Area]
+    topics: list[MapLabel]
+    subtopics: list[MapLabel]
+
+    @classmethod
+    def of(cls, documents: pd.DataFrame, topics: pd.DataFrame) -> _Groups:
+        xy = documents[["x", "y"]].to_numpy(float)
+        topic_of, area_of = documents["topic"].to_numpy(), documents["area"].to_numpy()
+        medoid = {int(t): _medoid_order(xy, np.flatnonzero(topic_of == t)) for t in topics["topic"]}
+        labels, largest = [], int(topics["size"].max())
+        for topic, text, size in zip(
+            topics["topic"].tolist(), topics["label"].tolist(), topics["size"].tolist(), strict=True
+        ):
+            font = _font(int(size), largest, TOPIC_FONT)
+            box = _box(label_lines(text), font)
+            labels.append(_label("topic", int(topic), text, xy[medoid[int(topic)]], box, font, None))
+        areas = topics.drop_duplicates("area").sort_values("area")
+        biggest = int(max((area_of == a).sum() for a in areas["area"]))
+        entries = []
+        for area, text in zip(areas["area"].tolist(), areas["area_label"].tolist(), strict=True):
+            rows = np.flatnonzero(area_of == area)
+            members = topics[topics["area"] == area]["topic"].tolist()
+            own = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members)]
+            font = _font(len(rows), biggest, AREA_FONT)
+            entries.append(_Area(int(area), str(text), font, own, _spread(xy, rows)))
+        return cls(xy, entries, labels, _subtopic_labels(documents, xy, set(medoid.values())))
+
+
+def _place(groups: _Groups, x_range: Sequence[float], y_range: Sequence[float], plot: tuple[int, int]) -> list:
+    """The labels of ``groups`` placed for one plot size (see :func:`map_labels`)."""
     frame = {"x": tuple(x_range), "y": tuple(y_range), "plot": plot}
     scale = (plot[0] / (x_range[1] - x_range[0]), plot[1] / (y_range[1] - y_range[0]))
-    topic_of = documents["topic"].to_numpy()
-    medoid = {int(t): _medoid_order(xy, np.flatnonzero(topic_of == t)) for t in topics["topic"]}
     placed = _Placed(scale)
-    for label in _area_labels(documents, topics, xy, medoid, frame, placed):
+    for label in _area_labels(groups, frame, scale):
         placed.add(label)
-    largest = int(topics["size"].max())
-    for topic, text, size in zip(
-        topics["topic"].tolist(), topics["label"].tolist(), topics["size"].tolist(), strict=True
-    ):
-        font = _font(int(size), largest, TOPIC_FONT)
-        width, height = _box(label_lines(text), font)
-        label = _label("topic", int(topic), text, xy[medoid[int(topic)]], (width, height), font, None)
+    for label in groups.topics:
         placed.add(_replace_min(label, placed.first_zoom(label, 1.0)))
-    for label in _subtopic_labels(documents, xy, set(medoid.values())):
+    for label in groups.subtopics:
         placed.add(_replace_min(label, placed.first_zoom(label, SUBTOPICS_FROM)))
     return placed.labels
 
 
-def _area_labels(
-    documents: pd.DataFrame, topics: pd.DataFrame, xy: np.ndarray, medoid: dict, frame: dict, placed: _Placed
-) -> list[MapLabel]:
+def _area_labels(groups: _Groups, frame: dict, scale: tuple[float, float]) -> list[MapLabel]:
     """Each area's label, in area order, placed against the areas before it (see the module's docstring)."""
-    area_of = documents["area"].to_numpy()
-    areas = topics.drop_duplicates("area").sort_values("area")
-    largest = int(max((area_of == a).sum() for a in areas["area"]))
+    xy = groups.xy
     chosen: list[MapLabel] = []
-    for area, text in zip(areas["area"].tolist(), areas["area_label"].tolist(), strict=True):
-        rows = np.flatnonzero(area_of == area)
-        members = topics[topics["area"] == area]["topic"].tolist()
-        own = [_medoid_order(xy, rows), *(medoid[int(t)] for t in members)]
-        candidates = [*own, *_spread(xy, rows)]
-        font = _font(len(rows), largest, AREA_FONT)
-        shapes = list(dict.fromkeys((max(FONT_FLOOR, font - smaller), wrap) for smaller, wrap in AREA_SHAPES))
-        best = _area_label(int(area), text, xy, candidates, shapes[0], frame, chosen, placed.scale)
+    for entry in groups.areas:
+        area, text, candidates = entry.area, entry.text, [*entry.own, *entry.spread]
+        shapes = list(dict.fromkeys((max(FONT_FLOOR, entry.font - smaller), wrap) for smaller, wrap in AREA_SHAPES))
+        best = _area_label(area, text, xy, candidates, shapes[0], frame, chosen, scale)
         for shape in shapes[1:]:  # the largest shape free at the full view, else the one shown earliest
             if best.min_zoom <= 1.0:
                 break
-            other = _area_label(int(area), text, xy, candidates, shape, frame, chosen, placed.scale)
+            other = _area_label(area, text, xy, candidates, shape, frame, chosen, scale)
             best = other if other.min_zoom < best.min_zoom else best
         for shape in shapes if best.min_zoom > 1.0 else ():  # no free spot on the cluster: one beside it
-            anchors = list(dict.fromkeys([*own[:LEADER_ANCHORS], *_spread(xy, rows)]))
-            beside = _beside(int(area), text, xy, anchors, shape, frame, chosen, placed.scale)
+            anchors = list(dict.fromkeys([*entry.own[:LEADER_ANCHORS], *entry.spread]))
+            beside = _beside(area, text, xy, anchors, shape, frame, chosen, scale)
             if beside is not None:
                 best = beside
                 break
@@ -395,26 +430,23 @@ def _subtopic_labels(documents: pd.DataFrame, xy: np.ndarray, taken: set[int]) -
     if "subtopic" not in documents or "subtopic_label" not in documents:
         return []
     pieces = documents.groupby("topic")["subtopic"].nunique()
-    table = documents.assign(row=np.arange(len(documents)))
-    table = table[table["topic"].map(pieces) > 1]
-    sizes = table.groupby("subtopic").size()
-    if sizes.empty:
+    split = (documents["topic"].map(pieces) > 1).to_numpy()
+    members = {int(sub): rows for sub, rows in documents.groupby("subtopic").indices.items() if split[rows[0]]}
+    if not members:
         return []
-    largest = int(sizes.max())
-    order = sorted(sizes.index.tolist(), key=lambda s: (-int(sizes[s]), int(s)))
-    grouped = dict(list(table.groupby("subtopic")))
+    texts = documents["subtopic_label"].astype(str).to_numpy()
+    largest = max(len(rows) for rows in members.values())
     out = []
-    for sub in order:
-        rows = grouped[sub]["row"].to_numpy()
-        free = np.array([r for r in rows.tolist() if r not in taken], dtype=int)
+    for sub in sorted(members, key=lambda s: (-len(members[s]), s)):
+        rows = np.asarray(members[sub], dtype=int)
+        free = rows[~np.isin(rows, list(taken))]
         rows = free if len(free) else rows
-        text = str(grouped[sub]["subtopic_label"].iloc[0])
-        font = _font(int(sizes[sub]), largest, SUBTOPIC_FONT)
+        text = str(texts[rows[0]])
+        font = _font(len(members[sub]), largest, SUBTOPIC_FONT)
         probe = MapLabel("subtopic", 0, text, 0.0, 0.0, 0.0, 0.0, font, 1.0, None, SUBTOPIC_LINE)
         box = _box(shown_text(probe), font)
-        at = xy[_medoid_order(xy, rows)]
-        label = _label("subtopic", int(sub), text, at, box, font, None)
-        out.append(MapLabel(**{**asdict(label), "wrap": SUBTOPIC_LINE}))
+        label = _label("subtopic", sub, text, xy[_medoid_order(xy, rows)], box, font, None)
+        out.append(dataclasses.replace(label, wrap=SUBTOPIC_LINE))
     return out
 
 
@@ -433,7 +465,7 @@ def _label(
 
 
 def _replace_min(label: MapLabel, zoom: float) -> MapLabel:
-    return MapLabel(**{**asdict(label), "min_zoom": zoom, "x": float(label.x), "y": float(label.y)})
+    return dataclasses.replace(label, min_zoom=zoom, x=float(label.x), y=float(label.y))
 
 
 def label_records(labels: list[MapLabel]) -> list[dict]:
@@ -444,7 +476,7 @@ def label_records(labels: list[MapLabel]) -> list[dict]:
 def _record(label: MapLabel) -> dict:
     leader = None if label.leader is None else [round(label.leader[0], 4), round(label.leader[1], 4)]
     return {
-        **asdict(label),
+        **vars(label),  # a shallow copy of the fields (asdict copies deeply, and slowly)
         "shown": shown_text(label),
         "x": round(label.x, 4),
         "y": round(label.y, 4),
@@ -463,8 +495,9 @@ def placements(
     """
     shared = ("level", "group", "text")
     out: dict = {"labels": [], "placements": []}
+    groups = _Groups.of(documents, topics)
     for plot in PLOT_SIZES:
-        records = label_records(map_labels(documents, topics, x_range, y_range, plot))
+        records = label_records(_place(groups, x_range, y_range, plot))
         if not out["labels"]:
             out["labels"] = [{k: r[k] for k in shared} for r in records]
         own = [{k: v for k, v in r.items() if k not in shared} for r in records]
