@@ -76,7 +76,7 @@ AREA_SHAPES = ((0, AREA_LINE), (0, 16), (2, 16), (3, 12))
 # anticlockwise) and gaps between the anchor and the box (pixels), shortest first.
 LEADER_ANCHORS = 4
 LEADER_DIRECTIONS = 16
-LEADER_GAPS = (6, 14, 26, 42, 64, 96, 140, 200, 280)
+LEADER_GAPS = (10, 18, 28, 42, 64, 96, 140, 200, 280)
 # Zoom factor from which the topics name the map instead of the areas.
 AREAS_UNTIL = 2.5
 # Zoom factor from which the finer topics are named (where there is room beside the topics' labels).

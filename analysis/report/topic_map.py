@@ -185,10 +185,13 @@ def map_papers(result: TopicResult, keys: list[str] | None = None) -> list[dict]
                 "bib": bibtex_entry(keys[i], {**records[i], "text": ""}),
             }
         )
-        optional = {"subtopic": subtopics[i], "by": _byline(documents, i) or None, "link": links[i]}
+        link = links[i]  # [href, text]; href "" when the place named is not http(s): shown as text
+        optional = {
+            "subtopic": subtopics[i],
+            "by": _byline(documents, i) or None,
+            "link": None if link is None else [link.href, link.text],
+        }
         rows[-1].update({k: v for k, v in optional.items() if v is not None})
-        if links[i] is not None:  # [href, text]; href "" when the place named is not http(s): shown as text
-            rows[-1]["link"] = [links[i].href, links[i].text]
     return rows
 
 

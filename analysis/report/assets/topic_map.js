@@ -748,9 +748,13 @@ function usePlacement(k) {
     label.div.textContent = own.shown;
     label.line = null;
     if (own.leader) {
+      // The line, and a dot on the paper it ends at (the label names that paper's area).
       label.line = document.createElementNS(SVG, "line");
       label.line.setAttribute("class", "leader");
+      label.dot = document.createElementNS(SVG, "circle");
+      label.dot.setAttribute("r", "2.5");
       leaderLayer.appendChild(label.line);
+      leaderLayer.appendChild(label.dot);
     }
   });
 }
@@ -792,7 +796,7 @@ function placeLabels() {
     label.div.style.left = `${px - hw}px`;
     label.div.style.top = `${py - hh}px`;
     if (label.line) {
-      drawLeader(label.line, [px, py], anchor, hw, hh, label.div.hidden);
+      drawLeader(label, [px, py], anchor, label.div.hidden);
     }
   });
   if (!state.labelled && data.labels.some((label) => !label.div.hidden)) {
@@ -801,16 +805,23 @@ function placeLabels() {
   }
 }
 
-// A leader line from the edge of the label's box (centre c, half sizes hw x hh) to the paper it names.
-function drawLeader(line, c, anchor, hw, hh, hidden) {
-  line.style.display = hidden ? "none" : "";
+// A leader line from the edge of the label's box (centre c) to the paper it names, and a dot on that paper.
+function drawLeader(label, c, anchor, hidden) {
+  const line = label.line;
+  line.style.display = label.dot.style.display = hidden ? "none" : "";
   const dx = anchor[0] - c[0],
     dy = anchor[1] - c[1];
-  const t = Math.min(dx ? hw / Math.abs(dx) : Infinity, dy ? hh / Math.abs(dy) : Infinity, 1);
+  const t = Math.min(
+    dx ? label.width / 2 / Math.abs(dx) : Infinity,
+    dy ? label.height / 2 / Math.abs(dy) : Infinity,
+    1,
+  );
   line.setAttribute("x1", String(c[0] + dx * t));
   line.setAttribute("y1", String(c[1] + dy * t));
   line.setAttribute("x2", String(anchor[0]));
   line.setAttribute("y2", String(anchor[1]));
+  label.dot.setAttribute("cx", String(anchor[0]));
+  label.dot.setAttribute("cy", String(anchor[1]));
 }
 
 // The map zoomed on one topic or finer topic: its papers in view, and at least as far in as its label needs (the
