@@ -47,8 +47,20 @@ CORPUS = ROOT.parent / "shared" / "corpora" / "iclr2024.jsonl"
 # A label is shown: some .map-label is not hidden (the page places them after the first plot).
 LABEL_SHOWN = "return [...document.querySelectorAll('.map-label')].some(l => !l.hidden)"
 READY = "return document.querySelector('.map')?.dataset.ready === 'true'"
+# Where the start-up time goes (seconds from navigation): the page's HTML parsed with plotly.js compiled and run
+# (domInteractive), the data parsed, the papers rebuilt, the contents, filters and labels built, the points
+# drawn, the first label shown (performance.mark in topic_map.js).
+STEPS = """
+const n = performance.getEntriesByType('navigation')[0];
+const marks = Object.fromEntries(performance.getEntriesByType('mark').map(e => [e.name, e.startTime]));
+const s = (ms) => Math.round(ms) / 1000;
+return {html_and_plotly: s(n.domInteractive), data_parsed: s(marks['map-parsed']), rebuilt: s(marks['map-rebuilt']),
+        built: s(marks['map-built']), drawn: s(marks['map-drawn']), labelled: s(marks['map-labelled'])};
+"""
 DATAMAPPLOT_PYTHON = Path(os.environ.get("DATAMAPPLOT_PYTHON", "/work/venvs/datamapplot/bin/python"))
 SIDE_SIZE = (1920, 1080)
+# The side-by-side is drawn at both window sizes; the 1920x1080 screenshots keep their first names.
+SIDE_SIZES = ((1366, 768), (1920, 1080))
 # DataMapPlot's own default figure: 12 x 12 inches at 100 dpi (its labels' font follows the figure's size).
 DATAMAPPLOT_DEFAULT = (1200, 1200)
 # The page's labels and any line drawn in its label layer (a leader line would be an SVG line or path).
@@ -59,7 +71,7 @@ const labels = [...layer.querySelectorAll('.map-label')].filter(l => !l.hidden).
   return {level: l.dataset.level, group: Number(l.dataset.group), text: l.textContent,
           box: [r.left, r.top, r.right, r.bottom]};
 });
-const leaders = [...layer.querySelectorAll('line, polyline, path')].map(l => {
+const leaders = [...layer.querySelectorAll('line, polyline, path')].filter(l => l.style.display !== 'none').map(l => {
   const o = l.ownerSVGElement.getBoundingClientRect(), n = l.getTotalLength();
   const a = l.getPointAtLength(0), b = l.getPointAtLength(n);
   return [o.left + a.x, o.top + a.y, o.left + b.x, o.top + b.y];
@@ -121,13 +133,16 @@ def open_map(path: Path, width: int, height: int, timeout: float = 300) -> dict:
         wait.until(lambda d: d.execute_script(READY))
         ready = driver.execute_script("return performance.now()") / 1000
         labels = driver.execute_script(LABELS_SHOWN)
+        steps = driver.execute_script(STEPS)
         errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
     return {
         "window": f"{width}x{height}",
+        "load_1m": round(os.getloadavg()[0], 2),
         "first_label_s": round(labelled, 2),
         "ready_s": round(ready, 2),
+        "steps_s": steps,
         "areas_named": labels["levels"].count("area"),
         "topics_named": labels["levels"].count("topic"),
         "overlaps": len(labels["overlapping"]),
@@ -175,6 +190,23 @@ def line_crossings(lines: list[list[float]]) -> int:
             c, d = (cx0, cy0), (cx1, cy1)
             if _side(a, b, c) * _side(a, b, d) < 0 and _side(c, d, a) * _side(c, d, b) < 0:
                 count += 1
+    return count
+
+
+def lines_through_boxes(lines: list[list[float]], boxes: list[list[float]]) -> int:
+    """Pairs of a line and a box it passes through, not counting the box the line starts or ends at.
+
+    A leader line runs from its own label's edge to a point: that label's box and any box holding the point
+    (its dot under another label) are not counted; sampled at 200 points a line.
+    """
+    count = 0
+    for x1, y1, x2, y2 in lines:
+        points = [(x1 + (x2 - x1) * t / 199, y1 + (y2 - y1) * t / 199) for t in range(1, 199)]
+        for left, top, right, bottom in boxes:
+            ends = [(x1, y1), (x2, y2)]
+            if any(left <= x <= right and top <= y <= bottom for x, y in ends):
+                continue
+            count += any(left < x < right and top < y < bottom for x, y in points)
     return count
 
 
@@ -229,13 +261,13 @@ def _inside(box: list[float], width: float, height: float) -> bool:
     return box[2] > 0 and box[0] < width and box[3] > 0 and box[1] < height
 
 
-def open_suite(page: Path, png: Path, topics: list[int]) -> dict:
+def open_suite(page: Path, png: Path, topics: list[int], size: tuple[int, int] = SIDE_SIZE) -> dict:
     """The suite's map at the full view (screenshot to ``png``) and zoomed to each topic by ``#topic=N``."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     from analysis.figures.chromium import headless_chromium
 
-    width, height = SIDE_SIZE
+    width, height = size
     driver = headless_chromium(width, height, flags=("--enable-unsafe-swiftshader",))
     try:
         driver.get("about:blank")
@@ -250,7 +282,7 @@ def open_suite(page: Path, png: Path, topics: list[int]) -> dict:
         errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         driver.quit()
-    return suite_counts(full, zoomed, errors)
+    return {**suite_counts(full, zoomed, errors), "window": f"{width}x{height}"}
 
 
 def suite_counts(full: dict, zoomed: dict[int, dict | None], errors: list[str]) -> dict:
@@ -267,6 +299,7 @@ def suite_counts(full: dict, zoomed: dict[int, dict | None], errors: list[str]) 
         # Measured from the page: the SVG lines in its label layer, from their first to their last point.
         "leader_lines": len(full["leaders"]),
         "leader_crossings": line_crossings(full["leaders"]),
+        "leaders_through_labels": lines_through_boxes(full["leaders"], [label["box"] for label in full["labels"]]),
         "plotly_arrows": full.get("plotly_arrows", 0),
         "line_px": line_px(full["labels"]),
         "topics": len(zoomed),
@@ -289,16 +322,22 @@ def side_by_side(corpus: Path, out_dir: Path, work: Path, report: Path | None = 
     report = report or fit_iclr(corpus, work / "iclr")
     points = export_points(report, work / "iclr_points.csv")
     topics = sorted(pd.read_csv(points)["topic"].unique().tolist())
-    dmp = draw_datamapplot(points, out_dir / "glance_side_datamapplot.png", work)
-    dmp_default = draw_datamapplot(points, work / "datamapplot_default.png", work, DATAMAPPLOT_DEFAULT)
-    suite = open_suite(report / "topic_map.html", out_dir / "glance_side_suite.png", topics)
-    for png in ("glance_side_datamapplot.png", "glance_side_suite.png"):
-        shrink(out_dir / png)
     table = pd.read_csv(points)
     areas = table.drop_duplicates("area").set_index("area")["area_label"]
-    suite["areas_not_named"] = [f"{a}: {areas[a]}" for a in sorted(set(areas.index) - set(suite["area_ids_named"]))]
-    side = {"papers": len(table), "areas": len(areas), "datamapplot": dmp, "suite": suite}
-    return {**side, "datamapplot_default_size": dmp_default}
+    side: dict = {"papers": len(table), "areas": len(areas), "sizes": []}
+    for size in SIDE_SIZES:
+        tail = "" if size == SIDE_SIZE else f"_{size[0]}x{size[1]}"
+        dmp = draw_datamapplot(points, out_dir / f"glance_side_datamapplot{tail}.png", work, size)
+        suite = open_suite(report / "topic_map.html", out_dir / f"glance_side_suite{tail}.png", topics, size)
+        for png in (f"glance_side_datamapplot{tail}.png", f"glance_side_suite{tail}.png"):
+            shrink(out_dir / png)
+        missing = sorted(set(areas.index) - set(suite["area_ids_named"]))
+        suite["areas_not_named"] = [f"{a}: {areas[a]}" for a in missing]
+        side["sizes"].append({"datamapplot": dmp, "suite": suite})
+    side["datamapplot_default_size"] = draw_datamapplot(
+        points, work / "datamapplot_default.png", work, DATAMAPPLOT_DEFAULT
+    )
+    return side
 
 
 def shrink(png: Path, width: int = 1280) -> None:
@@ -323,56 +362,83 @@ def section(result: dict) -> str:
 def maps_section(result: dict) -> list[str]:
     """The synthetic maps' lines of the section."""
     lines = [
-        f"{result['date']} on {result['machine']}, load average {result['load_start']} at the start.",
+        f"{result['date']} on {result['machine']}, load average {result['load_start']} at the start "
+        f"and {result.get('load_end', '?')} at the end; each row's 1-minute load is written beside it.",
         "",
-        "| papers | areas | window | first label s | ready s | areas named | topics named | overlaps | MB | write s |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| papers | areas | window | load | first label s | ready s | areas named | topics named | overlaps | MB "
+        "| write s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in result["rows"]:
         lines.append(
-            f"| {r['papers']} | {r['areas']} | {r['window']} | {r['first_label_s']} | {r['ready_s']} | "
-            f"{r['areas_named']} | {r['topics_named']} | {r['overlaps']} | {r['file_mb']} | {r['write_s']} |"
+            f"| {r['papers']} | {r['areas']} | {r['window']} | {r.get('load_1m', '?')} | {r['first_label_s']} | "
+            f"{r['ready_s']} | {r['areas_named']} | {r['topics_named']} | {r['overlaps']} | {r['file_mb']} | "
+            f"{r['write_s']} |"
         )
+    lines += ["", "Where the time to the first label goes (seconds from navigation, the page's performance marks):", ""]
+    lines += ["| papers | window | HTML parsed, plotly.js run | data parsed | rebuilt | built | drawn | labelled |"]
+    lines += ["|---|---|---|---|---|---|---|---|"]
+    for r in result["rows"]:
+        t = r.get("steps_s") or {}
+        cells = [t.get(k, "?") for k in ("html_and_plotly", "data_parsed", "rebuilt", "built", "drawn", "labelled")]
+        lines.append(f"| {r['papers']} | {r['window']} | " + " | ".join(map(str, cells)) + " |")
     return [*lines, "", __doc__.split("\n\n")[1].replace("\n", " "), ""]
 
 
 def side_section(side: dict) -> list[str]:
     """The side-by-side's lines of the section."""
-    dmp, suite = side["datamapplot"], side["suite"]
-    missed = ", ".join(map(str, suite["topics_not_named_zoomed"])) or "none"
-    unnamed = "; ".join(suite.get("areas_not_named", [])) or "none"
-    return [
+    lines = [
         f"### Side by side with DataMapPlot: the {side['papers']:,} reference papers, one fit",
         "",
         f"{side['date']} on {side['machine']}, load average {side['load_start']} at the start.",
         "",
         "| drawn by | window | labels shown at the full view | overlapping pairs | leader lines | crossing pairs "
-        "| px per text line |",
-        "|---|---|---|---|---|---|---|",
-        f"| {dmp['drawn_by']} (topic labels) | {dmp['window']} | {dmp['labels_shown']} | {dmp['overlaps']} | "
-        f"{dmp['leader_lines']} | {dmp['leader_crossings']} | {dmp['line_px']} |",
-        *[
-            f"| {d['drawn_by']} (topic labels), its default figure | {d['window']} | {d['labels_shown']} | "
-            f"{d['overlaps']} | {d['leader_lines']} | {d['leader_crossings']} | {d['line_px']} |"
-            for d in [side.get("datamapplot_default_size")]
-            if d
-        ],
-        f"| {suite['drawn_by']} | {suite['window']} | {suite['labels_shown']} ({suite['areas_named']} areas, "
-        f"{suite['topics_named_full_view']} topics) | {suite['overlaps']} | {suite['leader_lines']} | "
-        f"{suite['leader_crossings']} | {suite['line_px']} |",
-        "",
-        f"The suite's map names {suite['areas_named']} of the fit's {side['areas']} areas at the full view (not "
-        f"named: {unnamed}); zoomed to "
-        f"each topic (``#topic=N``) it names {suite['topics_named_zoomed']} of the {suite['topics']} topics "
-        f"(not named: {missed}), with {suite['overlaps_zoomed']} overlapping pairs over all those zooms. "
-        f"Its leader lines are counted from the page: SVG lines in its label layer, and "
-        f"{suite.get('plotly_arrows', 0)} Plotly arrows or line shapes. "
-        f"DataMapPlot drew in {dmp['draw_s']} s. Screenshots: `glance_side_datamapplot.png`, "
-        "`glance_side_suite.png` (1280 px wide).",
+        "| lines through labels | px per text line |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    sizes = side.get("sizes") or [{"datamapplot": side["datamapplot"], "suite": side["suite"]}]
+    for pair in sizes:
+        dmp, suite = pair["datamapplot"], pair["suite"]
+        lines.append(
+            f"| {dmp['drawn_by']} (topic labels) | {dmp['window']} | {dmp['labels_shown']} | {dmp['overlaps']} | "
+            f"{dmp['leader_lines']} | {dmp['leader_crossings']} | - | {dmp['line_px']} |"
+        )
+        lines.append(
+            f"| {suite['drawn_by']} | {suite['window']} | {suite['labels_shown']} ({suite['areas_named']} areas, "
+            f"{suite['topics_named_full_view']} topics) | {suite['overlaps']} | {suite['leader_lines']} | "
+            f"{suite['leader_crossings']} | {suite.get('leaders_through_labels', '?')} | {suite['line_px']} |"
+        )
+    default = side.get("datamapplot_default_size")
+    if default:
+        lines.append(
+            f"| {default['drawn_by']} (topic labels), its default figure | {default['window']} | "
+            f"{default['labels_shown']} | {default['overlaps']} | {default['leader_lines']} | "
+            f"{default['leader_crossings']} | - | {default['line_px']} |"
+        )
+    lines.append("")
+    for pair in sizes:
+        suite = pair["suite"]
+        missed = ", ".join(map(str, suite["topics_not_named_zoomed"])) or "none"
+        unnamed = "; ".join(suite.get("areas_not_named", [])) or "none"
+        lines += [
+            f"At {suite['window']} the suite's map names {suite['areas_named']} of the fit's {side['areas']} areas "
+            f"at the full view (not named: {unnamed}); zoomed to each topic (`#topic=N`) it names "
+            f"{suite['topics_named_zoomed']} of the {suite['topics']} topics (not named: {missed}), with "
+            f"{suite['overlaps_zoomed']} overlapping pairs over all those zooms.",
+            "",
+        ]
+    dmp = sizes[-1]["datamapplot"]
+    lines += [
+        "The suite's leader lines are counted from the page: visible SVG lines in its label layer; "
+        f"{sizes[-1]['suite'].get('plotly_arrows', 0)} Plotly arrows or line shapes. DataMapPlot drew in "
+        f"{dmp['draw_s']} s at {dmp['window']}. Screenshots (1280 px wide): `glance_side_datamapplot.png`, "
+        "`glance_side_suite.png` (1920x1080), `glance_side_datamapplot_1366x768.png`, "
+        "`glance_side_suite_1366x768.png`.",
         "",
         __doc__.split("\n\n")[2].replace("\n", " "),
         "",
     ]
+    return lines
 
 
 def write(result: dict, out_dir: Path) -> None:

@@ -353,8 +353,40 @@ const shown = [...document.querySelectorAll('.map-label')].filter(l => !l.hidden
   return {level: l.dataset.level, group: Number(l.dataset.group), text: l.textContent,
           box: [r.left, r.top, r.right, r.bottom]};
 });
-return {plot: [plot.left, plot.top, plot.right, plot.bottom], shown: shown};
+// Leader lines shown (an area's label beside its cluster), in window pixels.
+const leaders = [...document.querySelectorAll('.map-leaders line')].filter(l => l.style.display !== 'none').map(l => {
+  const o = l.ownerSVGElement.getBoundingClientRect(), at = (k) => Number(l.getAttribute(k));
+  return {level: l.dataset.level, group: Number(l.dataset.group),
+          line: [o.left + at('x1'), o.top + at('y1'), o.left + at('x2'), o.top + at('y2')]};
+});
+return {plot: [plot.left, plot.top, plot.right, plot.bottom], shown: shown, leaders: leaders,
+        zoom: null, selected: document.getElementById('selection-title').textContent};
 """
+
+# Each [level, id] in turn opened by its link (#topic=N, #subtopic=N) on the page already open, and the labels
+# (LABEL_BOXES) once the page has relaid out the map and placed them: one page load for every topic.
+WALK = """
+const [groups, done] = arguments;
+const gd = document.querySelector('.map');
+const shot = () => { SHOT };
+const out = [];
+const next = (k) => {
+  if (k === groups.length) { location.hash = ''; done(out); return; }
+  const timer = setTimeout(() => { out.push(null); next(k + 1); }, 30000);
+  gd.once('plotly_relayout', () => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+    clearTimeout(timer);
+    const page = shot();
+    const L = gd._fullLayout, xr = L.xaxis.range, yr = L.yaxis.range;
+    page.zoom = Math.min((full.x[1] - full.x[0]) / (xr[1] - xr[0]), (full.y[1] - full.y[0]) / (yr[1] - yr[0]));
+    out.push(page);
+    next(k + 1);
+  })), 50));
+  location.hash = `#${groups[k][0]}=${groups[k][1]}`;
+};
+const full = JSON.parse(document.getElementById('map-data').textContent).layout;
+full.x = full.xaxis.range; full.y = full.yaxis.range;
+next(0);
+""".replace("SHOT", LABEL_BOXES)
 
 
 def inner_window(width: int, height: int, flags: tuple[str, ...] = ()):
@@ -377,6 +409,40 @@ def open_labels(driver, url: str, timeout: float = 60) -> dict:
     ready = "return document.querySelector('.map')?.dataset.ready"
     WebDriverWait(driver, timeout).until(lambda d: d.execute_script(ready))
     return driver.execute_script(LABEL_BOXES)
+
+
+def walk_groups(driver, groups: list[tuple[str, int]], timeout: float = 600) -> list[dict | None]:
+    """Open each group's link on the page already open and return its labels (:data:`WALK`); None where it timed out."""
+    driver.set_script_timeout(timeout)
+    return driver.execute_async_script(WALK, [list(g) for g in groups])
+
+
+def leader_conflicts(page: dict) -> list[tuple[str, str]]:
+    """Leader lines that cross another shown label's box, or another leader line (sampled at 200 points a line)."""
+    found = []
+    for leader in page["leaders"]:
+        (x1, y1, x2, y2) = leader["line"]
+        points = [(x1 + (x2 - x1) * t / 199, y1 + (y2 - y1) * t / 199) for t in range(200)]
+        for label in page["shown"]:
+            if (label["level"], label["group"]) == (leader["level"], leader["group"]):
+                continue
+            left, top, right, bottom = label["box"]
+            if any(left < x < right and top < y < bottom for x, y in points):
+                found.append((f"line of {leader['level']} {leader['group']}", label["text"]))
+    for i, a in enumerate(page["leaders"]):
+        for b in page["leaders"][i + 1 :]:
+            if _segments_cross(a["line"], b["line"]):
+                found.append((f"line of {a['level']} {a['group']}", f"line of {b['level']} {b['group']}"))
+    return found
+
+
+def _segments_cross(a: list[float], b: list[float]) -> bool:
+    def turn(p, q, r):
+        value = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+        return (value > 0) - (value < 0)
+
+    p, q, r, s = (a[0], a[1]), (a[2], a[3]), (b[0], b[1]), (b[2], b[3])
+    return turn(p, q, r) * turn(p, q, s) < 0 and turn(r, s, p) * turn(r, s, q) < 0
 
 
 def label_overlaps(shown: list[dict]) -> list[tuple[str, str]]:

@@ -103,8 +103,8 @@ def test_the_side_by_side_section_states_both_drawings():
     assert (
         text.startswith("## Map at a glance\n\n### Side by side with DataMapPlot") and "| first label s |" not in text
     )
-    assert "| DataMapPlot 0.7.3 create_plot (topic labels) | 1920x1080 | 59 | 2 | 59 | 4 | 6.0 |" in text
-    assert "| the suite's topic_map.html | 1920x1080 | 14 (11 areas, 3 topics) | 0 | 0 | 0 | 14.0 |" in text
+    assert "| DataMapPlot 0.7.3 create_plot (topic labels) | 1920x1080 | 59 | 2 | 59 | 4 | - | 6.0 |" in text
+    assert "| the suite's topic_map.html | 1920x1080 | 14 (11 areas, 3 topics) | 0 | 0 | 0 | ? | 14.0 |" in text
     assert (
         "names 11 of the fit's 12 areas at the full view (not named: 4: image)" in text
         and "it names 58 of the 59 topics (not named: 7)" in text
@@ -112,6 +112,20 @@ def test_the_side_by_side_section_states_both_drawings():
     assert "its default figure" not in text  # a run from before DataMapPlot's default figure was drawn too
     drawn = {**side["datamapplot"], "window": "1200x1200", "line_px": 9.0}
     text = glance.section({"side_by_side": {**side, "datamapplot_default_size": drawn}})
-    row = "| DataMapPlot 0.7.3 create_plot (topic labels), its default figure | 1200x1200 | 59 | 2 | 59 | 4 | 9.0 |"
+    row = "| DataMapPlot 0.7.3 create_plot (topic labels), its default figure | 1200x1200 | 59 | 2 | 59 | 4 | - | 9.0 |"
     assert row in text
-    assert "SVG lines in its label layer, and 0 Plotly arrows or line shapes." in text
+    assert "SVG lines in its label layer; 0 Plotly arrows or line shapes" in text
+    # A run at both window sizes: one pair of rows per size, and a sentence on the suite at each.
+    small = {**side["suite"], "window": "1366x768", "leader_lines": 1, "leaders_through_labels": 0}
+    sizes = [{"datamapplot": {**side["datamapplot"], "window": "1366x768"}, "suite": small}, side]
+    text = glance.section({"side_by_side": {**side, "sizes": sizes}})
+    assert "| the suite's topic_map.html | 1366x768 | 14 (11 areas, 3 topics) | 0 | 1 | 0 | 0 | 14.0 |" in text
+    assert "At 1366x768 the suite's map names 11" in text and "At 1920x1080 the suite's map names 11" in text
+
+
+def test_a_leader_line_through_another_label_is_counted_and_its_own_label_is_not():
+    line = [0, 0, 100, 0]
+    own, crossed, clear = [-10, -5, 5, 5], [40, -5, 60, 5], [40, 10, 60, 20]
+    assert glance.lines_through_boxes([line], [own, crossed, clear]) == 1
+    assert glance.lines_through_boxes([line], [own, clear]) == 0
+    assert glance.lines_through_boxes([], [crossed]) == 0

@@ -10,7 +10,7 @@ is 5 MB of data.
 from __future__ import annotations
 
 import pytest
-from helpers import inner_window, inside_plot, label_overlaps, open_labels
+from helpers import inner_window, inside_plot, label_overlaps, leader_conflicts, open_labels, walk_groups
 
 from analysis.figures.chromium import available
 
@@ -64,4 +64,30 @@ def test_every_area_is_named_and_a_small_topic_opens_named(window, maps, n):
     assert window.execute_script("return document.getElementById('selection-title').textContent") == (
         f"Selected ({size})"
     )
+    assert [e["message"] for e in window.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+# Finer topics opened by their links on the 20,000-paper map: one in this many, in subtopic order.
+FINER_STEP = 12
+
+
+def test_every_topic_and_finer_topic_is_named_at_its_link_and_finer_labels_only_deeper(window, maps):
+    from analysis.figures.map_labels import SUBTOPICS_FROM
+
+    path, result = maps[20000]
+    page = open_labels(window, path.as_uri(), timeout=120)
+    assert not [s for s in page["shown"] if s["level"] == "subtopic"]  # none at the full view
+    assert leader_conflicts(page) == []
+    topics = result.topics["topic"].astype(int).tolist()
+    finer = result.subtopics["subtopic"].astype(int).tolist()[::FINER_STEP]
+    pieces = result.documents.groupby("topic")["subtopic"].nunique()
+    finer = [s for s in finer if pieces[int(result.subtopics.set_index("subtopic").at[s, "topic"])] > 1]
+    groups = [("topic", t) for t in topics] + [("subtopic", s) for s in finer]
+    for (level, group), zoomed in zip(groups, walk_groups(window, groups), strict=True):
+        assert zoomed is not None, (level, group)
+        named = [s for s in zoomed["shown"] if s["level"] == level and s["group"] == group]
+        assert len(named) == 1 and inside_plot(named[0]["box"], zoomed["plot"]), (level, group)
+        assert label_overlaps(zoomed["shown"]) == [] and leader_conflicts(zoomed) == [], (level, group)
+        assert level == "topic" or zoomed["zoom"] >= SUBTOPICS_FROM, (level, group)
+    assert len(finer) >= 30
     assert [e["message"] for e in window.get_log("browser") if e["level"] == "SEVERE"] == []

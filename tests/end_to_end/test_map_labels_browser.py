@@ -6,7 +6,7 @@ Waits on conditions (WebDriverWait), never on time. Skipped without Debian's chr
 from __future__ import annotations
 
 import pytest
-from helpers import inner_window, inside_plot, label_overlaps, open_labels
+from helpers import inner_window, inside_plot, label_overlaps, leader_conflicts, open_labels
 
 from analysis.figures.chromium import available
 
@@ -27,7 +27,7 @@ def test_every_area_is_named_at_the_full_view_without_overlap(window, seed_repor
     areas = {s["group"]: s["text"].replace("\n", " ") for s in page["shown"] if s["level"] == "area"}
     expected = dict(zip(seed_result.topics["area"], seed_result.topics["area_label"], strict=False))
     assert areas == {int(a): label for a, label in expected.items()}
-    assert label_overlaps(page["shown"]) == []
+    assert label_overlaps(page["shown"]) == [] and leader_conflicts(page) == []
     assert all(inside_plot(s["box"], page["plot"]) for s in page["shown"])
     assert [e["message"] for e in window.get_log("browser") if e["level"] == "SEVERE"] == []
 

@@ -751,6 +751,8 @@ function usePlacement(k) {
       // The line, and a dot on the paper it ends at (the label names that paper's area).
       label.line = document.createElementNS(SVG, "line");
       label.line.setAttribute("class", "leader");
+      label.line.dataset.level = label.level;
+      label.line.dataset.group = String(label.group);
       label.dot = document.createElementNS(SVG, "circle");
       label.dot.setAttribute("r", "2.5");
       leaderLayer.appendChild(label.line);
