@@ -12,7 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import inner_window, inside_plot, label_overlaps, leader_conflicts, open_labels, walk_groups
+from helpers import (
+    LABEL_BOXES,
+    inner_window,
+    inside_plot,
+    label_overlaps,
+    leader_conflicts,
+    open_labels,
+    walk_groups,
+)
 
 from analysis.figures.chromium import available
 
@@ -61,3 +69,27 @@ def test_every_area_named_and_every_topic_named_at_its_link(window, reference_ma
         assert label_overlaps(zoomed["shown"]) == [] and leader_conflicts(zoomed) == [], topic
         assert zoomed["selected"] == f"Selected ({sizes[topic]})", topic
     assert [e["message"] for e in window.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+def test_a_resized_window_takes_the_placement_for_its_plot(reference_map):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    path, result = reference_map
+    driver = inner_window(1920, 1080, flags=("--enable-unsafe-swiftshader",))
+    try:
+        open_labels(driver, path.as_uri(), timeout=120)
+        placement = "return document.querySelector('.map').dataset.placement"
+        assert driver.execute_script(placement) == "1100x830"
+        # The 1366x768 window of a browser with its bars: a page of 1366x625 (plot 676x385).
+        inner_w, inner_h = driver.execute_script("return [innerWidth, innerHeight]")
+        outer = driver.get_window_size()
+        driver.set_window_size(outer["width"] - inner_w + 1366, outer["height"] - inner_h + 625)
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script(placement) == "640x380")
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script("return innerHeight") == 625)
+        page = driver.execute_script(LABEL_BOXES)
+        areas = {s["group"] for s in page["shown"] if s["level"] == "area" and inside_plot(s["box"], page["plot"])}
+        assert areas == set(result.topics["area"].astype(int))
+        assert label_overlaps(page["shown"]) == [] and leader_conflicts(page) == []
+        assert [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"] == []
+    finally:
+        driver.quit()
