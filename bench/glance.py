@@ -49,15 +49,16 @@ LABEL_SHOWN = "return [...document.querySelectorAll('.map-label')].some(l => !l.
 READY = "return document.querySelector('.map')?.dataset.ready === 'true'"
 # Where the start-up time goes (seconds from navigation): the page's HTML parsed with plotly.js compiled and run
 # (domInteractive), the data parsed, the papers rebuilt, the contents, filters and labels built, the points
-# drawn, the first label shown, and that frame painted (performance.mark in topic_map.js). The painted mark is
-# the first labelled paint; the polled first label can come no earlier than the page's load event.
+# first labels shown and painted (over the axes, before the points), the points drawn and painted
+# (performance.mark in topic_map.js). The painted mark is the first labelled paint; the polled first label
+# comes later, when the page answers WebDriver (it is busy unpacking the abstracts by then).
 STEPS = """
 const n = performance.getEntriesByType('navigation')[0];
 const marks = Object.fromEntries(performance.getEntriesByType('mark').map(e => [e.name, e.startTime]));
 const s = (ms) => Math.round(ms) / 1000;
 return {html_and_plotly: s(n.domInteractive), data_parsed: s(marks['map-parsed']), rebuilt: s(marks['map-rebuilt']),
         built: s(marks['map-built']), drawn: s(marks['map-drawn']), labelled: s(marks['map-labelled']),
-        painted: s(marks['map-painted'])};
+        painted: s(marks['map-painted']), points_painted: s(marks['map-points-painted'])};
 """
 DATAMAPPLOT_PYTHON = Path(os.environ.get("DATAMAPPLOT_PYTHON", "/work/venvs/datamapplot/bin/python"))
 SIDE_SIZE = (1920, 1080)
@@ -367,8 +368,8 @@ def maps_section(result: dict) -> list[str]:
         f"{result['date']} on {result['machine']}, load average {result['load_start']} at the start "
         f"and {result.get('load_end', '?')} at the end; each row's 1-minute load is written beside it.",
         "",
-        "| papers | areas | window | load | first label s | ready s | areas named | topics named | overlaps | MB "
-        "| write s |",
+        "| papers | areas | window | load | first label s (polled) | ready s | areas named | topics named | overlaps "
+        "| MB | write s |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in result["rows"]:
@@ -384,7 +385,7 @@ def maps_section(result: dict) -> list[str]:
     lines += ["|---|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
         t = r.get("steps_s") or {}
-        steps = ("html_and_plotly", "data_parsed", "rebuilt", "built", "drawn", "labelled", "painted")
+        steps = ("html_and_plotly", "data_parsed", "built", "labelled", "painted", "drawn", "points_painted")
         cells = [t.get(k, "?") for k in steps]
         lines.append(f"| {r['papers']} | {r['window']} | " + " | ".join(map(str, cells)) + " |")
     return [*lines, "", __doc__.split("\n\n")[1].replace("\n", " "), ""]
