@@ -31,13 +31,18 @@ return {levels: shown.map(l => l.dataset.level), overlapping: pairs};
 """
 
 
-def full_view_levels(result) -> list[str]:
-    """The levels of the labels Python places for the full view (zoom 1), in the page's order."""
+def full_view_levels(result, placement: str = "620x440") -> list[str]:
+    """The levels of the labels Python places for the full view (zoom 1) of one plot size, in the page's order.
+
+    ``placement`` is the plot size as the page names the placement it took (``data-placement``, e.g. "670x520").
+    """
     from analysis.report.topic_map import map_figure, page_labels
 
+    page = page_labels(result, map_figure(result))
+    (own,) = [p["labels"] for p in page["placements"] if "x".join(map(str, p["plot"])) == placement]
     return [
-        label["level"]
-        for label in page_labels(result, map_figure(result))
+        shared["level"]
+        for shared, label in zip(page["labels"], own, strict=True)
         if label["min_zoom"] <= 1 and (label["max_zoom"] is None or label["max_zoom"] > 1)
     ]
 
@@ -163,6 +168,8 @@ def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True)
     }
     if browser:
         answer.update(browser_times(path))
+        # The labels Python placed for the plot size the page took.
+        answer["labels_placed"] = len(full_view_levels(result, answer["placement"]))
     return answer
 
 
@@ -186,9 +193,11 @@ def browser_times(path: Path, timeout: float = 300) -> dict:
         severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         webgl = driver.execute_script("return document.querySelectorAll('.map canvas').length > 0")
         labels = driver.execute_script(LABELS_SHOWN)
+        placement = driver.execute_script("return document.querySelector('.map').dataset.placement")
     finally:
         driver.quit()
     return {
+        "placement": placement,
         "chromium_load_s": round(load_s, 1),
         "colour_switch_s": round(switch_s, 1),
         "points_drawn": shown,
