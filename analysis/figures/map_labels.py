@@ -14,7 +14,7 @@ In pixels of the full view (``sx, sy`` pixels per data unit of a plot
 ``w x h``) divided by the zoom, every label's centre and leader line are
 fixed and its box shrinks as ``1/z``. So two boxes, or a box and a leader
 line, that are apart at some zoom stay apart at every larger zoom, and on
-every larger plot: a pair's conflict ends at one zoom (:func:`_clear_zoom`),
+every larger plot: a pair's conflict ends at one zoom (:func:`~analysis.figures.label_zoom.clear_zoom`),
 and two leader lines that cross cross at every zoom (they are never both
 placed). A label's ``min_zoom`` is the largest such zoom over the labels
 placed before it (areas, then topics largest first, then finer topics) that
@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analysis.figures.label_zoom import NEVER, MapLabel, Placed, first_zoom, free_at_full_view
 from analysis.model.labels import label_lines
 
 # The plot area of the map in a 1280x720 window: 629x480 measured in headless Chromium; the placement used by
@@ -81,32 +82,6 @@ LEADER_GAPS = (10, 18, 28, 42, 64, 96, 140, 200, 280)
 AREAS_UNTIL = 2.5
 # Zoom factor from which the finer topics are named (where there is room beside the topics' labels).
 SUBTOPICS_FROM = 4.0
-# A label that never fits below this zoom is shown from it (the page zooms no further than plotly lets it).
-NEVER = 1e6
-# Zooms are rounded (4 decimals): a pair's zoom is a ratio of floats, and float noise must not reorder labels.
-ZOOM_DIGITS = 4
-
-
-@dataclass(frozen=True)
-class MapLabel:
-    """One label: its text, group, centre (data), box (pixels), font size and the zooms it is shown between.
-
-    ``leader`` is the paper (data) a leader line runs to when the label sits beside its cluster, else None.
-    """
-
-    level: str
-    group: int
-    text: str
-    x: float
-    y: float
-    width: float
-    height: float
-    font: int
-    min_zoom: float
-    max_zoom: float | None
-    # Characters a line of an area's label (narrower where the widest wrap finds no free spot).
-    wrap: int = 22
-    leader: tuple[float, float] | None = None
 
 
 def _font(size: int, largest: int, bounds: tuple[int, int]) -> int:
@@ -132,119 +107,6 @@ def _medoid_order(xy: np.ndarray, rows: np.ndarray) -> int:
     centre = xy[rows].mean(axis=0)
     gaps = np.round(((xy[rows] - centre) ** 2).sum(axis=1), 9)
     return int(rows[np.lexsort((rows, gaps))[0]])
-
-
-def _pair_zoom(a: MapLabel, b: MapLabel, scale: tuple[float, float]) -> float:
-    """The zoom from which boxes ``a`` and ``b`` no longer overlap."""
-    dx, dy = abs(a.x - b.x) * scale[0], abs(a.y - b.y) * scale[1]
-    need_x, need_y = (a.width + b.width) / 2, (a.height + b.height) / 2
-    zx = need_x / dx if dx > 0 else NEVER
-    zy = need_y / dy if dy > 0 else NEVER
-    return min(zx, zy, NEVER)
-
-
-def _box_line_zoom(box: MapLabel, line: MapLabel, scale: tuple[float, float]) -> float:
-    """The zoom from which ``box``'s label no longer touches ``line``'s leader line (1.0 without one).
-
-    In full-view pixels divided by the zoom the line is fixed and the box's half sizes are ``w/2z, h/2z``:
-    they meet while ``z < 1 / g``, g the smallest over the line of ``max(|dx| / (w/2), |dy| / (h/2))``.
-    g is convex and piecewise linear along the line, so its smallest value is at an end or a kink.
-    """
-    if line.leader is None:
-        return 1.0
-    (ax, ay), (bx, by) = _px(line.leader, scale), _px((line.x, line.y), scale)
-    cx, cy = _px((box.x, box.y), scale)
-    hw, hh = box.width / 2, box.height / 2
-    u0, u1 = (ax - cx) / hw, (bx - ax) / hw  # dx / (w/2) = u0 + t * u1 along the line, t in [0, 1]
-    v0, v1 = (ay - cy) / hh, (by - ay) / hh
-    kinks = [0.0, 1.0]
-    for num, den in ((-u0, u1), (-v0, v1), (v0 - u0, u1 - v1), (-v0 - u0, u1 + v1)):
-        if den != 0:
-            kinks.append(num / den)
-    g = min(max(abs(u0 + t * u1), abs(v0 + t * v1)) for t in kinks if 0.0 <= t <= 1.0)
-    return NEVER if g <= 1 / NEVER else 1 / g
-
-
-def _px(point: tuple[float, float], scale: tuple[float, float]) -> tuple[float, float]:
-    return point[0] * scale[0], point[1] * scale[1]
-
-
-def _lines_cross(a: MapLabel, b: MapLabel) -> bool:
-    """Whether the leader lines of ``a`` and ``b`` cross (at every zoom alike; a line and no line never do)."""
-    if a.leader is None or b.leader is None:
-        return False
-    p, q, r, s = a.leader, (a.x, a.y), b.leader, (b.x, b.y)
-    return _side(p, q, r) * _side(p, q, s) < 0 and _side(r, s, p) * _side(r, s, q) < 0
-
-
-def _side(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> int:
-    turn = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return int(turn > 0) - int(turn < 0)
-
-
-def _clear_zoom(a: MapLabel, b: MapLabel, scale: tuple[float, float]) -> float:
-    """The zoom from which ``a`` and ``b`` (boxes and leader lines) no longer meet."""
-    if _lines_cross(a, b):
-        return NEVER
-    zoom = max(_pair_zoom(a, b, scale), _box_line_zoom(a, b, scale), _box_line_zoom(b, a, scale))
-    return round(min(zoom, NEVER), ZOOM_DIGITS)
-
-
-def _first_zoom(label: MapLabel, placed: list[MapLabel], scale: tuple[float, float], floor: float) -> float:
-    """The smallest zoom from which ``label`` meets none of the ``placed`` labels shown there."""
-    zoom = floor
-    for other in placed:
-        clear = _clear_zoom(label, other, scale)
-        until = NEVER if other.max_zoom is None else other.max_zoom
-        # The two meet on [other.min_zoom, min(clear, until)): the label waits until that ends.
-        if min(clear, until) > other.min_zoom and min(clear, until) > zoom:
-            zoom = min(clear, until)
-    return round(zoom, ZOOM_DIGITS)
-
-
-def _free_at_full_view(label: MapLabel, placed: list[MapLabel], scale: tuple[float, float]) -> bool:
-    """Whether ``label`` meets none of the ``placed`` labels shown at zoom 1 (:func:`_first_zoom` is 1; quicker)."""
-    for other in placed:
-        if other.min_zoom > 1.0 or (other.max_zoom is not None and other.max_zoom <= 1.0):
-            continue
-        if _pair_zoom(label, other, scale) > 1.0 or _clear_zoom(label, other, scale) > 1.0:
-            return False
-    return True
-
-
-class _Placed:
-    """The labels placed so far, with their boxes as arrays: the many topic labels are checked all at once."""
-
-    def __init__(self, scale: tuple[float, float]) -> None:
-        self.scale = scale
-        self.labels: list[MapLabel] = []
-        self._leaders: list[int] = []  # positions of the labels with a leader line
-        self._array = np.zeros((64, 6))  # x, y, width, height, min_zoom, until; grown by doubling
-
-    def add(self, label: MapLabel) -> None:
-        until = NEVER if label.max_zoom is None else label.max_zoom
-        if len(self.labels) == len(self._array):
-            self._array = np.vstack([self._array, np.zeros_like(self._array)])
-        self._array[len(self.labels)] = (label.x, label.y, label.width, label.height, label.min_zoom, until)
-        if label.leader is not None:
-            self._leaders.append(len(self.labels))
-        self.labels.append(label)
-
-    def first_zoom(self, label: MapLabel, floor: float) -> float:
-        """As :func:`_first_zoom` for a label without a leader line: boxes in numpy, leader lines one by one."""
-        if label.leader is not None or not self.labels:
-            return _first_zoom(label, self.labels, self.scale, floor)
-        x, y, w, h, low, until = self._array[: len(self.labels)].T
-        dx, dy = np.abs(x - label.x) * self.scale[0], np.abs(y - label.y) * self.scale[1]
-        with np.errstate(divide="ignore"):
-            zx = np.where(dx > 0, (w + label.width) / 2 / np.where(dx > 0, dx, 1), NEVER)
-            zy = np.where(dy > 0, (h + label.height) / 2 / np.where(dy > 0, dy, 1), NEVER)
-        clear = np.minimum(np.minimum(zx, zy), NEVER)
-        for i in self._leaders:
-            clear[i] = max(clear[i], _box_line_zoom(label, self.labels[i], self.scale))
-        ends = np.minimum(np.round(clear, ZOOM_DIGITS), until)
-        meeting = ends[(ends > low) & (ends > floor)]
-        return round(float(meeting.max()) if len(meeting) else floor, ZOOM_DIGITS)
 
 
 def _inside(x: float, y: float, width: float, height: float, frame: dict) -> bool:
@@ -325,7 +187,7 @@ def _place(groups: _Groups, x_range: Sequence[float], y_range: Sequence[float], 
     """The labels of ``groups`` placed for one plot size (see :func:`map_labels`)."""
     frame = {"x": tuple(x_range), "y": tuple(y_range), "plot": plot}
     scale = (plot[0] / (x_range[1] - x_range[0]), plot[1] / (y_range[1] - y_range[0]))
-    placed = _Placed(scale)
+    placed = Placed(scale)
     for label in _area_labels(groups, frame, scale):
         placed.add(label)
     for label in groups.topics:
@@ -376,8 +238,8 @@ def _area_label(
         for r in candidates
     ]
     fits = [o for o in options if _inside(o.x, o.y, width, height, frame)] or options
-    best = min(fits, key=lambda o: _first_zoom(o, placed, scale, 1.0))  # the first with the lowest zoom
-    return _replace_min(best, _first_zoom(best, placed, scale, 1.0))
+    best = min(fits, key=lambda o: first_zoom(o, placed, scale, 1.0))  # the first with the lowest zoom
+    return _replace_min(best, first_zoom(best, placed, scale, 1.0))
 
 
 def _area_box(text: str, shape: tuple[int, int]) -> tuple[float, float]:
@@ -417,7 +279,7 @@ def _beside(
                 label = MapLabel(
                     "area", area, text, cx, cy, width, height, font, 1.0, AREAS_UNTIL, wrap, leader=(ax, ay)
                 )
-                if _free_at_full_view(label, placed, scale):
+                if free_at_full_view(label, placed, scale):
                     return label
     return None
 
