@@ -85,6 +85,16 @@ PART_SHARE = 0.1
 SMALL = 8
 # Below this share of the group's papers covered, a third subject is named.
 COVERED = 0.5
+# A field (:mod:`analysis.model.fields`) names a topic when its cues are in this share of its papers ...
+FIELD_SHARE = 0.35
+# ... an area when in this share of its papers ...
+AREA_SHARE = 0.55
+# ... and it scores at least this part of the group's best phrase.
+FIELD_OVER = 0.9
+# The best phrase keeps its name instead where it is a cue of the field in this share of the group.
+OWN_HEAD = 0.6
+# A broad field names a topic that no narrower one covers when in this share of its papers.
+BROAD_SHARE = 0.6
 MAX_WORDS = 7
 DECIMALS = 6
 MAX_ACRONYM = 5
@@ -298,6 +308,101 @@ def _needs_more(parts: list[Candidate], other: Candidate, size: int) -> bool:
     return len(parts) == 1 and (len(parts[0].key.split()) == 1 or len(other.papers - covered) >= ADDS * size)
 
 
+@dataclass(frozen=True)
+class FieldCandidate:
+    """A field of the lexicon as a group's name: its name, score, the share of the group it covers."""
+
+    name: str
+    score: float
+    share: float
+    papers: frozenset[int]
+    columns: frozenset[int]
+    broad: bool
+
+
+def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
+    """The fields covering some of the group's papers, scored as phrases are (best first; ties: the name)."""
+    found = table.fields
+    size = len(rows)
+    text = found.text[rows]
+    text_count = text.sum(axis=0)
+    title_count = found.title[rows].sum(axis=0)
+    weight = TITLE_WEIGHT if table.title[rows].nnz > 0 else 1
+    whole = table.text.shape[0] <= size
+    out = []
+    for i in np.flatnonzero(text_count).tolist():
+        share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
+        focus = 1.0 if whole else text_count[i] / found.corpus[i]
+        field = found.fields[i]
+        out.append(
+            FieldCandidate(
+                field.name,
+                round(float(share * focus**FOCUS_POWER), DECIMALS),
+                round(float(text_count[i] / size), DECIMALS),
+                frozenset(rows[np.flatnonzero(text[:, i])].tolist()),
+                found.columns[i],
+                field.broad,
+            )
+        )
+    out.sort(key=lambda f: (-f.score, f.name))
+    return out
+
+
+def field_name(
+    table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], rows: np.ndarray, taken: set[str], area: bool
+) -> str | None:
+    """The field that names the group better than its phrases do, or None.
+
+    A field names it when its cues are in :data:`FIELD_SHARE` of the group
+    (:data:`AREA_SHARE` for an area) and it scores at least :data:`FIELD_OVER`
+    of the best phrase: readers name the field that covers the whole group
+    ("Network pruning and sparsity" over "Iterative magnitude and structured
+    pruning"). The phrases keep the name where the best one is the field's own
+    cue in :data:`OWN_HEAD` of the group and the name says more than it
+    ("Offline and deep RL" stays). A topic is named by a broad field only
+    where nothing narrower covers it. Names other groups have are skipped.
+    """
+    size = len(rows)
+    fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
+    if not fields:
+        return None
+    head = ranked[0] if ranked else None
+    need = AREA_SHARE if area else FIELD_SHARE
+    for field in fields:
+        if field.share < need or (field.broad and not area):
+            continue
+        if head is not None and field.score < FIELD_OVER * head.score:
+            return None
+        own = head is not None and table.index[head.key] in field.columns
+        if own and len(head.papers) >= OWN_HEAD * size and len(parts) >= 2:
+            return None
+        return _with_second(field, fields, size) if area else field.name
+    covered = len(set().union(*(p.papers for p in parts))) if parts else 0
+    if not area and covered < COVERED * size:
+        broad = [f for f in fields if f.broad and f.share >= BROAD_SHARE]
+        if broad:
+            return broad[0].name
+    return None
+
+
+def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
+    """An area's field name, with a second field where one covers :data:`ADDS` of the area more.
+
+    Both names must be plain ("Differential privacy and federated learning");
+    a name with its own "and" stands alone.
+    """
+    for other in fields:
+        if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
+            continue
+        if len(other.papers - first.papers) < ADDS * size or " and " in first.name or " and " in other.name:
+            continue
+        if len(first.name.split()) + len(other.name.split()) > MAX_SHOWN_WORDS:
+            continue
+        second = other.name if other.name.split()[0].isupper() else other.name[:1].lower() + other.name[1:]
+        return f"{first.name} and {second}"
+    return first.name
+
+
 def group_names(
     texts: Sequence[str],
     titles: Sequence[str] | None,
@@ -321,15 +426,29 @@ def group_names(
         rows = np.flatnonzero(groups == group)
         members = [texts[int(i)] for i in rows]
         heads = [titles[int(i)] for i in rows] if titles is not None else []
+        used = {n.lower() for n in names.values() if n}
         if topics is not None:
             parts = area_parts(table, rows, topics)
-            names[group] = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+            field = field_name(table, candidates(table, rows), parts, rows, used, area=True)
+            names[group] = field or (written([p.key for p in parts], table, members, heads, len(texts)) if parts else None)
             continue
         ranked = candidates(table, rows)
         parts = choose(ranked, len(rows), taken)
+        field = field_name(table, ranked, parts, rows, used, area=False)
+        if field is not None:
+            names[group] = field
+            if parts:
+                taken.add(parts[0].key)
+            continue
+        mixed = False
         if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
-            parts = paper_subjects(table, rows, texts, titles if titles is not None else texts) or parts
+            subjects = paper_subjects(table, rows, texts, titles if titles is not None else texts)
+            # Subjects of single papers, none shared: the group is plainly mixed, and says so.
+            mixed = len(subjects) >= 2
+            parts = subjects or parts
         name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+        if mixed and name is not None:
+            name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
         if name is not None and name.lower() in {n.lower() for n in names.values() if n}:
             longer = choose(ranked, len(rows), taken | {parts[0].key})
             name = written([p.key for p in longer], table, members, heads, len(texts))

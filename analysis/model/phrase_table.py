@@ -18,6 +18,7 @@ import numpy as np
 from scipy import sparse
 
 from analysis.model.abbreviations import defined_as, is_abbreviation
+from analysis.model.fields import FieldTable, field_table
 from analysis.model.phrases import WordRoles, clauses_of, paper_phrases, stem_key
 
 # An abbreviation reads a long form that this many papers hold, and that many papers use it.
@@ -54,6 +55,11 @@ class PhraseTable:
     def index(self) -> dict[str, int]:
         """Each key's column."""
         return {k: i for i, k in enumerate(self.keys)}
+
+    @cached_property
+    def fields(self) -> FieldTable:
+        """Which papers each field of the lexicon covers (:mod:`analysis.model.fields`)."""
+        return field_table(self.keys, self.longs, self.text, self.title)
 
 
 @lru_cache(maxsize=1 << 18)
