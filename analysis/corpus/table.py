@@ -19,7 +19,9 @@ made here once and read by every later step (:data:`TEXT_COLUMNS`):
 * ``embedded_text``: what is embedded, ``title. abstract`` where a title
   exists (:func:`document_texts` reads it);
 * ``counted_text``: what c-TF-IDF counts, the embedded text without markup,
-  hyphens spaced (:func:`topic_texts` reads it).
+  hyphens spaced (:func:`topic_texts` reads it);
+* ``title_text``: the title as labels read it, markup removed and spaces
+  collapsed, ``""`` where there is none (:func:`title_texts` reads it).
 
 They are derived: a saved result leaves them out and makes them again when loaded.
 """
@@ -35,7 +37,7 @@ from analysis.text import normalize, strip_markup
 # Columns of text that every later step reads as strings ("" where a paper has none).
 OPTIONAL_TEXT = ("title", "sources", "source")
 # The paper's texts, made from ``title`` and ``text`` by validate_papers: embedded, and counted by c-TF-IDF.
-TEXT_COLUMNS = ("embedded_text", "counted_text")
+TEXT_COLUMNS = ("embedded_text", "counted_text", "title_text")
 
 
 def validate_papers(papers: pd.DataFrame) -> pd.DataFrame:
@@ -95,7 +97,25 @@ def with_texts(papers: pd.DataFrame) -> pd.DataFrame:
 
 def _made_texts(papers: pd.DataFrame) -> pd.DataFrame:
     embedded = _embedded_texts(papers)
-    return papers.assign(embedded_text=embedded, counted_text=[_counted(t) for t in embedded])
+    return papers.assign(
+        embedded_text=embedded, counted_text=[_counted(t) for t in embedded], title_text=_title_texts(papers)
+    )
+
+
+def title_texts(papers: pd.DataFrame) -> list[str]:
+    """Each paper's title as labels read it: markup removed, spaces collapsed, ``""`` where it has none.
+
+    Read from the validated table (made as it makes it for a raw one; a table without titles has none).
+    """
+    if "title_text" in papers:
+        return papers["title_text"].tolist()
+    return _title_texts(papers)
+
+
+def _title_texts(papers: pd.DataFrame) -> list[str]:
+    if "title" not in papers:
+        return [""] * len(papers)
+    return [" ".join(strip_markup(str(t)).split()) for t in papers["title"].fillna("")]
 
 
 def document_texts(papers: pd.DataFrame) -> list[str]:

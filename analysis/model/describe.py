@@ -95,13 +95,16 @@ def describe_areas(
 
 
 def paper_titles(papers: pd.DataFrame, order: Sequence[int] | None = None) -> list[str] | None:
-    """The papers' titles (in ``order`` where given) where the table has a ``title`` column, else None.
+    """The papers' titles (in ``order`` where given) as the paper table makes them, or None where no paper has one.
 
-    A paper without a title has ``""``.
+    The text is the table's ``title_text`` (:func:`analysis.corpus.table.title_texts`: markup removed
+    once, where the table is validated); a paper without a title has ``""``.
     """
-    if "title" not in papers:
+    from analysis.corpus.table import title_texts
+
+    titles = title_texts(papers)
+    if not any(titles):
         return None
-    titles = [strip_markup(str(t)).strip() for t in papers["title"].fillna("")]
     return titles if order is None else [titles[i] for i in order]
 
 
@@ -109,5 +112,5 @@ def _titles(titles: Sequence[str] | None) -> list[str] | None:
     """The titles as the labeller takes them: None when no paper has one (the seeds)."""
     if titles is None:
         return None
-    given = [" ".join(strip_markup(str(t)).split()) for t in titles]
+    given = [" ".join(str(t).split()) for t in titles]
     return given if any(given) else None

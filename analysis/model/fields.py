@@ -166,13 +166,20 @@ def fields() -> tuple[Field, ...]:
     return tuple(parsed)
 
 
-def cue_columns(keys: list[str], longs: dict[str, str], cues: tuple[str, ...]) -> list[int]:
-    """The columns whose key holds one of ``cues`` as a run of whole words, abbreviations read as the corpus's."""
+def cue_columns(
+    keys: list[str], longs: dict[str, str], cues: tuple[str, ...], by_word: dict[str, list[int]] | None = None
+) -> list[int]:
+    """The columns whose key holds one of ``cues`` as a run of whole words, abbreviations read as the corpus's.
+
+    ``by_word`` (each word's columns, :func:`columns_by_word`) is built once per table by the caller.
+    """
+    from analysis.model.phrase_table import abbreviated
+
     short = {tuple(long.split()): abbreviation for abbreviation, long in longs.items()}
-    by_word = _columns_by_word(tuple(keys))
+    by_word = columns_by_word(keys) if by_word is None else by_word
     found: set[int] = set()
     for cue in cues:
-        words = _abbreviated(cue.split(), short)
+        words = abbreviated(cue, short).split()
         n = len(words)
         rarest = min(words, key=lambda w: len(by_word.get(w, ())))
         for j in by_word.get(rarest, ()):
@@ -182,28 +189,13 @@ def cue_columns(keys: list[str], longs: dict[str, str], cues: tuple[str, ...]) -
     return sorted(found)
 
 
-@lru_cache(maxsize=2)
-def _columns_by_word(keys: tuple[str, ...]) -> dict[str, list[int]]:
+def columns_by_word(keys: list[str]) -> dict[str, list[int]]:
+    """Each word's columns: the keys that hold it."""
     index: dict[str, list[int]] = {}
     for j, key in enumerate(keys):
         for word in set(key.split()):
             index.setdefault(word, []).append(j)
     return index
-
-
-def _abbreviated(words: list[str], short: dict[tuple[str, ...], str]) -> list[str]:
-    """The words with each long form the corpus abbreviates read as its abbreviation."""
-    out, at = [], 0
-    while at < len(words):
-        for end in range(len(words), at + 1, -1):
-            if tuple(words[at:end]) in short:
-                out.append(short[tuple(words[at:end])])
-                at = end
-                break
-        else:
-            out.append(words[at])
-            at += 1
-    return out
 
 
 @dataclass(frozen=True)
@@ -228,7 +220,8 @@ class FieldTable:
 def field_table(keys: list[str], longs: dict[str, str], text: sparse.csr_matrix, title: sparse.csr_matrix) -> FieldTable:
     """The papers each field of the lexicon covers, from a phrase table's keys and matrices (one sparse product)."""
     lexicon = fields()
-    columns = tuple(frozenset(cue_columns(keys, longs, f.cues)) for f in lexicon)
+    by_word = columns_by_word(keys)
+    columns = tuple(frozenset(cue_columns(keys, longs, f.cues, by_word)) for f in lexicon)
     rows = [j for cols in columns for j in sorted(cols)]
     which = [i for i, cols in enumerate(columns) for _ in cols]
     cues = sparse.csr_matrix(

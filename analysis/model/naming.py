@@ -93,6 +93,8 @@ AREA_SHARE = 0.55
 FIELD_OVER = 0.9
 # The best phrase keeps its name instead where it is a cue of the field in this share of the group.
 OWN_HEAD = 0.6
+# ... nor where its cues are in less than this part of the papers its phrases name.
+PHRASES_COVER = 0.75
 # A broad field names a topic that no narrower one covers when in this share of its papers.
 BROAD_SHARE = 0.6
 MAX_WORDS = 7
@@ -143,16 +145,17 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
     words = {j: _long_words(table, j) for j in scores}
     kept = _longest_variants(words, text_count)
     kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
+    by_column = in_text[:, kept].tocsc() if kept else None
     return [
         Candidate(
             table.keys[j],
             scores[j],
-            _rows_holding(in_text, j),
+            _rows_holding(by_column, at),
             _abbreviation(table, j) or " " in table.keys[j] or j in focused,
             words[j],
             round(float(text_count[j] / table.corpus[j]), DECIMALS),
         )
-        for j in kept
+        for at, j in enumerate(kept)
     ]
 
 
@@ -166,8 +169,9 @@ def _abbreviation(table: PhraseTable, column: int) -> bool:
     return table.keys[column] in table.abbreviations
 
 
-def _rows_holding(matrix: sparse.csr_matrix, column: int) -> frozenset[int]:
-    return frozenset(np.flatnonzero(matrix[:, column].toarray().ravel()).tolist())
+def _rows_holding(matrix: sparse.csc_matrix, column: int) -> frozenset[int]:
+    """The group's rows (numbered within the group) holding a column, read from a CSC matrix's index arrays."""
+    return frozenset(matrix.indices[matrix.indptr[column] : matrix.indptr[column + 1]].tolist())
 
 
 def _longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> list[int]:
@@ -339,7 +343,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 field.name,
                 round(float(share * focus**FOCUS_POWER), DECIMALS),
                 round(float(text_count[i] / size), DECIMALS),
-                frozenset(rows[np.flatnonzero(text[:, i])].tolist()),
+                frozenset(np.flatnonzero(text[:, i]).tolist()),
                 found.columns[i],
                 field.broad,
             )
@@ -358,8 +362,8 @@ def field_name(
     of the best phrase: readers name the field that covers the whole group
     ("Network pruning and sparsity" over "Iterative magnitude and structured
     pruning"). The phrases keep the name where the best one is the field's own
-    cue in :data:`OWN_HEAD` of the group and the name says more than it
-    ("Offline and deep RL" stays). A topic is named by a broad field only
+    cue in :data:`OWN_HEAD` of the group ("Offline and deep RL" stays), or
+    where they cover more of it than the field does. A topic is named by a broad field only
     where nothing narrower covers it. Names other groups have are skipped.
     """
     size = len(rows)
@@ -374,15 +378,21 @@ def field_name(
         if head is not None and field.score < FIELD_OVER * head.score:
             return None
         own = head is not None and table.index[head.key] in field.columns
-        if own and len(head.papers) >= OWN_HEAD * size and len(parts) >= 2:
-            return None
+        if not area and own and len(head.papers) >= OWN_HEAD * size:
+            return None  # the group's own phrase is the field's, and names it as its papers do ("Offline RL")
+        if field.share < PHRASES_COVER * _covered(parts) / size:
+            return None  # the phrases name more of the group ("Differential privacy and group fairness")
         return _with_second(field, fields, size) if area else field.name
-    covered = len(set().union(*(p.papers for p in parts))) if parts else 0
-    if not area and covered < COVERED * size:
+    if not area and _covered(parts) < COVERED * size:
         broad = [f for f in fields if f.broad and f.share >= BROAD_SHARE]
         if broad:
             return broad[0].name
     return None
+
+
+def _covered(parts: list[Candidate]) -> int:
+    """How many of the group's papers hold one of the parts."""
+    return len(set().union(*(p.papers for p in parts))) if parts else 0
 
 
 def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:

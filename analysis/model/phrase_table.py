@@ -81,8 +81,9 @@ def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Itera
         keyed.update({variant_key(p) for p in found})  # variant_key is remembered per phrase
     short = short_forms(keyed, abbreviations, _defined(texts))
     forms: dict[str, set[str]] = {}
+    starts = frozenset(run[0] for run in short)
     for phrase in {p for found in (*text_sets, *title_sets) for p in found}:
-        forms.setdefault(_abbreviated(variant_key(phrase), short), set()).add(phrase)
+        forms.setdefault(abbreviated(variant_key(phrase), short, starts), set()).add(phrase)
     keys = sorted(forms)
     column = {k: i for i, k in enumerate(keys)}
     text = _binary(text_sets, column, short)
@@ -148,9 +149,14 @@ def short_forms(
     return short
 
 
-def _abbreviated(key: str, short: dict[tuple[str, ...], str]) -> str:
-    """The key with each long form read as its abbreviation ("offline reinforcement learning" -> "offline rl")."""
+def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[str] | None = None) -> str:
+    """The key with each long form read as its abbreviation ("offline reinforcement learning" -> "offline rl").
+
+    ``starts`` (the first words of the long forms) lets a key without one pass unchanged at once.
+    """
     words = key.split()
+    if starts is not None and starts.isdisjoint(words):
+        return key
     out, at = [], 0
     while at < len(words):
         for end in range(len(words), at + 1, -1):
@@ -167,10 +173,11 @@ def _abbreviated(key: str, short: dict[tuple[str, ...], str]) -> str:
 def _binary(found: list[set[str]], column: dict[str, int], short: dict[tuple[str, ...], str]) -> sparse.csr_matrix:
     rows, cols = [], []
     known: dict[str, int] = {}
+    starts = frozenset(run[0] for run in short)
     for row, phrases in enumerate(found):
         for p in phrases:
             if p not in known:
-                known[p] = column[_abbreviated(variant_key(p), short)]
+                known[p] = column[abbreviated(variant_key(p), short, starts)]
         for col in sorted({known[p] for p in phrases}):
             rows.append(row)
             cols.append(col)
