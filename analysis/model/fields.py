@@ -126,7 +126,7 @@ area Learning theory and optimization: optimization; convergence; gradient desce
 area Reinforcement learning and decision making: reinforcement learning; rl; policy; reward; mdp; bandit; regret; imitation learning; multi-agent; game; decision-making; planning
 area Large language models: language model; llm; large language model; prompt; instruction; in-context learning; reasoning; fine-tuning; alignment; text
 area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel; scene
-area Vision-language and multimodal models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image; visual
+area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image; visual
 area Generative models: generative model; diffusion; diffusion model; flow matching; vae; gan; generation; generative; sampling; score-based
 area Trustworthy and reliable machine learning: adversarial; robustness; privacy; fairness; out-of-distribution; ood; backdoor; uncertainty; calibration; explanation; interpretability; unlearning; attack; distribution shift; safety; bias; watermark
 area Graph and geometric learning: graph; gnn; graph neural network; equivariant; equivariance; geometric; symmetry; manifold; node; topological

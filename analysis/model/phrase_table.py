@@ -82,12 +82,15 @@ def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Itera
     short = short_forms(keyed, abbreviations, _defined(texts))
     forms: dict[str, set[str]] = {}
     starts = frozenset(run[0] for run in short)
-    for phrase in {p for found in (*text_sets, *title_sets) for p in found}:
-        forms.setdefault(abbreviated(variant_key(phrase), short, starts), set()).add(phrase)
+    key_of = {p: abbreviated(variant_key(p), short, starts) for found in (*text_sets, *title_sets) for p in found}
+    for phrase, key in key_of.items():
+        forms.setdefault(key, set()).add(phrase)
     keys = sorted(forms)
     column = {k: i for i, k in enumerate(keys)}
-    text = _binary(text_sets, column, short)
-    title = _binary(title_sets, column, short)
+    # Each phrase's column, found once for the texts and the titles.
+    at = {p: column[k] for p, k in key_of.items()}
+    text = _binary(text_sets, at, len(keys))
+    title = _binary(title_sets, at, len(keys))
     # A title is part of the text: a paper holds a phrase in its text whenever its title does.
     text = ((text + title) > 0).astype(np.int32).tocsr()
     corpus = np.asarray(text.sum(axis=0)).ravel().astype(np.int64)
@@ -170,19 +173,17 @@ def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[s
     return " ".join(out)
 
 
-def _binary(found: list[set[str]], column: dict[str, int], short: dict[tuple[str, ...], str]) -> sparse.csr_matrix:
+def _binary(found: list[set[str]], at: dict[str, int], n_columns: int) -> sparse.csr_matrix:
+    """Papers x columns, 1 where the paper holds a phrase of the column (``at``: each phrase's column)."""
     rows, cols = [], []
-    known: dict[str, int] = {}
-    starts = frozenset(run[0] for run in short)
     for row, phrases in enumerate(found):
-        for p in phrases:
-            if p not in known:
-                known[p] = column[abbreviated(variant_key(p), short, starts)]
-        for col in sorted({known[p] for p in phrases}):
-            rows.append(row)
-            cols.append(col)
+        held = {at[p] for p in phrases}
+        rows.extend([row] * len(held))
+        cols.extend(held)
     data = np.ones(len(rows), dtype=np.int32)
-    return sparse.csr_matrix((data, (rows, cols)), shape=(len(found), len(column)), dtype=np.int32)
+    matrix = sparse.csr_matrix((data, (rows, cols)), shape=(len(found), n_columns), dtype=np.int32)
+    matrix.sort_indices()  # the same arrays whatever order a set gave the columns in
+    return matrix
 
 
 _TABLES: dict[str, PhraseTable] = {}
