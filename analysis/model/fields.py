@@ -29,116 +29,193 @@ from functools import lru_cache
 import numpy as np
 from scipy import sparse
 
-# One field per line: "Name: cue; cue; ...". A line starting with "area " is a broad field, used for
-# areas (groups of topics) and for a topic no narrower field covers.
+# One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
+# two fields name an area together. A line starting with "area " is a broad field, used for areas
+# (groups of topics) and for a topic no narrower field covers. An indented line continues the entry above.
 FIELDS = """
-Optimization algorithms and convergence: stochastic optimization; convex optimization; nonconvex optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax optimization; first-order method; variance reduction; saddle point; bilevel optimization; zeroth-order; adam; momentum; proximal; optimization algorithm; convergence analysis
-Training dynamics and loss landscapes: sharpness; loss landscape; training dynamics; edge of stability; grokking; weight decay; learning rate; implicit bias; implicit regularization; sharpness-aware minimization
-Deep learning theory and generalization: neural network theory; expressivity; expressive power; universal approximation; approximation theory; provable guarantee; generalization bound; neural tangent kernel; overparameterized; over-parameterized; feature learning; two-layer; double descent; generalization error; deep learning theory; infinite width; mean-field
-Statistical learning theory and estimation: sample complexity; minimax rate; pac learning; statistical learning; estimator; high-dimensional; learning theory; lower bound; vc dimension; hypothesis testing
-Kernel methods and regression: kernel method; kernel ridge; ridge regression; linear regression; kernel regression; random feature; reproducing kernel
-Bandits and online learning: bandit; regret; online learning; multi-armed bandit; contextual bandit; online convex optimization; best arm identification
-Reinforcement learning: reinforcement learning; rl; policy optimization; q-learning; markov decision process; mdp; reward; policy gradient; actor-critic; value function
+Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
+    optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
+    optimization; first-order method; variance reduction; saddle point; bilevel optimization; zeroth-order; adam;
+    momentum; proximal; optimization algorithm; convergence analysis
+Training dynamics and loss landscapes | Training dynamics: sharpness; loss landscape; training dynamics; edge of
+    stability; grokking; weight decay; learning rate; implicit bias; implicit regularization; sharpness-aware
+    minimization
+Deep learning theory and generalization | Deep learning theory: neural network theory; expressivity; expressive
+    power; universal approximation; approximation theory; provable guarantee; generalization bound; neural tangent
+    kernel; overparameterized; over-parameterized; feature learning; two-layer; double descent; generalization
+    error; deep learning theory; infinite width; mean-field
+Statistical learning theory and estimation | Statistical learning theory: sample complexity; minimax rate; pac
+    learning; statistical learning; estimator; high-dimensional; learning theory; lower bound; vc dimension;
+    hypothesis testing
+Kernel methods and regression | Kernel methods: kernel method; kernel ridge; ridge regression; linear regression;
+    kernel regression; random feature; reproducing kernel
+Bandits and online learning | Bandits: bandit; regret; online learning; multi-armed bandit; contextual bandit;
+    online convex optimization; best arm identification
+Reinforcement learning: reinforcement learning; rl; policy optimization; q-learning; markov decision process; mdp;
+    reward; policy gradient; actor-critic; value function
 Offline reinforcement learning: offline reinforcement learning; offline rl; offline dataset; conservative
 Multi-agent reinforcement learning: multi-agent; marl; multi-agent reinforcement learning; cooperative
-Imitation learning and reward learning: imitation learning; behavior cloning; behavioral cloning; inverse reinforcement learning; demonstration; reward learning; reward model
-Games and equilibria: game; nash equilibrium; equilibrium; equilibria; mechanism design; auction; game theory
-Robot learning and manipulation: robot; robotic; manipulation; grasping; dexterous; robot learning; visuomotor; sim-to-real; humanoid
+Imitation learning and reward learning | Imitation learning: imitation learning; behavior cloning; behavioral
+    cloning; inverse reinforcement learning; demonstration; reward learning; reward model
+Games and equilibria | Games: game; nash equilibrium; equilibrium; equilibria; mechanism design; auction; game
+    theory
+Robot learning and embodied agents | Robot learning: robot; embodied; embodied agent; robotic; manipulation;
+    grasping; dexterous; robot learning; visuomotor; sim-to-real; humanoid
 Robot navigation and locomotion: navigation; locomotion; legged; quadruped; mobile robot; path planning
-Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting; traffic; vehicle
-LLM reasoning and agents: reasoning; chain-of-thought; llm agent; agent; planning; tool use; mathematical reasoning; math reasoning; problem-solving
-LLM alignment and preference learning: alignment; rlhf; human feedback; preference optimization; direct preference optimization; dpo; preference; reward model
-LLM safety and jailbreaks: jailbreak; jailbreaking; red teaming; red-teaming; harmful; safety alignment; refusal; guardrail
-Efficient LLM inference and long context: kv cache; key-value cache; speculative decoding; long context; long-context; inference acceleration; serving; context window; efficient inference
-Parameter-efficient fine-tuning: lora; low-rank adaptation; fine-tuning; adapter; prompt tuning; parameter-efficient fine-tuning; peft; instruction tuning
+Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting;
+    traffic; vehicle
+LLM reasoning and agents | LLM agents: reasoning; chain-of-thought; llm agent; agent; planning; tool use;
+    mathematical reasoning; math reasoning; problem-solving
+LLM alignment and preference learning | LLM alignment: alignment; rlhf; human feedback; preference optimization;
+    direct preference optimization; dpo; preference; reward model
+LLM safety and jailbreaks | LLM safety: jailbreak; jailbreaking; red teaming; red-teaming; harmful; safety
+    alignment; refusal; guardrail
+Efficient LLM inference and long context | Efficient LLM inference: kv cache; key-value cache; speculative decoding;
+    long context; long-context; inference acceleration; serving; context window; efficient inference
+Parameter-efficient fine-tuning: lora; low-rank adaptation; fine-tuning; adapter; prompt tuning; parameter-efficient
+    fine-tuning; peft; instruction tuning
 Retrieval-augmented generation: retrieval-augmented generation; rag; retrieval augmentation; retriever
 Code generation: code generation; program synthesis; code; programming; software engineering
 In-context learning: in-context learning; icl; in-context
-Interpretability and explainability: interpretability; mechanistic interpretability; sparse autoencoder; circuit; probing; feature attribution; explanation; explainability; saliency; concept
-Watermarking and generated content detection: watermark; watermarking; machine-generated text; generated text detection; copyright; deepfake
-Hallucination and factuality: hallucination; factuality; knowledge editing; model editing; factual knowledge
+Interpretability and explainability | Interpretability: interpretability; mechanistic interpretability; sparse
+    autoencoder; circuit; probing; feature attribution; explanation; explainability; saliency; concept
+Watermarking and generated content detection | Watermarking: watermark; watermarking; machine-generated text;
+    generated text detection; copyright; deepfake
+Hallucination and factuality | Factuality: hallucination; factuality; knowledge editing; model editing; factual
+    knowledge
 Language models and text generation: language model; llm; text generation; natural language; nlp
 Machine translation and multilingual NLP: machine translation; multilingual; translation; low-resource language
-Vision-language and multimodal models: vision-language; vision language; vlm; multimodal; multi-modal; clip; mllm; image-text; visual question answering; vqa; image captioning
-Text-to-image generation and editing: text-to-image; image generation; image editing; image synthesis; personalization; stable diffusion
-Video understanding and generation: video; video generation; video understanding; action recognition; temporal grounding
-3D reconstruction and novel view synthesis: nerf; neural radiance field; gaussian splatting; 3d gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation
+Vision-language and multimodal models | Multimodal models: vision-language; vision language; vlm; multimodal;
+    multi-modal; clip; mllm; image-text; visual question answering; vqa; image captioning
+Text-to-image generation and editing | Image generation: text-to-image; image generation; image editing; image
+    synthesis; personalization; stable diffusion
+Video understanding and generation | Video: video; video generation; video understanding; action recognition;
+    temporal grounding
+3D reconstruction and novel view synthesis | 3D reconstruction: nerf; neural radiance field; gaussian splatting; 3d
+    gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation
 Point clouds and 3D perception: point cloud; lidar; 3d object detection; 3d perception; depth estimation
-Object detection and segmentation: object detection; segmentation; semantic segmentation; instance segmentation; detection transformer
-Image restoration and inverse problems: image restoration; super-resolution; deblurring; denoising; inverse problem; image reconstruction
+Object detection and segmentation | Object detection: object detection; segmentation; semantic segmentation;
+    instance segmentation; detection transformer
+Image restoration and inverse problems: image restoration; super-resolution; deblurring; denoising; inverse problem;
+    image reconstruction
 Human motion and pose: human motion; motion generation; pose estimation; motion prediction; avatar; human pose; hand
-Self-supervised and contrastive learning: self-supervised learning; self-supervised; contrastive learning; contrastive; ssl; representation learning; masked image modeling; masked autoencoder
-Vision transformers and architectures: vision transformer; vit; convolutional neural network; cnn; backbone; neural architecture; image classification
-Diffusion models: diffusion model; diffusion; score-based; denoising diffusion; score matching; diffusion probabilistic model
-Flow matching and optimal transport: flow matching; optimal transport; normalizing flow; wasserstein; schrodinger bridge; rectified flow; transport map
-Variational autoencoders and latent variable models: vae; variational autoencoder; latent variable; latent variable model
+Self-supervised and contrastive learning | Self-supervised learning: self-supervised learning; self-supervised;
+    contrastive learning; contrastive; ssl; representation learning; masked image modeling; masked autoencoder
+Vision transformers and architectures: vision transformer; vit; convolutional neural network; cnn; backbone; neural
+    architecture; image classification
+Diffusion models: diffusion model; diffusion; score-based; denoising diffusion; score matching; diffusion
+    probabilistic model
+Flow matching and optimal transport | Optimal transport: flow matching; optimal transport; normalizing flow;
+    wasserstein; schrodinger bridge; rectified flow; transport map
+Variational autoencoders and latent variable models: vae; variational autoencoder; latent variable; latent variable
+    model
 Generative adversarial networks: gan; generative adversarial network; generative adversarial
-Adversarial robustness and attacks: adversarial; adversarial attack; adversarial robustness; certified robustness; adversarial example; adversarial training; perturbation
-Backdoor and data poisoning attacks: backdoor; backdoor attack; poisoning; data poisoning; trojan
+Adversarial robustness and attacks | Adversarial robustness: adversarial; adversarial attack; adversarial
+    robustness; certified robustness; adversarial example; adversarial training; perturbation
+Backdoor and data poisoning attacks | Backdoor attacks: backdoor; backdoor attack; poisoning; data poisoning; trojan
 Differential privacy: differential privacy; differentially private; dp; privacy; private
-Privacy attacks and machine unlearning: membership inference; unlearning; machine unlearning; privacy attack; data extraction
+Privacy attacks and machine unlearning | Machine unlearning: membership inference; unlearning; machine unlearning;
+    privacy attack; data extraction
 Federated learning: federated learning; fl; federated; client
 Algorithmic fairness: fairness; fair; demographic parity; group fairness; bias; discrimination
-Out-of-distribution detection and generalization: out-of-distribution; ood; ood detection; out-of-distribution detection; domain generalization; distribution shift; open-world; open-set
-Domain adaptation and transfer learning: domain adaptation; transfer learning; test-time adaptation; unsupervised domain adaptation; source domain; target domain
-Uncertainty quantification and calibration: uncertainty; calibration; conformal prediction; uncertainty quantification; uncertainty estimation; bayesian neural network
+Out-of-distribution detection and generalization | Out-of-distribution detection: out-of-distribution; ood; ood
+    detection; out-of-distribution detection; domain generalization; distribution shift; open-world; open-set
+Domain adaptation and transfer learning | Domain adaptation: domain adaptation; transfer learning; test-time
+    adaptation; unsupervised domain adaptation; source domain; target domain
+Uncertainty quantification and calibration | Uncertainty quantification: uncertainty; calibration; conformal
+    prediction; uncertainty quantification; uncertainty estimation; bayesian neural network
 Anomaly detection: anomaly detection; anomaly; outlier detection; outlier
-Label noise and weak supervision: noisy label; label noise; weak supervision; weakly supervised; semi-supervised learning; semi-supervised; pseudo-label; partial label; unlabeled data
-Graph neural networks: graph neural network; gnn; message passing; graph; node classification; link prediction; graph learning; graph transformer
-Geometric and equivariant deep learning: equivariant; equivariance; symmetry; geometric deep learning; invariance; group equivariant; manifold; hyperbolic; topological
+Weakly and semi-supervised learning | Semi-supervised learning: noisy label; label noise; weak supervision; weakly
+    supervised; semi-supervised learning; semi-supervised; pseudo-label; partial label; unlabeled data
+Graph neural networks: graph neural network; gnn; message passing; graph; node classification; link prediction;
+    graph learning; graph transformer
+Geometric and equivariant deep learning: equivariant; equivariance; symmetry; geometric deep learning; invariance;
+    group equivariant; manifold; hyperbolic; topological
 Knowledge graphs and reasoning: knowledge graph; knowledge graph completion; link prediction; logical reasoning
-Molecules and drug discovery: molecule; molecular; drug discovery; drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal
-Proteins and structural biology: protein; antibody; protein structure; protein design; peptide; enzyme
-Computational biology and genomics: single-cell; gene; genomic; genomics; cell; biology; dna; rna; biological; perturbation
-Neural PDE solvers and scientific ML: pde; partial differential equation; neural operator; physics-informed; pinn; fluid; simulation; physical system; scientific machine learning
+Molecules, proteins and drug discovery | Drug discovery: protein; antibody; molecule; molecular; drug discovery;
+    drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal
+Proteins and structural biology | Proteins: protein; antibody; protein structure; protein design; peptide; enzyme
+Computational biology and genomics | Computational biology: single-cell; gene; genomic; genomics; cell; biology;
+    dna; rna; biological; perturbation
+Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
+    physics-informed; pinn; fluid; simulation; physical system; scientific machine learning
 Weather and climate modeling: weather; climate; weather forecasting; earth system
 Neuroscience and brain data: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity; cognitive
-Medical imaging and healthcare: medical; clinical; healthcare; patient; medical image; ehr; health; disease
+Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
+    disease
 Quantum machine learning: quantum; quantum computing; quantum circuit
-Time series forecasting and analysis: time series; forecasting; time-series; temporal; sequential data
-Causal inference and treatment effects: causal inference; treatment effect; causal effect; counterfactual; individual treatment effect; instrumental variable
+Time series forecasting and analysis | Time series: time series; forecasting; time-series; temporal; sequential data
+Causal inference and treatment effects | Causal inference: causal inference; treatment effect; causal effect;
+    counterfactual; individual treatment effect; instrumental variable
 Causal discovery: causal discovery; causal structure; causal graph; structure learning; dag
 Recommender systems: recommendation; recommender; recommender system; collaborative filtering; user
 Tabular data: tabular; tabular data
-Speech and audio processing: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech
-Continual learning and catastrophic forgetting: continual learning; catastrophic forgetting; lifelong learning; incremental learning; class-incremental
-Meta-learning and few-shot learning: meta-learning; few-shot; few-shot learning; meta learning
-Data selection and dataset distillation: data selection; dataset distillation; data pruning; coreset; active learning; data valuation; data quality; dataset condensation
+Speech and audio processing | Audio: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech
+Continual learning and catastrophic forgetting | Continual learning: continual learning; catastrophic forgetting;
+    lifelong learning; incremental learning; class-incremental
+Meta-learning and few-shot learning | Meta-learning: meta-learning; few-shot; few-shot learning; meta learning
+Data selection and dataset distillation | Data selection: data selection; dataset distillation; data pruning;
+    coreset; active learning; data valuation; data quality; dataset condensation
 Knowledge distillation: knowledge distillation; distillation; teacher; student
-Network pruning and sparsity: pruning; sparsity; sparse; lottery ticket; network pruning; sparse training
-Quantization and efficient inference: quantization; low-bit; binary neural network; compression; model compression; post-training quantization
+Network pruning and sparsity | Network pruning: pruning; sparsity; sparse; lottery ticket; network pruning; sparse
+    training
+Quantization and efficient inference | Quantization: quantization; low-bit; binary neural network; compression;
+    model compression; post-training quantization
 Mixture of experts: mixture of experts; mixture-of-experts; moe; expert; routing
 Spiking neural networks: spiking neural network; snn; spiking; neuromorphic
 Clustering: clustering; cluster; k-means; spectral clustering
-Combinatorial optimization and integer programming: combinatorial optimization; integer programming; milp; mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat; constraint satisfaction
+Combinatorial optimization and integer programming: combinatorial optimization; integer programming; milp;
+    mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat; constraint satisfaction
 Sampling and MCMC: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
-Bayesian inference and variational methods: bayesian; variational inference; posterior; probabilistic; bayesian inference; approximate inference
+Bayesian inference and variational methods: bayesian; variational inference; posterior; probabilistic; bayesian
+    inference; approximate inference
 Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
-Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter optimization; nas
+Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
+    optimization; nas
 Transformers and attention: transformer; attention; self-attention; attention mechanism
-State space models and sequence modeling: state space model; ssm; mamba; recurrent neural network; rnn; sequence modeling; long sequence
-Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential equation
-Matrix and tensor methods: matrix completion; low-rank; tensor decomposition; sketching; matrix factorization; tensor; principal component analysis; pca
+State space models and sequence modeling: state space model; ssm; mamba; recurrent neural network; rnn; sequence
+    modeling; long sequence
+Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential
+    equation
+Matrix and tensor methods: matrix completion; low-rank; tensor decomposition; sketching; matrix factorization;
+    tensor; principal component analysis; pca
 Information retrieval and search: information retrieval; retrieval; search; ranking; dense retrieval
 Dimensionality reduction and embeddings: dimensionality reduction; embedding; manifold learning; visualization
-AI governance and societal impact: governance; societal impact; ethics; ethical; regulation; policy maker; ai safety; societal
-area Learning theory and optimization: optimization; convergence; gradient descent; sgd; generalization bound; sample complexity; regret; learning theory; convex; stochastic gradient; kernel; theoretical analysis; minimax; statistical
-area Reinforcement learning and decision making: reinforcement learning; rl; policy; reward; mdp; bandit; regret; imitation learning; multi-agent; game; decision-making; planning
-area Large language models: language model; llm; large language model; prompt; instruction; in-context learning; reasoning; fine-tuning; alignment; text
-area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel; scene
-area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image; visual
-area Generative models: generative model; diffusion; diffusion model; flow matching; vae; gan; generation; generative; sampling; score-based
-area Trustworthy and reliable machine learning: adversarial; robustness; privacy; fairness; out-of-distribution; ood; backdoor; uncertainty; calibration; explanation; interpretability; unlearning; attack; distribution shift; safety; bias; watermark
-area Graph and geometric learning: graph; gnn; graph neural network; equivariant; equivariance; geometric; symmetry; manifold; node; topological
-area Probabilistic methods and inference: bayesian; variational inference; posterior; probabilistic; gaussian process; mcmc; sampling; uncertainty; inference
-area AI for science: molecule; molecular; protein; drug; cell; gene; pde; physics; chemical; material; scientific; biology; climate; weather; simulation
-area Robot learning: robot; robotic; manipulation; navigation; locomotion; autonomous driving; embodied; grasping; policy learning
-area Efficient deep learning: pruning; quantization; sparsity; compression; distillation; efficient inference; mixture of experts; efficiency; memory; acceleration; low-rank
+AI governance and societal impact: governance; societal impact; ethics; ethical; regulation; policy maker; ai
+    safety; societal
+area Learning theory and optimization | Learning theory: optimization; convergence; gradient descent; sgd;
+    generalization bound; sample complexity; regret; learning theory; convex; stochastic gradient; kernel;
+    theoretical analysis; minimax; statistical
+area Reinforcement learning and decision making | Reinforcement learning: reinforcement learning; rl; policy;
+    reward; mdp; bandit; regret; imitation learning; multi-agent; game; decision-making; planning
+area Large language models: language model; llm; large language model; prompt; instruction; in-context learning;
+    reasoning; fine-tuning; alignment; text
+area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel;
+    scene
+area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image;
+    visual
+area Generative models: generative model; diffusion; diffusion model; flow matching; vae; gan; generation;
+    generative; sampling; score-based
+area Trustworthy and reliable machine learning | Trustworthy machine learning: adversarial; robustness; privacy;
+    fairness; out-of-distribution; ood; backdoor; uncertainty; calibration; explanation; interpretability;
+    unlearning; attack; distribution shift; safety; bias; watermark
+area Graph and geometric learning | Graph learning: graph; gnn; graph neural network; equivariant; equivariance;
+    geometric; symmetry; manifold; node; topological
+area Probabilistic methods and inference | Probabilistic inference: bayesian; variational inference; posterior;
+    probabilistic; gaussian process; mcmc; sampling; uncertainty; inference
+area AI for science: molecule; molecular; protein; drug; cell; gene; pde; physics; chemical; material; scientific;
+    biology; climate; weather; simulation
+area Robot learning: robot; robotic; manipulation; navigation; locomotion; autonomous driving; embodied; grasping;
+    policy learning
+area Efficient deep learning: pruning; quantization; sparsity; compression; distillation; efficient inference;
+    mixture of experts; efficiency; memory; acceleration; low-rank
 area Speech and audio: speech; audio; music; sound; speaker
-area Time series and dynamical systems: time series; forecasting; dynamical system; temporal; ode; sequential
+area Time series and dynamical systems | Time series: time series; forecasting; dynamical system; temporal; ode;
+    sequential
 area Causal inference: causal; causal inference; causal discovery; treatment effect; counterfactual; confounder
-area Healthcare and medicine: medical; clinical; healthcare; patient; disease; health; ehr
-area Representation learning: representation learning; self-supervised; contrastive learning; embedding; pre-training; foundation model
+area Healthcare and medicine | Healthcare: medical; clinical; healthcare; patient; disease; health; ehr
+area Representation learning: representation learning; self-supervised; contrastive learning; embedding;
+    pre-training; foundation model
 """
 
 
@@ -149,6 +226,8 @@ class Field:
     name: str
     cues: tuple[str, ...]
     broad: bool
+    # The name where it is one of two parts ("Reinforcement learning" for "... and decision making").
+    short: str
 
 
 @lru_cache(maxsize=1)
@@ -157,13 +236,24 @@ def fields() -> tuple[Field, ...]:
     from analysis.model.phrase_table import variant_key
 
     parsed = []
-    for line in FIELDS.strip().splitlines():
+    for line in _entries():
         head, cues = line.split(":", 1)
         broad = head.startswith("area ")
-        name = head.removeprefix("area ").strip()
+        name, _, short = head.removeprefix("area ").partition("|")
         keys = tuple(dict.fromkeys(variant_key(c) for c in cues.split(";") if c.strip()))
-        parsed.append(Field(name, keys, broad))
+        parsed.append(Field(name.strip(), keys, broad, short.strip() or name.strip()))
     return tuple(parsed)
+
+
+def _entries() -> list[str]:
+    """The lexicon's entries, one line each (an indented line continues the one above)."""
+    entries: list[str] = []
+    for line in FIELDS.strip().splitlines():
+        if line.startswith(" "):
+            entries[-1] += " " + line.strip()
+        else:
+            entries.append(line)
+    return entries
 
 
 def cue_columns(
@@ -217,7 +307,9 @@ class FieldTable:
     corpus: np.ndarray
 
 
-def field_table(keys: list[str], longs: dict[str, str], text: sparse.csr_matrix, title: sparse.csr_matrix) -> FieldTable:
+def field_table(
+    keys: list[str], longs: dict[str, str], text: sparse.csr_matrix, title: sparse.csr_matrix
+) -> FieldTable:
     """The papers each field of the lexicon covers, from a phrase table's keys and matrices (one sparse product)."""
     lexicon = fields()
     by_word = columns_by_word(keys)

@@ -322,6 +322,7 @@ class FieldCandidate:
     papers: frozenset[int]
     columns: frozenset[int]
     broad: bool
+    short: str
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -346,6 +347,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 frozenset(np.flatnonzero(text[:, i]).tolist()),
                 found.columns[i],
                 field.broad,
+                field.short,
             )
         )
     out.sort(key=lambda f: (-f.score, f.name))
@@ -368,26 +370,31 @@ def field_name(
     """
     size = len(rows)
     fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
-    if not fields:
-        return None
-    head = ranked[0] if ranked else None
     need = AREA_SHARE if area else FIELD_SHARE
-    for field in fields:
-        if field.share < need or (field.broad and not area):
-            continue
-        if head is not None and field.score < FIELD_OVER * head.score:
+    eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
+    if eligible:
+        if not _names_better(eligible[0], table, ranked, parts, size):
             return None
-        own = head is not None and table.index[head.key] in field.columns
-        if not area and own and len(head.papers) >= OWN_HEAD * size:
-            return None  # the group's own phrase is the field's, and names it as its papers do ("Offline RL")
-        if field.share < PHRASES_COVER * _covered(parts) / size:
-            return None  # the phrases name more of the group ("Differential privacy and group fairness")
-        return _with_second(field, fields, size) if area else field.name
+        return _with_second(eligible[0], fields, size) if area else eligible[0].name
     if not area and _covered(parts) < COVERED * size:
         broad = [f for f in fields if f.broad and f.share >= BROAD_SHARE]
         if broad:
             return broad[0].name
     return None
+
+
+def _names_better(
+    field: FieldCandidate, table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], size: int
+) -> bool:
+    """Whether ``field`` names the group better than its phrases (:func:`field_name` says when)."""
+    head = ranked[0] if ranked else None
+    if head is not None and field.score < FIELD_OVER * head.score:
+        return False
+    own = head is not None and table.index[head.key] in field.columns
+    if head is not None and own and len(head.words) >= 2 and len(head.papers) >= OWN_HEAD * size:
+        return False  # the group's own phrase is the field's, and names it as its papers do ("Offline RL")
+    # Else the phrases keep it where they name more of the group ("Differential privacy and group fairness").
+    return field.share >= PHRASES_COVER * _covered(parts) / size
 
 
 def _covered(parts: list[Candidate]) -> int:
@@ -396,21 +403,32 @@ def _covered(parts: list[Candidate]) -> int:
 
 
 def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
-    """An area's field name, with a second field where one covers :data:`ADDS` of the area more.
+    """An area's field name, with a second field where one covers :data:`ADDS` of the area more."""
+    second = _second_field(first, fields, size)
+    return first.name if second is None else _joined(first, second)
 
-    Both names must be plain ("Differential privacy and federated learning");
-    a name with its own "and" stands alone.
+
+def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
+    """The best field beside ``first`` in twice :data:`PART_SHARE` of the group, adding :data:`ADDS` of it.
+
+    Two fields are named by their short names ("Reinforcement learning and watermarking"); a
+    short name with its own "and" joins no other.
     """
     for other in fields:
         if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
             continue
-        if len(other.papers - first.papers) < ADDS * size or " and " in first.name or " and " in other.name:
+        if len(other.papers - first.papers) < ADDS * size or " and " in first.short or " and " in other.short:
             continue
-        if len(first.name.split()) + len(other.name.split()) > MAX_SHOWN_WORDS:
+        if len(first.short.split()) + len(other.short.split()) > MAX_SHOWN_WORDS or first.short == other.short:
             continue
-        second = other.name if other.name.split()[0].isupper() else other.name[:1].lower() + other.name[1:]
-        return f"{first.name} and {second}"
-    return first.name
+        return other
+    return None
+
+
+def _joined(first: FieldCandidate, second: FieldCandidate) -> str:
+    """Two fields' short names as one name: "Differential privacy and federated learning"."""
+    other = second.short if second.short.split()[0].isupper() else second.short[:1].lower() + second.short[1:]
+    return f"{first.short} and {other}"
 
 
 def group_names(
@@ -440,32 +458,45 @@ def group_names(
         if topics is not None:
             parts = area_parts(table, rows, topics)
             field = field_name(table, candidates(table, rows), parts, rows, used, area=True)
-            names[group] = field or (written([p.key for p in parts], table, members, heads, len(texts)) if parts else None)
+            listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+            names[group] = field or listed
             continue
         ranked = candidates(table, rows)
         parts = choose(ranked, len(rows), taken)
-        field = field_name(table, ranked, parts, rows, used, area=False)
-        if field is not None:
-            names[group] = field
-            if parts:
-                taken.add(parts[0].key)
-            continue
-        mixed = False
-        if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
-            subjects = paper_subjects(table, rows, texts, titles if titles is not None else texts)
-            # Subjects of single papers, none shared: the group is plainly mixed, and says so.
-            mixed = len(subjects) >= 2
-            parts = subjects or parts
-        name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
-        if mixed and name is not None:
-            name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
-        if name is not None and name.lower() in {n.lower() for n in names.values() if n}:
-            longer = choose(ranked, len(rows), taken | {parts[0].key})
-            name = written([p.key for p in longer], table, members, heads, len(texts))
+        names[group] = field_name(table, ranked, parts, rows, used, area=False) or _phrase_name(
+            table, ranked, parts, rows, (texts, titles), taken, used
+        )
         if parts:
             taken.add(parts[0].key)
-        names[group] = name
     return names
+
+
+def _phrase_name(
+    table: PhraseTable,
+    ranked: list[Candidate],
+    parts: list[Candidate],
+    rows: np.ndarray,
+    corpus: tuple[Sequence[str], Sequence[str] | None],
+    taken: set[str],
+    used: set[str],
+) -> str | None:
+    """A topic's name from its phrases: its parts, or a small group's papers' own subjects ("Mixed: A and B")."""
+    texts, titles = corpus
+    members = [texts[int(i)] for i in rows]
+    heads = [titles[int(i)] for i in rows] if titles is not None else []
+    mixed = False
+    if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
+        subjects = paper_subjects(table, rows, texts, titles if titles is not None else texts)
+        # Subjects of single papers, none shared: the group is plainly mixed, and says so.
+        mixed = len(subjects) >= 2
+        parts = subjects or parts
+    name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+    if mixed and name is not None:
+        name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
+    if name is not None and name.lower() in used:
+        longer = choose(ranked, len(rows), taken | {parts[0].key})
+        name = written([p.key for p in longer], table, members, heads, len(texts))
+    return name
 
 
 def paper_subjects(

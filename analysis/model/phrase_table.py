@@ -175,7 +175,8 @@ def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[s
 
 def _binary(found: list[set[str]], at: dict[str, int], n_columns: int) -> sparse.csr_matrix:
     """Papers x columns, 1 where the paper holds a phrase of the column (``at``: each phrase's column)."""
-    rows, cols = [], []
+    rows: list[int] = []
+    cols: list[int] = []
     for row, phrases in enumerate(found):
         held = {at[p] for p in phrases}
         rows.extend([row] * len(held))

@@ -136,7 +136,7 @@ def test_cues_match_keys_as_whole_word_runs_with_the_corpus_abbreviations():
 
 def test_the_lexicon_reads_as_names_a_reader_would_write():
     parsed = fields()
-    assert len(parsed) == len(FIELDS.strip().splitlines())
+    assert len(parsed) == len([line for line in FIELDS.strip().splitlines() if not line.startswith(" ")])
     names = [f.name for f in parsed]
     assert len(set(names)) == len(names)
     for field in parsed:
