@@ -95,6 +95,8 @@ FIELD_OVER = 0.9
 OWN_HEAD = 0.6
 # ... nor where its cues are in less than this part of the papers its phrases name.
 PHRASES_COVER = 0.75
+# A group of fewer papers is named by its own phrases.
+FIELD_MIN = 3
 # A broad field names a topic that no narrower one covers when in this share of its papers.
 BROAD_SHARE = 0.6
 MAX_WORDS = 7
@@ -390,9 +392,13 @@ def _names_better(
     head = ranked[0] if ranked else None
     if head is not None and field.score < FIELD_OVER * head.score:
         return False
-    own = head is not None and table.index[head.key] in field.columns
-    if head is not None and own and len(head.words) >= 2 and len(head.papers) >= OWN_HEAD * size:
-        return False  # the group's own phrase is the field's, and names it as its papers do ("Offline RL")
+    if size < FIELD_MIN:
+        return False  # a paper or two: their own phrase says more than a field
+    # The group's own phrase names most of it: it stays where it is the field's ("Offline RL")
+    # or scores as well as the field ("Image classification", not "Transformers and attention").
+    most = head is not None and len(head.words) >= 2 and len(head.papers) >= OWN_HEAD * size
+    if head is not None and most and (table.index[head.key] in field.columns or field.score <= head.score):
+        return False
     # Else the phrases keep it where they name more of the group ("Differential privacy and group fairness").
     return field.share >= PHRASES_COVER * _covered(parts) / size
 
@@ -487,8 +493,8 @@ def _phrase_name(
     mixed = False
     if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
         subjects = paper_subjects(table, rows, texts, titles if titles is not None else texts)
-        # Subjects of single papers, none shared: the group is plainly mixed, and says so.
-        mixed = len(subjects) >= 2
+        # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so.
+        mixed = len(subjects) >= 2 and not any(len(c.papers) >= COVERED * len(rows) for c in ranked)
         parts = subjects or parts
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
     if mixed and name is not None:
