@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis.corpus.merge import doc_id
-from analysis.corpus.table import TEXT_COLUMNS, document_texts, topic_texts, validate_papers
+from analysis.corpus.table import TEXT_COLUMNS, document_texts, title_texts, topic_texts, validate_papers
 from analysis.text import normalize
 
 TEXTS = [
@@ -48,6 +48,19 @@ def test_the_table_makes_its_texts_once_and_every_step_reads_them():
     # A validated table whose text changed is validated afresh: its texts follow.
     changed = validate_papers(papers.assign(text=["New.", "Other."], title=""))
     assert document_texts(changed) == ["New.", "Other."] and topic_texts(changed) == ["New.", "Other."]
+
+
+def test_the_title_text_is_made_once_with_the_table_and_read_by_the_labels():
+    # Issue 33: the title labels read is one of the table's texts, markup removed once where it is validated.
+    from analysis.model.describe import paper_titles
+
+    table = pd.DataFrame({"text": TEXTS[:2], "title": ["  An $\\mathcal{O}(n)$   Bound ", None]})
+    papers = validate_papers(table)
+    assert papers["title_text"].tolist() == ["An O(n) Bound", ""]
+    assert title_texts(papers) == title_texts(table) == paper_titles(papers) == ["An O(n) Bound", ""]
+    # Read, not made again; a table without titles gives the labels none.
+    assert paper_titles(papers.assign(title_text=["Kept", ""])) == ["Kept", ""]
+    assert paper_titles(validate_papers(pd.DataFrame({"text": TEXTS}))) is None
 
 
 def test_given_columns_are_kept_and_gaps_filled():
