@@ -29,6 +29,8 @@ from functools import lru_cache
 import numpy as np
 from scipy import sparse
 
+from analysis.model.phrases import abbreviated, variant_key
+
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A line starting with "area " is a broad field, used for areas
 # (groups of topics) and for a topic no narrower field covers. An indented line continues the entry above.
@@ -233,8 +235,6 @@ class Field:
 @lru_cache(maxsize=1)
 def fields() -> tuple[Field, ...]:
     """The lexicon, parsed once: one :class:`Field` per line of :data:`FIELDS`, in its order."""
-    from analysis.model.phrase_table import variant_key
-
     parsed = []
     for line in _entries():
         head, cues = line.split(":", 1)
@@ -263,8 +263,6 @@ def cue_columns(
 
     ``by_word`` (each word's columns, :func:`columns_by_word`) is built once per table by the caller.
     """
-    from analysis.model.phrase_table import abbreviated
-
     short = {tuple(long.split()): abbreviation for abbreviation, long in longs.items()}
     by_word = columns_by_word(keys) if by_word is None else by_word
     found: set[int] = set()

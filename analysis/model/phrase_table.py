@@ -12,14 +12,14 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import numpy as np
 from scipy import sparse
 
 from analysis.model.abbreviations import defined_as, is_abbreviation
 from analysis.model.fields import FieldTable, field_table
-from analysis.model.phrases import WordRoles, clauses_of, paper_phrases, stem_key
+from analysis.model.phrases import WordRoles, abbreviated, clauses_of, paper_phrases, variant_key
 
 # An abbreviation reads a long form that this many papers hold, and that many papers use it.
 MIN_PAPERS = 2
@@ -60,12 +60,6 @@ class PhraseTable:
     def fields(self) -> FieldTable:
         """Which papers each field of the lexicon covers (:mod:`analysis.model.fields`)."""
         return field_table(self.keys, self.longs, self.text, self.title)
-
-
-@lru_cache(maxsize=1 << 18)
-def variant_key(phrase: str) -> str:
-    """The key that a phrase's variants share: lower case, hyphens as spaces, plural endings removed."""
-    return stem_key(" ".join(phrase.lower().replace("-", " ").split()))
 
 
 def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Iterable[str]) -> PhraseTable:
@@ -150,27 +144,6 @@ def short_forms(
             if run not in short or (-counts[abbreviation], abbreviation) < (-counts[short[run]], short[run]):
                 short[run] = abbreviation
     return short
-
-
-def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[str] | None = None) -> str:
-    """The key with each long form read as its abbreviation ("offline reinforcement learning" -> "offline rl").
-
-    ``starts`` (the first words of the long forms) lets a key without one pass unchanged at once.
-    """
-    words = key.split()
-    if starts is not None and starts.isdisjoint(words):
-        return key
-    out, at = [], 0
-    while at < len(words):
-        for end in range(len(words), at + 1, -1):
-            if tuple(words[at:end]) in short:
-                out.append(short[tuple(words[at:end])])
-                at = end
-                break
-        else:
-            out.append(words[at])
-            at += 1
-    return " ".join(out)
 
 
 def _binary(found: list[set[str]], at: dict[str, int], n_columns: int) -> sparse.csr_matrix:

@@ -278,3 +278,30 @@ def written_form(phrase: str, texts: list[str]) -> str:
     best = min(forms, key=lambda f: (-forms[f], f != f.lower(), f)).split()
     lower = {w for form in forms for w in form.split() if w.islower()}
     return " ".join(w.lower() if w.istitle() and w.lower() in lower else w for w in best)
+
+
+@lru_cache(maxsize=1 << 18)
+def variant_key(phrase: str) -> str:
+    """The key that a phrase's variants share: lower case, hyphens as spaces, plural endings removed."""
+    return stem_key(" ".join(phrase.lower().replace("-", " ").split()))
+
+
+def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[str] | None = None) -> str:
+    """The key with each long form read as its abbreviation ("offline reinforcement learning" -> "offline rl").
+
+    ``starts`` (the first words of the long forms) lets a key without one pass unchanged at once.
+    """
+    words = key.split()
+    if starts is not None and starts.isdisjoint(words):
+        return key
+    out, at = [], 0
+    while at < len(words):
+        for end in range(len(words), at + 1, -1):
+            if tuple(words[at:end]) in short:
+                out.append(short[tuple(words[at:end])])
+                at = end
+                break
+        else:
+            out.append(words[at])
+            at += 1
+    return " ".join(out)
