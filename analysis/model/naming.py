@@ -29,11 +29,22 @@ ties going to the string: the same bytes on every machine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 from scipy import sparse
 
+from analysis.model.naming_fields import (
+    ADDS,
+    COVERED,
+    DECIMALS,
+    FOCUS_POWER,
+    PART_SHARE,
+    SECOND,
+    TITLE_WEIGHT,
+    Candidate,
+    field_candidates,
+    field_name,
+)
 from analysis.model.naming_text import MAX_SHOWN_WORDS, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
@@ -49,6 +60,7 @@ __all__ = [
     "area_parts",
     "candidates",
     "choose",
+    "field_candidates",
     "group_names",
     "phrase_table",
     "same_subject",
@@ -58,10 +70,6 @@ __all__ = [
 # A phrase is a candidate in a group when at least MIN_PAPERS of the group's papers hold it ...
 # ... and it is in at least this share of them (text or title).
 MIN_SHARE = 0.05
-# A title holding the phrase counts this many times as much as an abstract only.
-TITLE_WEIGHT = 2
-# Focus weighs as its power in the score: a field's broad name ("LLMs") loses to its group's own subject.
-FOCUS_POWER = 0.75
 # A one-word phrase (not an abbreviation) scores this part of its score.
 ONE_WORD = 0.5
 # A word alone joins a name when this share of the corpus's papers holding it is in the group ("bandits").
@@ -71,52 +79,14 @@ LONGER = 0.6
 # A longer phrase replaces a shorter one inside it when it keeps this part of its papers
 # ("neural radiance fields" for "radiance fields").
 EXTEND = 0.6
-# A second phrase joins the first when it adds this share of the group's papers ...
-ADDS = 0.15
-# ... and scores at least this part of the first.
-SECOND = 0.35
 # A second or third part has at least this share of the corpus's papers holding it in the group.
 PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
-# A second or third part is in at least this share of the group's papers.
-PART_SHARE = 0.1
 # A group of at most this many papers that no phrase covers is named by its papers' own subjects.
 SMALL = 8
-# Below this share of the group's papers covered, a third subject is named.
-COVERED = 0.5
-# A field (:mod:`analysis.model.fields`) names a topic when its cues are in this share of its papers ...
-FIELD_SHARE = 0.35
-# ... an area when in this share of its papers ...
-AREA_SHARE = 0.55
-# ... and it scores at least this part of the group's best phrase.
-FIELD_OVER = 0.9
-# The best phrase keeps its name instead where it is a cue of the field in this share of the group.
-OWN_HEAD = 0.6
-# ... nor where its cues are in less than this part of the papers its phrases name.
-PHRASES_COVER = 0.75
-# A group of fewer papers is named by its own phrases.
-FIELD_MIN = 3
-# A broad field names a topic that no narrower one covers when in this share of its papers.
-BROAD_SHARE = 0.6
 MAX_WORDS = 7
-DECIMALS = 6
 MAX_ACRONYM = 5
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A phrase as a group's name: its key, its score and the group's papers (row numbers) holding it."""
-
-    key: str
-    score: float
-    papers: frozenset[int]
-    # Whether it is a phrase of several words or an abbreviation (a bare noun joins no name: "brain and activity").
-    phrase: bool
-    # Its words with each abbreviation read as its long form ("llm" -> "large language model").
-    words: tuple[str, ...]
-    # The share of the corpus's papers holding it that are in the group.
-    focus: float = 1.0
 
 
 def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
@@ -312,129 +282,6 @@ def _needs_more(parts: list[Candidate], other: Candidate, size: int) -> bool:
     if len(covered) < COVERED * size:
         return True
     return len(parts) == 1 and (len(parts[0].key.split()) == 1 or len(other.papers - covered) >= ADDS * size)
-
-
-@dataclass(frozen=True)
-class FieldCandidate:
-    """A field of the lexicon as a group's name: its name, score, the share of the group it covers."""
-
-    name: str
-    score: float
-    share: float
-    papers: frozenset[int]
-    columns: frozenset[int]
-    broad: bool
-    short: str
-
-
-def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
-    """The fields covering some of the group's papers, scored as phrases are (best first; ties: the name)."""
-    found = table.fields
-    size = len(rows)
-    text = found.text[rows]
-    text_count = text.sum(axis=0)
-    title_count = found.title[rows].sum(axis=0)
-    weight = TITLE_WEIGHT if table.title[rows].nnz > 0 else 1
-    whole = table.text.shape[0] <= size
-    out = []
-    for i in np.flatnonzero(text_count).tolist():
-        share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
-        focus = 1.0 if whole else text_count[i] / found.corpus[i]
-        field = found.fields[i]
-        out.append(
-            FieldCandidate(
-                field.name,
-                round(float(share * focus**FOCUS_POWER), DECIMALS),
-                round(float(text_count[i] / size), DECIMALS),
-                frozenset(np.flatnonzero(text[:, i]).tolist()),
-                found.columns[i],
-                field.broad,
-                field.short,
-            )
-        )
-    out.sort(key=lambda f: (-f.score, f.name))
-    return out
-
-
-def field_name(
-    table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], rows: np.ndarray, taken: set[str], area: bool
-) -> str | None:
-    """The field that names the group better than its phrases do, or None.
-
-    A field names it when its cues are in :data:`FIELD_SHARE` of the group
-    (:data:`AREA_SHARE` for an area) and it scores at least :data:`FIELD_OVER`
-    of the best phrase: readers name the field that covers the whole group
-    ("Network pruning and sparsity" over "Iterative magnitude and structured
-    pruning"). The phrases keep the name where the best one is the field's own
-    cue in :data:`OWN_HEAD` of the group ("Offline and deep RL" stays), or
-    where they cover more of it than the field does. A topic is named by a broad field only
-    where nothing narrower covers it. Names other groups have are skipped.
-    """
-    size = len(rows)
-    fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
-    need = AREA_SHARE if area else FIELD_SHARE
-    eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
-    if eligible:
-        if not _names_better(eligible[0], table, ranked, parts, size):
-            return None
-        return _with_second(eligible[0], fields, size) if area else eligible[0].name
-    if not area and _covered(parts) < COVERED * size:
-        broad = [f for f in fields if f.broad and f.share >= BROAD_SHARE]
-        if broad:
-            return broad[0].name
-    return None
-
-
-def _names_better(
-    field: FieldCandidate, table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], size: int
-) -> bool:
-    """Whether ``field`` names the group better than its phrases (:func:`field_name` says when)."""
-    head = ranked[0] if ranked else None
-    if head is not None and field.score < FIELD_OVER * head.score:
-        return False
-    if size < FIELD_MIN:
-        return False  # a paper or two: their own phrase says more than a field
-    # The group's own phrase names most of it: it stays where it is the field's ("Offline RL")
-    # or scores as well as the field ("Image classification", not "Transformers and attention").
-    most = head is not None and len(head.words) >= 2 and len(head.papers) >= OWN_HEAD * size
-    if head is not None and most and (table.index[head.key] in field.columns or field.score <= head.score):
-        return False
-    # Else the phrases keep it where they name more of the group ("Differential privacy and group fairness").
-    return field.share >= PHRASES_COVER * _covered(parts) / size
-
-
-def _covered(parts: list[Candidate]) -> int:
-    """How many of the group's papers hold one of the parts."""
-    return len(set().union(*(p.papers for p in parts))) if parts else 0
-
-
-def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
-    """An area's field name, with a second field where one covers :data:`ADDS` of the area more."""
-    second = _second_field(first, fields, size)
-    return first.name if second is None else _joined(first, second)
-
-
-def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
-    """The best field beside ``first`` in twice :data:`PART_SHARE` of the group, adding :data:`ADDS` of it.
-
-    Two fields are named by their short names ("Reinforcement learning and watermarking"); a
-    short name with its own "and" joins no other.
-    """
-    for other in fields:
-        if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
-            continue
-        if len(other.papers - first.papers) < ADDS * size or " and " in first.short or " and " in other.short:
-            continue
-        if len(first.short.split()) + len(other.short.split()) > MAX_SHOWN_WORDS or first.short == other.short:
-            continue
-        return other
-    return None
-
-
-def _joined(first: FieldCandidate, second: FieldCandidate) -> str:
-    """Two fields' short names as one name: "Differential privacy and federated learning"."""
-    other = second.short if second.short.split()[0].isupper() else second.short[:1].lower() + second.short[1:]
-    return f"{first.short} and {other}"
 
 
 def group_names(
