@@ -86,12 +86,19 @@ test: $(BENCH_STAMP) browser lint-js
 
 # The quick loop. Leaves out the tests marked slow (notebooks under nbval,
 # portability runs, browsers, the reference corpus, the ONNX export); the
-# seeds' vectors come from tests/data/.
+# seeds' vectors come from tests/data/. mypy (one process, about a minute
+# on a cold cache) runs beside pytest's two workers and fills the moments
+# they wait (start-up, subprocesses, the last module); its report follows
+# pytest's, and either failing fails the target.
 check: $(STAMP)
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
-	$(PY) -m mypy analysis
-	$(PY) -m pytest $(PARALLEL) -m "not slow" -q
+	@types=$$(mktemp); \
+	$(PY) -m mypy analysis >$$types 2>&1 & mypy=$$!; \
+	$(PY) -m pytest $(PARALLEL) -m "not slow" -q; tests=$$?; \
+	wait $$mypy; typed=$$?; \
+	echo "mypy analysis:"; cat $$types; rm -f $$types; \
+	test $$tests -eq 0 && test $$typed -eq 0
 
 lint: $(STAMP) lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
