@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
-from helpers import HOSTILE, SEED_VECTORS, RecordingBackend
+from helpers import HOSTILE, RecordingBackend, warm_seed_vectors
 
 from analysis.config import REFERENCE_CORPUS, SEEDS_DIR
 
@@ -47,23 +46,66 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+# Modules whose tests are scheduled by their first parameter, the variant (test ids "[torch-avx2]",
+# "[torch-avx2 map.svg]"): each variant runs the seeds report in its own process, so the two workers
+# share the variants rather than one worker running them one after another.
+BY_VARIANT = {"tests/end_to_end/test_portability.py"}
+# The longest scopes start first, then the rest by number of tests (xdist's order): the last worker to
+# finish sets the time, so a long scope must not be left for the end. Seconds of one worker in a full run
+# on 2 cores at load 10-13 (about 3 times a quiet machine's), 2026-12-04. This CPU's portability run comes
+# first: the other variants reuse its figures and wait for it, while the other worker starts the cluster.
+LONGEST_FIRST = [
+    "tests/end_to_end/test_portability.py::this-cpu",  # 100
+    "tests/end_to_end/test_cluster.py",  # 658
+    "tests/end_to_end/test_report_swap.py",
+    "in-the-checkout",
+    "tests/end_to_end/test_map_browser.py",  # 233
+    "tests/model/test_topics.py",  # 231
+    "tests/model/test_labels.py",  # 228
+    "tests/model/test_sampled.py",  # 198
+    "tests/end_to_end/test_portability.py::",  # 90-130 a variant
+]
+
+
+def xdist_scope(nodeid: str) -> str:
+    """The unit one worker runs in order: a module, a portability variant, or the notebook-4 pair."""
+    if nodeid in IN_THE_CHECKOUT:
+        return "in-the-checkout"
+    module, _, test = nodeid.partition("::")
+    if module in BY_VARIANT and "[" in test:
+        return f"{module}::{test.partition('[')[2].rstrip(']').split(' ')[0]}"
+    return module
+
+
+def longest_first(scope: str) -> int:
+    """A scope's place in :data:`LONGEST_FIRST` (the first entry it starts with), or after them all."""
+    return next((rank for rank, start in enumerate(LONGEST_FIRST) if scope.startswith(start)), len(LONGEST_FIRST))
+
+
 # optionalhook: without xdist (absent, or -p no:xdist) pytest does not know the hook and would stop.
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """Under ``-n 2``: each module's tests on one worker, one after another; the two nbval runs of notebook 4 too.
+    """Under ``-n 2``: each scope's tests on one worker, one after another, the longest scopes first.
 
     A module's tests share its module-scoped fixtures (a Dask cluster, a
-    browser, the portability runs, reports written once), which two
-    workers would each make. xdist's own groups (``xdist_group``) are
-    lost on pytest 9.2, which no longer reads the test id xdist 3.8 rewrites.
+    browser, reports written once), which two workers would each make;
+    the portability variants are one scope each (:data:`BY_VARIANT`).
+    xdist's own groups (``xdist_group``) are lost on pytest 9.2, which no
+    longer reads the test id xdist 3.8 rewrites.
     """
     from xdist.scheduler import LoadScopeScheduling
 
-    class ByModule(LoadScopeScheduling):
+    class ByScope(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "in-the-checkout" if nodeid in IN_THE_CHECKOUT else nodeid.split("::", 1)[0]
+            return xdist_scope(nodeid)
 
-    return ByModule(config, log)
+        def _assign_work_unit(self, node) -> None:
+            # A stable sort: within a rank, xdist's order (most tests first) stays.
+            for scope in sorted(self.workqueue, key=longest_first):
+                self.workqueue.move_to_end(scope)
+            super()._assign_work_unit(node)
+
+    return ByScope(config, log)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -77,24 +119,11 @@ def session_cache(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cache")
     patch = pytest.MonkeyPatch()
     patch.setenv("ANALYSIS_CACHE_DIR", str(folder))
-    _warm_seed_vectors()
+    from analysis.config import cache_dir
+
+    warm_seed_vectors(cache_dir())
     yield folder
     patch.undo()
-
-
-def _warm_seed_vectors() -> None:
-    from analysis import load_corpus
-    from analysis.config import cache_dir
-    from analysis.embedding.cache import EmbeddingCache, document_texts
-    from analysis.embedding.registry import select_backend
-
-    vectors = np.load(SEED_VECTORS)
-    texts = document_texts(load_corpus(SEEDS_DIR))
-
-    assert len(vectors) == len(texts), "the seeds changed: regenerate tests/data/seed_minilm.npy (see test_cache.py)"
-    store = EmbeddingCache(cache_dir() / select_backend("minilm").identity)
-    if store.missing(texts):
-        store.add(texts, vectors)
 
 
 @pytest.fixture(scope="session")

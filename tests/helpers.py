@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -28,6 +29,23 @@ SEED_B = "001_2da18ae08bb855ef.txt"
 # session does not embed them; tests/embedding/test_cache.py checks they equal
 # a fresh embedding (slow suite).
 SEED_VECTORS = Path(__file__).parent / "data" / "seed_minilm.npy"
+
+
+def warm_seed_vectors(cache: Path) -> None:
+    """Put the seeds' MiniLM vectors (:data:`SEED_VECTORS`) in an embedding cache folder: MiniLM need not run."""
+    from analysis import load_corpus
+    from analysis.config import SEEDS_DIR
+    from analysis.embedding.cache import EmbeddingCache, document_texts
+    from analysis.embedding.registry import select_backend
+
+    vectors = np.load(SEED_VECTORS)
+    texts = document_texts(load_corpus(SEEDS_DIR))
+    assert len(vectors) == len(texts), "the seeds changed: regenerate tests/data/seed_minilm.npy (see test_cache.py)"
+    store = EmbeddingCache(cache / select_backend("minilm").identity)
+    if store.missing(texts):
+        store.add(texts, vectors)
+
+
 # An abstract that tries to run script in every HTML output; it must show as text.
 HOSTILE = "<script>alert(1)</script> <img src=x onerror=alert(1)>"
 # What the seeds report writes as text (tests/end_to_end/test_pipeline.py, test_portability.py).
@@ -101,6 +119,28 @@ class Lines:
         if self._queue.empty():  # not at the end: nothing more came within the timeout
             raise AssertionError(f"the stream is still open after {timeout} s; last lines: {self.seen[-5:]}")
         return "".join(self.seen)
+
+
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder that ``make`` fills once per test session, shared by the xdist workers.
+
+    The first worker to ask makes it while holding a lock; the others wait for
+    it and read the same folder. Without xdist it is one folder of the session.
+    """
+    import fcntl
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the workers' folders (popen-gw0, popen-gw1) sit in the session's one
+    folder, done = base / name, base / f"{name}.made"
+    with (base / f"{name}.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a failed attempt left
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
 
 
 def disk_full_at(filename: str) -> Callable[[Path, str], Path]:

@@ -7,6 +7,7 @@ import shutil
 import numpy as np
 import pandas as pd
 import pytest
+from helpers import warm_seed_vectors
 
 from analysis.embedding.backends import ModelIntegrityError, minilm_dir, tfidf_embeddings, verify_model
 from analysis.embedding.cache import (
@@ -118,6 +119,7 @@ def test_presets_name_their_backends(seed_result):
 
 
 def test_int8_minilm_is_close_to_float32_and_cached_apart(tmp_path, seed_result):
+    warm_seed_vectors(tmp_path)  # float32 MiniLM read from its cache folder: only int8 embeds
     quantized = embed_papers(seed_result.papers, "minilm-int8", cache=tmp_path)
     full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
     assert quantized.shape == full.shape == (26, 384)
@@ -128,6 +130,7 @@ def test_int8_minilm_is_close_to_float32_and_cached_apart(tmp_path, seed_result)
 
 
 def test_128_token_minilm_reads_only_the_start_and_is_cached_apart(tmp_path, seed_result):
+    warm_seed_vectors(tmp_path)  # 256-token MiniLM read from its cache folder: only the 128-token one embeds
     short = embed_papers(seed_result.papers, "balanced", cache=tmp_path)
     full = embed_papers(seed_result.papers, "minilm", cache=tmp_path)
     assert select_backend("minilm-128").model.max_seq_length == 128

@@ -17,18 +17,18 @@ must really move the floats (its control) and still change no byte.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import TEXT_FILES
+from helpers import TEXT_FILES, made_once
 
 from analysis.config import FIGURES_DIR, ROOT, SEEDS_DIR
 from analysis.embedding.cache import EmbeddingCache
@@ -78,7 +78,7 @@ def subprocess_env(extra_env: dict) -> dict:
     return {**os.environ, "HF_HUB_OFFLINE": "1", **extra_env}
 
 
-@cache
+@functools.cache
 def fingerprint(env_items: tuple) -> dict:
     """The float path of a fresh interpreter with these variables set (``tests/end_to_end/float_path.py``)."""
     finished = subprocess.run(
@@ -125,27 +125,30 @@ def run_report(out: Path, cache: Path, extra_env: dict, drawn: Path | None = Non
 
 
 @pytest.fixture(scope="module")
-def variant_runs(tmp_path_factory):
-    """Each variant's report folder and embedding cache, one process per variant; inert variants are not run.
+def variant_run(tmp_path_factory):
+    """``variant_run(name)``: the variant's report folder and embedding cache, run on first use in its own process.
 
-    This CPU's run comes first, with every cache empty (Chromium draws each figure); the others
-    reuse its rendered files (:func:`run_report`).
+    Each variant's tests are one xdist scope (``tests/conftest.py``), so the two workers share the
+    variants. This CPU's run comes first, with every cache empty (Chromium draws each figure), made
+    once for both workers; the others reuse its rendered files (:func:`run_report`). A variant that
+    cannot move this CPU's floats is not run: its tests skip and say why.
     """
-    runs = {}
-    for name, variant in VARIANTS.items():
-        if why_inert(variant) is None:
-            base = tmp_path_factory.mktemp(name)
-            drawn = runs["this-cpu"] / "cache" / "figures" if runs else None
-            run_report(base / "report", base / "cache", variant.env, drawn)
-            runs[name] = base
-    return runs
 
+    @functools.cache
+    def run(name: str) -> Path:
+        if name == "this-cpu":
+            return made_once(tmp_path_factory, name, lambda base: run_report(base / "report", base / "cache", {}))
+        base = tmp_path_factory.mktemp(name)
+        run_report(base / "report", base / "cache", VARIANTS[name].env, run("this-cpu") / "cache" / "figures")
+        return base
 
-def run_of(variant_runs: dict, name: str) -> Path:
-    """The variant's run folder, or a skip that says why it was not run on this CPU."""
-    if name not in variant_runs:
-        pytest.skip(f"{name}: {why_inert(VARIANTS[name])}")
-    return variant_runs[name]
+    def run_or_skip(name: str) -> Path:
+        reason = why_inert(VARIANTS[name])
+        if reason is not None:
+            pytest.skip(f"{name}: {reason}")
+        return run(name)
+
+    return run_or_skip
 
 
 def cached_vectors(cache: Path) -> dict[str, np.ndarray]:
@@ -171,9 +174,9 @@ def reduced(vectors: np.ndarray, folder: Path, extra_env: dict) -> np.ndarray:
     return np.load(folder / "out.npy")
 
 
-def largest_difference(variant_runs: dict, name: str, tmp_path: Path) -> float:
+def largest_difference(variant_run, name: str, tmp_path: Path) -> float:
     """How far the variant moved the floats its control watches, against this CPU's default path."""
-    ours = cached_vectors(variant_runs["this-cpu"] / "cache")
+    ours = cached_vectors(variant_run("this-cpu") / "cache")
     variant = FLOAT_VARIANTS[name]
     if variant.floats == "reduction":
         keys = sorted(ours)
@@ -181,23 +184,26 @@ def largest_difference(variant_runs: dict, name: str, tmp_path: Path) -> float:
         return float(
             np.abs(reduced(vectors, tmp_path / "default", {}) - reduced(vectors, tmp_path / name, variant.env)).max()
         )
-    theirs = cached_vectors(run_of(variant_runs, name) / "cache")
+    theirs = cached_vectors(variant_run(name) / "cache")
     assert ours.keys() == theirs.keys()
     return float(max(np.abs(ours[k] - theirs[k]).max() for k in ours))
 
 
 @pytest.mark.parametrize("variant", list(FLOAT_VARIANTS))
-def test_the_variant_really_changes_the_floats(variant_runs, variant, tmp_path):
+def test_the_variant_really_changes_the_floats(variant_run, variant, tmp_path):
     """Control: a variant that left the float path alone would prove nothing."""
-    run_of(variant_runs, variant)  # skips, with the reason, where it cannot move anything here
-    difference = largest_difference(variant_runs, variant, tmp_path)
+    variant_run(variant)  # skips, with the reason, where it cannot move anything here
+    difference = largest_difference(variant_run, variant, tmp_path)
     assert 1e-16 < difference < 1e-5, difference
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-@pytest.mark.parametrize("filename", COMPARED)
-def test_report_is_byte_identical_to_the_committed_one(variant_runs, variant, filename):
-    written = (run_of(variant_runs, variant) / "report" / filename).read_bytes()
+# The id starts with the variant ("torch-avx2 map.svg"): tests/conftest.py schedules by it.
+@pytest.mark.parametrize(
+    ("variant", "filename"),
+    [pytest.param(variant, filename, id=f"{variant} {filename}") for variant in VARIANTS for filename in COMPARED],
+)
+def test_report_is_byte_identical_to_the_committed_one(variant_run, variant, filename):
+    written = (variant_run(variant) / "report" / filename).read_bytes()
     committed = (FIGURES_DIR / filename).read_bytes()
     assert written == committed, f"{filename} under {variant} differs from figures/{filename}: rerun `make report`?"
 
