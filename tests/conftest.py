@@ -52,18 +52,20 @@ def pytest_collection_modifyitems(config, items):
 BY_VARIANT = {"tests/end_to_end/test_portability.py"}
 # The longest scopes start first, then the rest by number of tests (xdist's order): the last worker to
 # finish sets the time, so a long scope must not be left for the end. Seconds of one worker in a full run
-# on 2 cores at load 10-13 (about 3 times a quiet machine's), 2026-12-04. This CPU's portability run comes
-# first: the other variants reuse its figures and wait for it, while the other worker starts the cluster.
+# on 2 cores at load 10-13 (about 3 times a quiet machine's), 2026-12-04; 3,672 s in all. This CPU's
+# portability run comes first: the other variants reuse its figures and wait for it.
 LONGEST_FIRST = [
-    "tests/end_to_end/test_portability.py::this-cpu",  # 100
+    "tests/end_to_end/test_portability.py::this-cpu",  # about 100
     "tests/end_to_end/test_cluster.py",  # 658
-    "tests/end_to_end/test_report_swap.py",
-    "in-the-checkout",
     "tests/end_to_end/test_map_browser.py",  # 233
     "tests/model/test_topics.py",  # 231
     "tests/model/test_labels.py",  # 228
     "tests/model/test_sampled.py",  # 198
-    "tests/end_to_end/test_portability.py::",  # 90-130 a variant
+    "tests/end_to_end/test_report_swap.py",  # 156
+    "in-the-checkout",  # 141
+    "tests/end_to_end/test_map_labels_browser.py",  # 102
+    "tests/end_to_end/test_notebooks.py",  # 90
+    "tests/end_to_end/test_portability.py::",  # 60-140 a variant; the rest is under 90 a scope
 ]
 
 
