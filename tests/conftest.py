@@ -57,6 +57,7 @@ BY_VARIANT = {"tests/end_to_end/test_portability.py"}
 LONGEST_FIRST = [
     "tests/end_to_end/test_portability.py::this-cpu",  # about 100
     "tests/end_to_end/test_cluster.py",  # 658
+    "tests/end_to_end/test_map_levels_browser.py",  # 150-250 (fits 2,260 real texts)
     "tests/end_to_end/test_map_browser.py",  # 233
     "tests/model/test_topics.py",  # 231
     "tests/model/test_labels.py",  # 228

@@ -209,6 +209,7 @@ print(json.dumps({k: [before[k], after[k]] for k in before if before[k] != after
 """
 
 
+@pytest.mark.slow  # imports every module in a fresh interpreter (2.3 s): `make test` only
 def test_importing_any_module_changes_no_global_state():
     """Environment variables, csv's field limit, warning filters: an import leaves them as they were."""
     names = [module_name(path) for path in MODULES if path.name != "__main__.py"]
@@ -219,6 +220,7 @@ def test_importing_any_module_changes_no_global_state():
     assert changed == {}, changed
 
 
+@pytest.mark.slow  # imports every module in a fresh interpreter (2.3 s): `make test` only
 def test_the_global_state_check_sees_a_change(tmp_path):
     (tmp_path / "meddler.py").write_text("import csv, os\nos.environ['MEDDLED'] = '1'\ncsv.field_size_limit(7)\n")
     finished = subprocess.run(

@@ -210,6 +210,7 @@ def _bib_entry(i: int) -> str:
     )
 
 
+@pytest.mark.slow  # a scaling ratio over 10,000 entries (3.5 s): `make test` only
 def test_ten_thousand_bibtex_entries_read_in_seconds(tmp_path):
     path = tmp_path / "big.bib"
     path.write_text("\n".join(_bib_entry(i) for i in range(10_000)), encoding="utf-8")

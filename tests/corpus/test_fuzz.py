@@ -231,6 +231,7 @@ def _seconds_to_read(path, paragraphs: int) -> float:
     return seconds
 
 
+@pytest.mark.slow  # a scaling ratio over 20,000 paragraphs (3.4 s): `make test` only
 def test_many_paragraphs_read_in_linear_time(tmp_path):
     # Line numbers were counted from the start of the file for every
     # paragraph: 20,000 abstracts took six minutes. Ten times the paragraphs

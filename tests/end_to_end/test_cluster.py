@@ -94,6 +94,7 @@ print(code, "analysis.cluster" in sys.modules, sorted(m for m in ("dask", "distr
 """
 
 
+@pytest.mark.slow  # a fresh interpreter or a Dask client in a subprocess (2-5 s): `make test` only
 def test_a_run_without_the_flags_never_imports_dask(session_cache, seed_result, tmp_path):
     """seed_result: the seeds and the theme phrases are in the session cache, so the child loads no model."""
     env = {**_env(session_cache)}
@@ -105,6 +106,7 @@ def test_a_run_without_the_flags_never_imports_dask(session_cache, seed_result, 
     assert done.stdout.strip().splitlines()[-1] == "0 True []"
 
 
+@pytest.mark.slow  # a fresh interpreter or a Dask client in a subprocess (2-5 s): `make test` only
 def test_an_unreachable_scheduler_stops_with_one_line_naming_it_and_keeps_the_report(tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr("analysis.cluster.CONNECT_TIMEOUT", 2)
@@ -118,6 +120,7 @@ def test_an_unreachable_scheduler_stops_with_one_line_naming_it_and_keeps_the_re
     assert _files(out) == {"documents.csv": b"the previous report\n"}
 
 
+@pytest.mark.slow  # a fresh interpreter or a Dask client in a subprocess (2-5 s): `make test` only
 def test_a_scheduler_without_workers_stops_with_one_line(capsys, monkeypatch):
     distributed = pytest.importorskip("distributed")
     monkeypatch.setattr("analysis.cluster.CONNECT_TIMEOUT", 1)

@@ -53,6 +53,7 @@ def warm_embeddings(seed_result):
     assert all(text_key(t) in known for t in document_texts(seed_result.papers))
 
 
+@pytest.mark.slow  # a fresh interpreter per case (3-4 s): `make test` only
 @pytest.mark.parametrize("use_cache", [False, True], ids=["fit", "result-cache"])
 def test_a_warm_run_imports_no_heavy_package(warm_embeddings, tmp_path, use_cache):
     answer = _run(tmp_path, use_cache)

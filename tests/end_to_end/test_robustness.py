@@ -132,6 +132,7 @@ def _cache_writer(folder: str, worker: int, rounds: int) -> int:
     return wrong
 
 
+@pytest.mark.slow  # fresh interpreters (4 s): `make test` only
 def test_two_processes_share_one_cache_folder(tmp_path):
     rounds = 40  # over _MAX_SHARDS shards, so both processes also compact
     context = multiprocessing.get_context("spawn")
@@ -258,6 +259,7 @@ def no_torch_run(tmp_path_factory):
     return folder, run
 
 
+@pytest.mark.slow  # fresh interpreters (4 s): `make test` only
 def test_without_torch_tfidf_works_and_minilm_says_what_to_install(no_torch_run):
     folder, run = no_torch_run
     assert run.returncode == 0, run.stderr

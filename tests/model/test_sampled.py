@@ -134,12 +134,14 @@ def test_sample_papers_keep_their_places_and_mostly_their_groups(corpus, fitted,
     assert sample_fit.slots["max_topics"] == 19 and sample_fit.slots["n_neighbors"] == 6
 
 
+@pytest.mark.slow  # a sampled fit per case (1.3-2.2 s); the plain sampled-fit tests stay quick: `make test` only
 @pytest.mark.parametrize("mapper", [_reversing, _threads, _pickled], ids=["reversed", "threads", "pickled"])
 def test_how_the_partitions_run_changes_nothing(corpus, fitted, mapper):
     papers, vectors = corpus
     assert _bytes(_fit(papers, vectors, sample_above=SAMPLE, mapper=mapper)) == _bytes(fitted)
 
 
+@pytest.mark.slow  # a sampled fit per case (1.3-2.2 s); the plain sampled-fit tests stay quick: `make test` only
 @pytest.mark.parametrize("size", [1, 7, 50, 10_000])
 def test_the_partition_size_changes_nothing(corpus, fitted, monkeypatch, size):
     papers, vectors = corpus
@@ -330,6 +332,7 @@ def test_a_sample_paper_is_smoothed_with_its_nearest_papers_of_the_whole_corpus(
     np.testing.assert_allclose(smoothed, expected, atol=1e-5)
 
 
+@pytest.mark.slow  # a sampled fit per case (1.3-2.2 s); the plain sampled-fit tests stay quick: `make test` only
 @pytest.mark.parametrize("size", [1, 7, 10_000])
 @pytest.mark.parametrize("mapper", [_reversing, _threads, _pickled], ids=["reversed", "threads", "pickled"])
 def test_the_corpus_smoothing_is_the_same_whatever_the_partitions(lexical, monkeypatch, size, mapper):
