@@ -78,6 +78,8 @@ AREA_SHAPES = ((0, AREA_LINE), (0, 16), (2, 16), (3, 12))
 LEADER_ANCHORS = 4
 LEADER_DIRECTIONS = 16
 LEADER_GAPS = (10, 18, 28, 42, 64, 96, 140, 200, 280)
+# Tries of the areas' placement with the areas left unnamed placed first (greedy placement starves late areas).
+AREA_RETRIES = 3
 # Zoom factor from which the topics name the map instead of the areas.
 AREAS_UNTIL = 2.5
 # Zoom factor from which the finer topics are named (where there is room beside the topics' labels).
@@ -115,6 +117,25 @@ def _inside(x: float, y: float, width: float, height: float, frame: dict) -> boo
     px = (x - x0) / (x1 - x0) * plot_w
     py = (y - y0) / (y1 - y0) * plot_h
     return width / 2 <= px <= plot_w - width / 2 and height / 2 <= py <= plot_h - height / 2
+
+
+def _clamped(label: MapLabel, frame: dict) -> MapLabel:
+    """The label moved the least way that puts its box inside the plot at the full view.
+
+    The page hides a label partly outside the plot; a box wider than the plot stays centred on its paper.
+    """
+    (x0, x1), (y0, y1) = frame["x"], frame["y"]
+    plot_w, plot_h = frame["plot"]
+    px = (label.x - x0) / (x1 - x0) * plot_w
+    py = (label.y - y0) / (y1 - y0) * plot_h
+    half_w, half_h = label.width / 2, label.height / 2
+    if half_w * 2 <= plot_w:
+        px = min(max(px, half_w), plot_w - half_w)
+    if half_h * 2 <= plot_h:
+        py = min(max(py, half_h), plot_h - half_h)
+    x = round(x0 + px / plot_w * (x1 - x0), 6)
+    y = round(y0 + py / plot_h * (y1 - y0), 6)
+    return label if (x, y) == (round(label.x, 6), round(label.y, 6)) else dataclasses.replace(label, x=x, y=y)
 
 
 def map_labels(
@@ -191,6 +212,7 @@ def _place(groups: _Groups, x_range: Sequence[float], y_range: Sequence[float], 
     for label in _area_labels(groups, frame, scale):
         placed.add(label)
     for label in groups.topics:
+        label = _clamped(label, frame)
         placed.add(_replace_min(label, placed.first_zoom(label, 1.0)))
     for label in groups.subtopics:
         placed.add(_replace_min(label, placed.first_zoom(label, SUBTOPICS_FROM)))
@@ -198,10 +220,35 @@ def _place(groups: _Groups, x_range: Sequence[float], y_range: Sequence[float], 
 
 
 def _area_labels(groups: _Groups, frame: dict, scale: tuple[float, float]) -> list[MapLabel]:
-    """Each area's label, in area order, placed against the areas before it (see the module's docstring)."""
+    """Each area's label, in area order, placed against the areas placed before it (see the module's docstring).
+
+    Areas are placed greedily, so an area placed late can find the plot taken. Where one is not named at the full
+    view, the areas are placed again with those first; of the tries, the one naming the most areas at the full
+    view is kept (the earliest on a tie).
+    """
+    order = [entry.area for entry in groups.areas]
+    best = attempt = _areas_in_order(groups, order, frame, scale)
+    for _ in range(AREA_RETRIES):
+        unnamed = [label.group for label in attempt if label.min_zoom > 1.0]
+        if not unnamed:
+            break
+        order = [*unnamed, *(a for a in order if a not in unnamed)]
+        attempt = _areas_in_order(groups, order, frame, scale)
+        if _unnamed(attempt) < _unnamed(best):
+            best = attempt
+    return best
+
+
+def _unnamed(labels: list[MapLabel]) -> int:
+    return sum(label.min_zoom > 1.0 for label in labels)
+
+
+def _areas_in_order(groups: _Groups, order: list[int], frame: dict, scale: tuple[float, float]) -> list[MapLabel]:
+    """The areas' labels placed one by one in ``order``, returned in area order."""
     xy = groups.xy
+    by_area = {entry.area: entry for entry in groups.areas}
     chosen: list[MapLabel] = []
-    for entry in groups.areas:
+    for entry in (by_area[a] for a in order):
         area, text, candidates = entry.area, entry.text, [*entry.own, *entry.spread]
         shapes = list(dict.fromkeys((max(FONT_FLOOR, entry.font - smaller), wrap) for smaller, wrap in AREA_SHAPES))
         best = _area_label(area, text, xy, candidates, shapes[0], frame, chosen, scale)
@@ -217,7 +264,8 @@ def _area_labels(groups: _Groups, frame: dict, scale: tuple[float, float]) -> li
                 best = beside
                 break
         chosen.append(best)
-    return chosen
+    place = {entry.area: i for i, entry in enumerate(groups.areas)}
+    return sorted(chosen, key=lambda label: place[label.group])
 
 
 def _area_label(

@@ -164,3 +164,18 @@ def test_finer_topics_are_named_from_their_zoom_without_overlap():
     for zoom in np.geomspace(1, 200, 80):
         shown = _shown(labels, zoom)
         assert not any(_overlap(a, b, zoom, scale) for i, a in enumerate(shown) for b in shown[i + 1 :]), zoom
+
+
+def test_a_topic_at_the_edge_of_the_plot_is_named_inside_it_at_the_full_view():
+    documents, topics = _corpus(n_topics=3, per=20)
+    # Topic 0 sits at the left edge of the plot; its label is wider than the room left of its papers.
+    left = documents["topic"] == 0
+    documents.loc[left, "x"] = documents.loc[left, "x"] - documents.loc[left, "x"].mean() - 1.25
+    topics.loc[0, "label"] = "Vision-language and multimodal models"
+    (x0, x1), (y0, y1) = (-1.3, 1.3), (-1.3, 1.3)
+    labels = map_labels(documents, topics, (x0, x1), (y0, y1))
+    edge = next(la for la in labels if la.level == "topic" and la.group == 0)
+    px = (edge.x - x0) / (x1 - x0) * REFERENCE_PLOT[0]
+    assert edge.x > -1.0  # its papers are at -1.25: the label moved in
+    assert edge.width / 2 <= px <= REFERENCE_PLOT[0] - edge.width / 2  # the whole box inside the plot
+    assert px - edge.width / 2 < 1e-3  # moved right only as far as needed: its left edge on the plot's
