@@ -13,6 +13,12 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   GitHub repository ``jacobmarks/awesome-neurips-2023`` at :data:`NEURIPS_COMMIT`
   (``schedule/*.md``: ``### Title``, ``**Authors:**``, the abstract inside
   ``<details>``), brought onto the machine as a bare git directory (``NEURIPS_GIT``).
+* ``beese2023``: a third held-out corpus of another kind: the 1,550 human-annotated papers of
+  Beese et al., "Did AI get more negative recently?" (Royal Society Open Science, 2023), NLP and
+  ML papers of ACL, EMNLP, NAACL, COLING, CL, CoNLL, NeurIPS, ICML, ICLR and AAAI from 1984 to
+  2022, with title and abstract (``Data/Human Annotated Data/all.json`` of the GitHub repository
+  ``DominikBeese/DidAIGetMoreNegativeRecently`` at :data:`BEESE_COMMIT`, CC BY 4.0; bare git
+  directory in ``BEESE_GIT``).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -42,6 +48,9 @@ CORPORA = {
 NEURIPS_COMMIT = "3136cea"
 NEURIPS_GIT = os.environ.get("NEURIPS_GIT", "/work/.mirror/jacobmarks+awesome-neurips-2023/repo")
 NEURIPS_SAMPLE = 1500
+BEESE_COMMIT = "afd2f70"
+BEESE_GIT = os.environ.get("BEESE_GIT", "/work/.mirror/DominikBeese+DidAIGetMoreNegativeRecently/repo")
+BEESE_PATH = "Data/Human Annotated Data/all.json"
 _SESSION_FILES = ["Not_Presented_Posters", *(f"Poster_Session{n}" for n in range(1, 7))]
 _ABSTRACT = re.compile(r"</summary>\**\s*(.*?)</details>", re.S)
 # An abstract shorter than this is a placeholder ("TBD", a link), not a paper's text.
@@ -117,6 +126,41 @@ def neurips2023(git_dir: str = NEURIPS_GIT, commit: str = NEURIPS_COMMIT) -> lis
     return [by_id[key] for key in sorted(by_id)[:NEURIPS_SAMPLE]]
 
 
+def parse_annotated(text: str) -> list[dict[str, str]]:
+    """The papers of Beese et al.'s annotated list: each title once, in file order.
+
+    Args:
+        text: The JSON list of ``{"url", "title", "year", "venue", "abstract", "stance"}``.
+
+    Returns:
+        One record per paper with a title and an abstract of at least :data:`MIN_ABSTRACT_CHARS`
+        characters: ``id`` (the first 12 hex digits of the title's SHA-1), ``title``, ``abstract``,
+        empty ``keywords``, ``venue`` (venue and year, "ACL 2020") and ``url``.
+    """
+    papers, seen = [], set()
+    for row in json.loads(text):
+        title, abstract = (
+            " ".join(str(row.get("title") or "").split()),
+            " ".join(str(row.get("abstract") or "").split()),
+        )
+        paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
+        if not title or len(abstract) < MIN_ABSTRACT_CHARS or paper_id in seen:
+            continue
+        seen.add(paper_id)
+        venue = f"{row.get('venue', '')} {row.get('year', '')}".strip()
+        papers.append(
+            {
+                "id": paper_id,
+                "title": title,
+                "abstract": abstract,
+                "keywords": "",
+                "venue": venue,
+                "url": row.get("url", ""),
+            }
+        )
+    return papers
+
+
 def _write(path: Path, papers: list[dict[str, str]]) -> int:
     lines = [json.dumps(paper, ensure_ascii=False) for paper in papers]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -124,13 +168,19 @@ def _write(path: Path, papers: list[dict[str, str]]) -> int:
 
 
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus (:data:`CORPORA`, ``neurips2023``) as ``out_dir/NAME.jsonl``; return papers per corpus."""
+    """Write each corpus (:data:`CORPORA`, ``neurips2023``, ``beese2023``) as ``out_dir/NAME.jsonl``.
+
+    Returns:
+        Papers per corpus.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     counts = {}
     for name, paths in CORPORA.items():
         papers = [paper for path in paths for paper in parse_table(table_text(path))]
         counts[name] = _write(out_dir / f"{name}.jsonl", papers)
     counts["neurips2023"] = _write(out_dir / "neurips2023.jsonl", neurips2023())
+    beese = parse_annotated(table_text(BEESE_PATH, BEESE_GIT, BEESE_COMMIT))
+    counts["beese2023"] = _write(out_dir / "beese2023.jsonl", beese)
     return counts
 
 

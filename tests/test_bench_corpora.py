@@ -1,10 +1,11 @@
-"""The held-out corpora (bench/corpora.py): the scrape's TSV and the NeurIPS 2023 session pages read into papers."""
+"""The held-out corpora (bench/corpora.py): the scrape's TSV, the NeurIPS 2023 session pages and Beese et al.'s list."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 
-from bench.corpora import parse_sessions, parse_table
+from bench.corpora import parse_annotated, parse_sessions, parse_table
 
 LONG = "We study robot grasping in clutter with a learned policy and tactile feedback from two fingers. " * 2
 ROWS = [
@@ -71,5 +72,28 @@ def test_session_pages_give_one_record_per_paper_with_an_abstract():
             "keywords": "",
             "venue": "NeurIPS 2023",
             "url": "",
+        }
+    ]
+
+
+def test_annotated_papers_keep_each_title_once_with_venue_and_year():
+    rows = [
+        {"url": "https://aclanthology.org/P00-1012", "title": "Adjective  Order", "year": "2000", "venue": "ACL"},
+        {"url": "https://aclanthology.org/X", "title": "A short one", "year": 2001, "venue": "ACL"},
+        {"url": "https://aclanthology.org/Y", "title": "Adjective Order", "year": "2002", "venue": "EMNLP"},
+        {"url": "https://aclanthology.org/Z", "title": None, "year": "2003", "venue": "NAACL"},
+    ]
+    abstracts = [LONG, "TBD", LONG, LONG]
+    text = json.dumps(
+        [{**row, "abstract": abstract, "stance": "0.0"} for row, abstract in zip(rows, abstracts, strict=True)]
+    )
+    assert parse_annotated(text) == [
+        {
+            "id": hashlib.sha1(b"Adjective Order").hexdigest()[:12],
+            "title": "Adjective Order",
+            "abstract": " ".join(LONG.split()),
+            "keywords": "",
+            "venue": "ACL 2000",
+            "url": "https://aclanthology.org/P00-1012",
         }
     ]
