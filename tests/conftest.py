@@ -9,9 +9,11 @@ here by module and by fixture, so a new test of that kind is marked too.
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
-from helpers import HOSTILE, RecordingBackend, warm_seed_vectors
+from helpers import HOSTILE, RecordingBackend, made_once, warm_seed_vectors
 
 from analysis.config import REFERENCE_CORPUS, SEEDS_DIR
 
@@ -53,14 +55,15 @@ BY_VARIANT = {"tests/end_to_end/test_portability.py"}
 # The longest scopes start first, then the rest by number of tests (xdist's order): the last worker to
 # finish sets the time, so a long scope must not be left for the end. Seconds of one worker in a full run
 # on 2 cores at load 10-13 (about 3 times a quiet machine's), 2026-12-04; 3,672 s in all. This CPU's
-# portability run comes first: the other variants reuse its figures and wait for it.
+# portability run comes first: the other variants reuse its figures and wait for it. test_topics.py fits
+# the 300 reference papers for both workers (the reference_result fixture); the other modules that use them
+# (test_labels.py, test_stability.py, ...) are left out of this list so that they start after it.
 LONGEST_FIRST = [
     "tests/end_to_end/test_portability.py::this-cpu",  # about 100
     "tests/end_to_end/test_cluster.py",  # 658
     "tests/end_to_end/test_map_levels_browser.py",  # 150-250 (fits 2,260 real texts)
     "tests/end_to_end/test_map_browser.py",  # 233
     "tests/model/test_topics.py",  # 231
-    "tests/model/test_labels.py",  # 228
     "tests/model/test_sampled.py",  # 198
     "tests/end_to_end/test_report_swap.py",  # 156
     "in-the-checkout",  # 141
@@ -161,10 +164,21 @@ def reference_papers(reference_records):
 
 
 @pytest.fixture(scope="session")
-def reference_result(reference_papers):
-    """The 300 reference papers fitted once (about 15 s of embedding on a cold cache)."""
+def reference_result(reference_papers, session_cache, tmp_path_factory):
+    """The 300 reference papers fitted once (about 15 s of embedding on a cold cache) for both xdist workers.
+
+    The first worker to ask fits them into a cache folder of their own (:func:`helpers.made_once`); each
+    worker merges that folder into its session cache and fits from there, which reads the result cache as
+    a second fit in one process would. Both workers used to embed the 300 papers.
+    """
     from analysis import fit_topics
 
+    def fit_into(folder: Path) -> None:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("ANALYSIS_CACHE_DIR", str(folder))
+            fit_topics(reference_papers, random_state=42)
+
+    shutil.copytree(made_once(tmp_path_factory, "reference-fit", fit_into), session_cache, dirs_exist_ok=True)
     return fit_topics(reference_papers, random_state=42)
 
 

@@ -1,29 +1,29 @@
 """A report is replaced as a whole (issue 19, item 8): a real run killed at every write step leaves old or new.
 
 A 40-paper report (the seeds and 14 reference papers) is written over the
-26-paper seeds report by ``python -m analysis report`` in a subprocess,
-which is sent SIGKILL at each of its write steps in turn: every temporary
+26-paper seeds report by ``python -m analysis report`` in a subprocess
+that stops itself (SIGSTOP) at each of its write steps: every temporary
 file written, every file in place, the staging folder complete, the old
 folder renamed aside, the new one renamed in, the old one removed. The
 steps are numbered from outside the package: the run is the command line
 started by :data:`STEPPED_RUN`, which wraps the renames and removals of
-:mod:`analysis.output` in that process only (the N-th step says so on
-stderr and stops the process with SIGSTOP), so each kill lands at a known
-point. The killed runs are forks of one such run: it loads and fits once and,
-where the command line writes the report, forks a child per kill that writes
-it into that kill's folder from there on, as a fresh run would. After each kill the folder must hold the whole
-old report or the whole new one, byte for byte, with the user's own files
-beside it; the only other state allowed is the instant between the two
-renames of the swap, where the folder is absent and the old one lies whole
-beside it. What the next run does first (:func:`analysis.output.recover`)
-must then leave a whole report and no leftovers, and a normal run after a
-kill writes the new report and removes the leftovers of killed runs,
-including those of earlier versions (``.report-*`` folders, ``*.tmp`` files).
+:mod:`analysis.output` in that process only. At each stop the folder that
+holds the report is copied, then the run continues: a SIGKILL at that stop
+would leave exactly that copy, since the run is stopped between two file
+operations with every file it wrote closed. (The killed runs used to be
+forks of one run, a fork per step; one run stopped at every step writes the
+report once.) In each copy the folder must hold the whole old report or
+the whole new one, byte for byte, with the user's own files beside it; the
+only other state allowed is the instant between the two renames of the
+swap, where the folder is absent and the old one lies whole beside it. What
+the next run does first (:func:`analysis.output.recover`) must then leave a
+whole report and no leftovers, and a normal run after a kill writes the new
+report and removes the leftovers of killed runs, including those of earlier
+versions (``.report-*`` folders, ``*.tmp`` files).
 
 All runs share one cache folder, warmed by the two reference runs, and use
-the TF-IDF embedding without static figures: the forking run only loads and
-reads its fit from the result cache, and each killed child draws the HTML and
-writes, each over its own copy of the old report.
+the TF-IDF embedding without static figures: the stepped run only loads and
+reads its fit from the result cache, then draws the HTML and writes.
 """
 
 from __future__ import annotations
@@ -50,11 +50,9 @@ FOREIGN = {"notes.txt": b"my notes, not a report file\n", "notebook/report.md": 
 # and shutil are wrapped in this process only. A step is a point where a kill must
 # leave the old report or the new one: a file written beside its place, the file
 # in place, the user's entries carried over, the staging folder complete, the
-# old folder aside, the new one in place, the old one removed. argv[1] is 0 to
-# list every step on stderr, or N to say "paused at write step N (pid P)" there
-# and stop. With -1 the run loads and fits, then forks where it would write the
-# report: one child per line "N FOLDER" of its stdin, which writes the report
-# into FOLDER and pauses at step N; the run reaps it and says "reaped N" on stdout.
+# old folder aside, the new one in place, the old one removed. At each step the
+# run says "paused at write step N (pid P): WHAT" on stderr and stops itself
+# (SIGSTOP) until the test sends SIGCONT; at the end it says "write ended".
 STEPPED_RUN = r"""
 import os, shutil, signal, sys, types
 from pathlib import Path
@@ -63,32 +61,13 @@ import analysis.output as output
 import analysis.pipeline as pipeline
 from analysis.__main__ import main
 
-pause, count = int(sys.argv[1]), [0]
+count = [0]
 
 
 def step(what):
     count[0] += 1
-    if pause == 0:
-        print(f"write step {count[0]}: {what}", file=sys.stderr, flush=True)
-    elif count[0] == pause:
-        print(f"paused at write step {count[0]} (pid {os.getpid()}): {what}", file=sys.stderr, flush=True)
-        os.kill(os.getpid(), signal.SIGSTOP)  # the test's SIGKILL ends it here
-
-
-def forking(write_report):
-    def serve(result, out, *args, **kwargs):
-        global pause
-        for line in iter(sys.stdin.readline, ""):
-            number, folder = line.rstrip("\n").split(" ", 1)
-            child = os.fork()
-            if child == 0:  # the run from its write on, into this kill's folder
-                pause, count[0] = int(number), 0
-                write_report(result, Path(folder), *args, **kwargs)
-                os._exit(3)  # the write ended before step N: the test sees no pause
-            _, status = os.waitpid(child, 0)  # reaped before the test looks: a dead pid, not a zombie
-            print(f"reaped {number} {status}", flush=True)
-        os._exit(0)
-    return serve
+    print(f"paused at write step {count[0]} (pid {os.getpid()}): {what}", file=sys.stderr, flush=True)
+    os.kill(os.getpid(), signal.SIGSTOP)  # the test copies the folder, then sends SIGCONT
 
 
 def replace(source, target):
@@ -139,53 +118,43 @@ output.os = Wrapped(os, replace=replace, rename=rename)
 output.shutil = Wrapped(shutil, rmtree=rmtree)
 output._carry_over = after(output._carry_over, "other entries carried over")
 output._swap = before(output._swap, "staging folder complete")
-if pause == -1:
-    pipeline.write_report = forking(pipeline.write_report)
-sys.exit(main(["report", *sys.argv[2:]]))
+code = main(["report", *sys.argv[1:]])
+print(f"write ended after {count[0]} steps (exit {code})", file=sys.stderr, flush=True)
+sys.exit(code)
 """
 
 
-def _run(args: list[str], out: Path, env: dict, pause: int | None = None) -> subprocess.Popen:
-    """The command line (``python -m analysis report``); with ``pause``, :data:`STEPPED_RUN` instead."""
-    start = (
-        [sys.executable, "-m", "analysis", "report"]
-        if pause is None
-        else [sys.executable, "-c", STEPPED_RUN, str(pause)]
-    )
+def _run(args: list[str], out: Path, env: dict, stepped: bool = False) -> subprocess.Popen:
+    """The command line (``python -m analysis report``); ``stepped``: :data:`STEPPED_RUN` instead."""
+    start = [sys.executable, "-c", STEPPED_RUN] if stepped else [sys.executable, "-m", "analysis", "report"]
     command = [*start, *args, "--out", str(out), *RUN_OPTIONS]
-    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE} if pause == -1 else {"stdout": subprocess.DEVNULL}
-    return subprocess.Popen(command, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True, **pipes)
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
-def _finish(args: list[str], out: Path, env: dict, pause: int | None = None) -> str:
+def _finish(args: list[str], out: Path, env: dict) -> str:
     """Run to the end; its stderr."""
-    child = _run(args, out, env, pause)
+    child = _run(args, out, env)
     _, err = child.communicate(timeout=300)
     assert child.returncode == 0, err
     return err
 
 
-class Forks:
-    """The run of :data:`STEPPED_RUN` that loads and fits once and forks a writing child per kill."""
+def _stop_at_every_step(args: list[str], target: Path, env: dict, copies: Path) -> tuple[list[str], list[Path]]:
+    """Write the report into ``target`` with :data:`STEPPED_RUN`, copying ``target``'s folder at each stop.
 
-    def __init__(self, args: list[str], folder: Path, env: dict) -> None:
-        self.run = _run(args, folder / "never-written", env, pause=-1)
-        self.err, self.out = Lines(self.run.stderr), Lines(self.run.stdout)
-
-    def kill_at(self, out: Path, number: int) -> None:
-        """A child writes the report into ``out``; SIGKILL it when it says it is at write step ``number``."""
-        self.run.stdin.write(f"{number} {out}\n")
-        self.run.stdin.flush()
-        paused = self.err.until(lambda line: line.startswith(f"paused at write step {number} "))
-        os.kill(int(paused.split("(pid ", 1)[1].split(")", 1)[0]), signal.SIGKILL)
-        self.out.until(lambda line: line.startswith(f"reaped {number} "), timeout=30)
-
-    def close(self) -> None:
-        self.run.stdin.close()
-        try:
-            assert self.run.wait(timeout=60) == 0, self.err.seen[-5:]
-        finally:
-            self.run.kill()
+    Returns:
+        The write steps, in order, and the copy made at each (``copies/01``, ...).
+    """
+    run = _run(args, target, env, stepped=True)
+    err, steps, copied = Lines(run.stderr), [], []
+    while (line := err.until(lambda line: line.startswith(("paused at write step ", "write ended")))).startswith("p"):
+        _, status = os.waitpid(run.pid, os.WUNTRACED)  # returns once the run has stopped itself
+        assert os.WIFSTOPPED(status), line
+        steps.append(line.rstrip("\n").split(": ", 1)[1])
+        copied.append(shutil.copytree(target.parent, copies / f"{len(steps):02d}", symlinks=True))
+        os.kill(run.pid, signal.SIGCONT)
+    assert run.wait(timeout=60) == 0, err.seen[-5:]
+    return steps, copied
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -216,7 +185,7 @@ def _fresh_old_report(old: Path, target: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory, reference_records):
-    """The old report, the new one written over it with its write steps listed, the shared cache and the inputs."""
+    """The old report, the new one written over it by a run stopped at every write step, the folder at each stop."""
     folder = tmp_path_factory.mktemp("swap")
     extra = folder / "extra.jsonl"
     records = reference_records[:EXTRA_PAPERS]
@@ -224,63 +193,64 @@ def reports(tmp_path_factory, reference_records):
     env = {**os.environ, "ANALYSIS_CACHE_DIR": str(folder / "cache")}
     _finish([str(SEEDS_DIR)], folder / "old", env)
     _finish([str(SEEDS_DIR), str(extra)], folder / "warm", env)  # its fit is cached: later runs write the report only
-    new = _fresh_old_report(folder / "old", folder / "new")
-    listed = _finish([str(SEEDS_DIR), str(extra)], new, env, pause=0)
-    steps = [line.split(": ", 1)[1] for line in listed.splitlines() if line.startswith("write step ")]
+    new = _fresh_old_report(folder / "old", folder / "stepped" / "target")
+    steps, stops = _stop_at_every_step([str(SEEDS_DIR), str(extra)], new, env, folder / "stops")
     assert not _leftovers(new) and all((new / name).read_bytes() == data for name, data in FOREIGN.items())
     old, new = {**_files(folder / "old"), **FOREIGN}, _files(new)
     assert old["documents.csv"].count(b"\n") == 27 and new["documents.csv"].count(b"\n") == 41
     assert {**_files(folder / "warm"), **FOREIGN} == new
-    return {"folder": folder, "env": env, "args": [str(SEEDS_DIR), str(extra)], "steps": steps, "old": old, "new": new}
+    return {
+        "folder": folder,
+        "env": env,
+        "args": [str(SEEDS_DIR), str(extra)],
+        "steps": steps,
+        "stops": stops,
+        "old": old,
+        "new": new,
+    }
 
 
-@pytest.fixture(scope="module")
-def forks(reports):
-    """The run that forks the killed writers (:class:`Forks`), started once for the module."""
-    forks = Forks(reports["args"], reports["folder"], reports["env"])
-    yield forks
-    forks.close()
+def _killed_at(reports: dict, number: int) -> Path:
+    """The report folder as a kill at write step ``number`` leaves it (a copy of its stop, to change at will)."""
+    copy = shutil.copytree(reports["stops"][number - 1], reports["folder"] / f"killed{number:02d}", symlinks=True)
+    return copy / "target"
 
 
-def _kill_and_check(reports: dict, forks: Forks, number: int, step: str) -> str:
-    """Kill a run over a fresh old report at step ``number``; check the folder; recover; say which report is left."""
-    folder = reports["folder"]
-    target = _fresh_old_report(folder / "old", folder / f"target{number:02d}")
-    forks.kill_at(target, number)
+def _kill_and_check(reports: dict, number: int, step: str) -> str:
+    """Check the folder a kill at step ``number`` leaves; recover; say which report is left."""
+    target = _killed_at(reports, number)
     old, new = reports["old"], reports["new"]
     if not target.exists():  # between the two renames of the swap: the old folder lies whole beside it
         assert step == "old folder aside", f"no report after a kill at step {number} ({step})"
-        aside = [p for p in folder.iterdir() if p.name.startswith(f".{target.name}.old-")]
+        aside = [p for p in target.parent.iterdir() if p.name.startswith(f".{target.name}.old-")]
         assert len(aside) == 1 and _files(aside[0]) == old
     else:
         assert _files(target) in (old, new), f"a mix after a kill at step {number} ({step})"
     recover(target)  # what the next run does first
     after = _files(target)
     assert after in (old, new) and not _leftovers(target), f"step {number} ({step}): {_leftovers(target)}"
-    shutil.rmtree(target)
+    shutil.rmtree(target.parent)
     return "new" if after == new else "old"
 
 
-def test_a_report_killed_at_every_write_step_is_old_or_new_never_a_mix(reports, forks):
+def test_a_report_killed_at_every_write_step_is_old_or_new_never_a_mix(reports):
     steps = reports["steps"]
     assert len(steps) >= 20, steps
-    seen = [_kill_and_check(reports, forks, number, step) for number, step in enumerate(steps, start=1)]
+    seen = [_kill_and_check(reports, number, step) for number, step in enumerate(steps, start=1)]
     # Old until the old folder is renamed aside (from there on the next run
     # finishes the swap), new from then on: exactly one switch.
     switch = steps.index("old folder aside")
     assert seen == ["old"] * switch + ["new"] * (len(steps) - switch), list(zip(steps, seen, strict=True))
 
 
-def test_a_normal_run_after_a_kill_removes_every_leftover(reports, forks):
-    folder, env, args = reports["folder"], reports["env"], reports["args"]
-    target = _fresh_old_report(folder / "old", folder / "target")
-    forks.kill_at(target, 3)  # while its staging folder is half written
+def test_a_normal_run_after_a_kill_removes_every_leftover(reports):
+    target = _killed_at(reports, 3)  # while its staging folder is half written
     assert [n.split("-")[0] for n in _leftovers(target)] == [".target.new"]
     # Leftovers of a killed run of the earlier version, which staged inside the folder.
     (target / ".report-k1ll3d").mkdir()
     (target / ".report-k1ll3d" / "map.png").write_bytes(b"half")
     (target / ".topic_map.html.a1b2c3.tmp").write_text("half")
-    _finish(args, target, env)
+    _finish(reports["args"], target, reports["env"])
     assert _files(target) == reports["new"]
     assert _leftovers(target) == []
 
