@@ -54,22 +54,21 @@ def pytest_collection_modifyitems(config, items):
 BY_VARIANT = {"tests/end_to_end/test_portability.py"}
 # The longest scopes start first, then the rest by number of tests (xdist's order): the last worker to
 # finish sets the time, so a long scope must not be left for the end. Seconds of one worker in a full run
-# on 2 cores at load 10-13 (about 3 times a quiet machine's), 2026-12-04; 3,672 s in all. This CPU's
+# on 2 cores at load 4-6 (about 1.5 times a quiet machine's), 2026-12-04; 1,435 s in all. This CPU's
 # portability run comes first: the other variants reuse its figures and wait for it. test_topics.py fits
 # the 300 reference papers for both workers (the reference_result fixture); the other modules that use them
 # (test_labels.py, test_stability.py, ...) are left out of this list so that they start after it.
 LONGEST_FIRST = [
-    "tests/end_to_end/test_portability.py::this-cpu",  # about 100
-    "tests/end_to_end/test_cluster.py",  # 658
-    "tests/end_to_end/test_map_levels_browser.py",  # 150-250 (fits 2,260 real texts)
-    "tests/end_to_end/test_map_browser.py",  # 233
-    "tests/model/test_topics.py",  # 231
-    "tests/model/test_sampled.py",  # 198
-    "tests/end_to_end/test_report_swap.py",  # 156
-    "in-the-checkout",  # 141
-    "tests/end_to_end/test_map_labels_browser.py",  # 102
-    "tests/end_to_end/test_notebooks.py",  # 90
-    "tests/end_to_end/test_portability.py::",  # 60-140 a variant; the rest is under 90 a scope
+    "tests/end_to_end/test_portability.py::this-cpu",  # 22
+    "tests/end_to_end/test_cluster.py",  # 200
+    "tests/end_to_end/test_big_map_browser.py",  # 97
+    "tests/end_to_end/test_map_levels_browser.py",  # 89 (fits 2,260 real texts)
+    "in-the-checkout",  # 90
+    "tests/end_to_end/test_map_browser.py",  # 71
+    "tests/model/test_topics.py",  # 50
+    "tests/embedding/test_onnx.py",  # 53
+    "tests/end_to_end/test_notebooks.py",  # 30 without its in-the-checkout test
+    "tests/end_to_end/test_portability.py::",  # 28-51 a variant; the rest is under 50 a scope
 ]
 
 
