@@ -1,0 +1,142 @@
+"""What readers marked down in the panels, fixed in the field step (analysis.model.naming_fields).
+
+Exact names on small hand-made groups written as their fields write them, each
+beside the six groups of tests/model/test_fields.py: a narrow subject under a
+broad field, a group whose best phrase is in a few of its papers only, a topic
+of two subjects, and an area whose second subject is not the field holding its first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.model.ctfidf import BOILERPLATE
+from analysis.model.labels import topic_labels
+from analysis.model.naming import group_names
+from tests.model.test_fields import SIX
+from tests.model.test_naming import _corpus
+
+# Readers wrote "3D reconstruction and neural rendering"; the last lexicon named it "Computer vision".
+RECONSTRUCTION = [
+    (
+        "Neural Surface Reconstruction from Sparse Views",
+        "We reconstruct the surface of an object from a few images with a signed distance function and volume "
+        "rendering of the scene.",
+    ),
+    (
+        "Inverse Rendering of Glossy Objects",
+        "Inverse rendering recovers the shape, material and lighting of an object from multi-view images of it.",
+    ),
+    (
+        "Radiance Fields for Dynamic Scenes",
+        "We extend neural radiance fields to moving scenes, rendering new views of each frame from a single camera.",
+    ),
+    (
+        "Mesh Recovery from a Single Image",
+        "We predict a textured mesh of an object from one image, and refine it by differentiable rendering.",
+    ),
+]
+# Knowledge distillation and retrieval papers, and a knowledge-tracing pair: readers wrote "Knowledge
+# distillation, retrieval and indexing"; the knowledge-tracing pair, a minority, named it before.
+DISTILLATION_AND_RETRIEVAL = [
+    (
+        "Knowledge Tracing with Transformers",
+        "Knowledge tracing predicts whether a student answers the next exercise correctly from past answers.",
+    ),
+    (
+        "A Benchmark for Knowledge Tracing",
+        "We release a knowledge tracing benchmark of student answers with auxiliary information.",
+    ),
+    (
+        "Knowledge Distillation between Heterogeneous Architectures",
+        "Knowledge distillation trains a small student from a large teacher; we distill across architectures.",
+    ),
+    (
+        "On Student-Teacher Deviations in Distillation",
+        "We study when a distilled student should deviate from its teacher, and why distillation helps.",
+    ),
+    (
+        "Distillation of Pre-Trained Language Models",
+        "We compress a pre-trained language model by distillation of its feature correlations into a student.",
+    ),
+    (
+        "Evolving Distillers for Any Teacher",
+        "We search the space of distillation losses so that a student learns from any teacher.",
+    ),
+    (
+        "Dense Retrieval of Scientific Documents",
+        "Dense retrieval embeds queries and scientific documents; we retrieve papers by their aspects.",
+    ),
+    (
+        "A Learned Vector Index for Retrieval",
+        "We learn a vector index for approximate nearest neighbour retrieval of documents at scale.",
+    ),
+    (
+        "Hashing for Fast Set Retrieval",
+        "Locality sensitive hashing speeds up the retrieval of sets that contain a query set.",
+    ),
+    (
+        "Distilling a Search Index",
+        "We distill a high-dimensional search index into a small one, and keep its retrieval accuracy.",
+    ),
+    (
+        "Learned Bloom Filters for Retrieval",
+        "A partitioned learned Bloom filter answers membership queries for retrieval at a fraction of the memory.",
+    ),
+]
+# A bandits topic and a games topic in one area: readers wrote "Bandits, online learning and games".
+BANDITS = [
+    (
+        "Regret Bounds for Contextual Bandits",
+        "We give regret bounds for contextual bandits with a linear reward and adversarial contexts.",
+    ),
+    (
+        "Best Arm Identification with Fixed Budget",
+        "Best arm identification in multi-armed bandits: we bound the error of a fixed-budget strategy.",
+    ),
+    (
+        "Online Learning with Delayed Feedback",
+        "Online learning where the losses arrive late: our algorithm keeps the regret of online convex optimization.",
+    ),
+    (
+        "Bandits with Knapsacks",
+        "Bandits with knapsack constraints: a regret bound that holds for stochastic and adversarial rewards.",
+    ),
+]
+GAMES = [
+    (
+        "Learning Nash Equilibria in Zero-Sum Games",
+        "We learn a Nash equilibrium of a zero-sum Markov game from samples with a policy gradient method.",
+    ),
+    (
+        "Equilibria of Auctions by No-Regret Learning",
+        "Bidders in repeated auctions learn with no-regret dynamics; we show when they reach an equilibrium.",
+    ),
+    (
+        "Correlated Equilibria in Extensive-Form Games",
+        "We compute correlated equilibria of extensive-form games by learning dynamics.",
+    ),
+]
+
+
+def test_a_narrow_subject_under_a_broad_field_is_named_by_its_narrow_field():
+    texts, titles, topics = _corpus([*SIX, RECONSTRUCTION])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names[6] == "3D reconstruction and novel view synthesis"
+    # The same papers without titles: their first sentences stand for them.
+    abstracts = [abstract for group in [*SIX, RECONSTRUCTION] for _, abstract in group]
+    assert topic_labels({}, abstracts, topics, True)[6] == "3D reconstruction and novel view synthesis"
+
+
+def test_a_phrase_of_a_minority_does_not_name_a_group_of_two_fields():
+    texts, titles, topics = _corpus([*SIX, DISTILLATION_AND_RETRIEVAL])
+    # "knowledge tracing" is in 2 of the 11 papers: it scores highest (no paper outside holds it) but names
+    # too few; knowledge distillation and retrieval are each in half of them, and name the group together.
+    assert group_names(texts, titles, topics, BOILERPLATE)[6] == "Knowledge distillation and information retrieval"
+
+
+def test_an_area_names_a_second_field_beside_its_first_not_the_broad_field_holding_it():
+    texts, titles, topics = _corpus([*SIX, BANDITS, GAMES])
+    areas = np.where(topics >= 6, 1, 0)
+    # "Reinforcement learning and decision making" holds bandits and games: it is no second subject.
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Bandits, online learning and games"
