@@ -173,7 +173,8 @@ Computational biology and genomics | Computational biology: single-cell; gene; g
 Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
     physics-informed; pinn; fluid; simulation; physical system; scientific machine learning
 Weather and climate modeling: weather; climate; weather forecasting; earth system
-Neuroscience and brain data: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity; cognitive
+Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity;
+    cognitive
 Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
     disease
 Quantum machine learning: quantum; quantum computing; quantum circuit
@@ -205,7 +206,7 @@ Bayesian inference and variational methods: bayesian; variational inference; pos
 Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
 Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
     optimization; nas
-Transformers and attention: transformer; attention; self-attention; attention mechanism
+Transformers and attention | Transformers: transformer; attention; self-attention; attention mechanism
 State space models and sequence modeling: state space model; ssm; mamba; recurrent neural network; rnn; sequence
     modeling; long sequence
 Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential

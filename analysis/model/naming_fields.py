@@ -57,6 +57,8 @@ GENERIC_FOCUS = 0.1
 FIELD_WHOLE = 0.6
 # ... a narrow one that with the first holds this share of its papers.
 TOPIC_SECOND = 0.7
+# Two or three narrow fields name an area none covers where together they hold this share of it.
+AREA_FIELDS = 0.6
 # A broad field holding this share of the first field's papers is its parent, no second subject.
 PARENT = 0.8
 DECIMALS = 6
@@ -143,10 +145,40 @@ def field_name(
         if not _names_better(eligible[0], table, shared, parts, size):
             return None
         return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
+    if area:
+        return _area_fields(fields, size)
     specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
-    if not area and _covered(specific) < COVERED * size:
+    if _covered(specific) < COVERED * size:
         return _broad_field(fields, ranked, size)
     return None
+
+
+def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
+    """An area no field covers named by two or three narrow fields that together hold most of it, or None.
+
+    Each is in twice :data:`PART_SHARE` of the area, best score first, their
+    short names of one subject each ("Time series, transformers and neuroscience").
+    """
+    chosen: list[FieldCandidate] = []
+    for f in fields:
+        if f.broad or f.share < 2 * PART_SHARE or " and " in f.short:
+            continue
+        if any(_words(f.short) & _words(c.short) for c in chosen):
+            continue
+        if sum(len(c.short.split()) for c in [*chosen, f]) > MAX_SHOWN_WORDS:
+            break
+        chosen.append(f)
+        if len(chosen) == 3:
+            break
+    if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < AREA_FIELDS * size:
+        return None
+    shorts = [chosen[0].short] + [_lower_first(c.short) for c in chosen[1:]]
+    return ", ".join(shorts[:-1]) + " and " + shorts[-1]
+
+
+def _lower_first(short: str) -> str:
+    """A short name after the first part of a name: its first letter lower case unless it is an abbreviation."""
+    return short if short.split()[0].isupper() else short[:1].lower() + short[1:]
 
 
 def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
@@ -252,5 +284,4 @@ def _head(first: FieldCandidate, second: FieldCandidate) -> str:
 
 def _joined(first: FieldCandidate, second: FieldCandidate) -> str:
     """Two fields as one name: "Differential privacy and federated learning", "Bandits, online learning and games"."""
-    other = second.short if second.short.split()[0].isupper() else second.short[:1].lower() + second.short[1:]
-    return f"{_head(first, second)} and {other}"
+    return f"{_head(first, second)} and {_lower_first(second.short)}"

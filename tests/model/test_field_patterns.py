@@ -140,3 +140,55 @@ def test_an_area_names_a_second_field_beside_its_first_not_the_broad_field_holdi
     areas = np.where(topics >= 6, 1, 0)
     # "Reinforcement learning and decision making" holds bandits and games: it is no second subject.
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Bandits, online learning and games"
+
+
+TIME_SERIES = [
+    (
+        "Channel Mixing for Multivariate Time Series Forecasting",
+        "Multivariate time series forecasting mixes channels; we learn which channels to mix at each horizon.",
+    ),
+    (
+        "Normalization for Non-Stationary Time Series",
+        "Non-stationary time series shift in mean and scale; a slice-wise normalization improves forecasting.",
+    ),
+    (
+        "Irregularly Sampled Time Series with Neural Processes",
+        "We model irregularly sampled time series of patients with a neural process and forecast the next values.",
+    ),
+]
+TRANSFORMERS = [
+    (
+        "Linear Attention for Long Sequences",
+        "Softmax attention is quadratic in the sequence length; our linear attention keeps the transformer's accuracy.",
+    ),
+    (
+        "Which Attention Heads Do Nothing",
+        "Some attention heads of a transformer attend to one token and do nothing; we find and remove them.",
+    ),
+    (
+        "A Memory View of Transformers",
+        "We read the transformer as an associative memory and show how its attention layers store facts.",
+    ),
+]
+NEUROSCIENCE = [
+    (
+        "Decoding Speech from Brain Activity",
+        "We decode heard speech from the brain activity of listeners recorded by fMRI and EEG.",
+    ),
+    (
+        "Recurrent Models of Neural Activity in Cortex",
+        "Recurrent networks fitted to neural activity of mouse visual cortex predict the responses of neurons.",
+    ),
+    (
+        "Synaptic Plasticity and Learning in the Brain",
+        "We model how synaptic plasticity lets brain circuits learn cognitive tasks with long delays.",
+    ),
+]
+
+
+def test_an_area_that_no_field_covers_is_named_by_the_fields_of_its_parts():
+    groups = [*SIX, TIME_SERIES, TRANSFORMERS, NEUROSCIENCE]
+    texts, titles, topics = _corpus(groups)
+    areas = np.where(topics >= 6, 1, 0)
+    # Each of three fields holds a third of the area: together they name it, one subject each.
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Neuroscience, time series and transformers"
