@@ -9,8 +9,8 @@ would write it and the phrases (its *cues*) whose papers it covers.
 
 Where the entries come from: written by hand for this module from the
 subject areas that machine-learning venues list in their calls for papers
-(ICML, NeurIPS, ICLR, CoRL), the arXiv category descriptions (cs.LG,
-cs.CV, cs.CL, cs.RO, stat.ML, q-bio) and the usual companions of a field's
+(ICML, NeurIPS, ICLR, CoRL; ACL and EMNLP for NLP), the arXiv category
+descriptions (cs.LG, cs.CV, cs.CL, cs.RO, stat.ML, q-bio) and the usual companions of a field's
 head in session titles ("pruning and sparsity", "quantization and efficient
 inference"). They are no list of any corpus's topics or of a panel's
 answers; a corpus outside these fields matches none, and its groups are
