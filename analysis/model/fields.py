@@ -227,7 +227,7 @@ area Large language models: language model; llm; large language model; prompt; i
     reasoning; fine-tuning; alignment; text
 area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel;
     scene
-area Natural language processing | NLP: natural language processing; nlp; natural language; linguistic; text;
+area Natural language processing: natural language processing; nlp; natural language; linguistic; text;
     sentence; word; corpus; translation; parsing; dialogue; question answering
 area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image;
     visual
