@@ -227,8 +227,8 @@ area Large language models: language model; llm; large language model; prompt; i
     reasoning; fine-tuning; alignment; text
 area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel;
     scene
-area Natural language processing: natural language processing; nlp; natural language; linguistic; text;
-    sentence; word; corpus; translation; parsing; dialogue; question answering
+area Natural language processing: natural language processing; nlp; natural language; linguistic; computational
+    linguistics; natural language understanding
 area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image;
     visual
 area Generative models: generative model; diffusion; diffusion model; flow matching; vae; gan; generation;

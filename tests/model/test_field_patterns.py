@@ -192,3 +192,71 @@ def test_an_area_that_no_field_covers_is_named_by_the_fields_of_its_parts():
     areas = np.where(topics >= 6, 1, 0)
     # Each of three fields holds a third of the area: together they name it, one subject each.
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Neuroscience, time series and transformers"
+
+
+# NLP groups as an ACL corpus writes them: the lexicon's NLP entries (from the ACL/EMNLP calls' areas) name them.
+NLP = [
+    [
+        (
+            "Aspect-Based Sentiment Analysis with Graph Attention",
+            "We classify the sentiment toward each aspect of a review.",
+        ),
+        (
+            "Emotion Recognition in Conversations",
+            "We recognise the emotion of each utterance in a dialogue from its context.",
+        ),
+        ("Stance Detection on Social Media", "Stance detection decides whether a tweet favours or opposes a target."),
+        ("Cross-Lingual Sentiment Classification", "We transfer a sentiment classifier to low-resource languages."),
+        ("Detecting Sarcasm in Reviews", "Sarcasm flips the polarity of opinions; we detect it from context."),
+    ],
+    [
+        ("A Fast Dependency Parser", "We train a transition-based dependency parser that runs in linear time."),
+        ("Constituency Parsing with Self-Attention", "A self-attentive encoder improves constituency parsing."),
+        ("Unsupervised Grammar Induction", "We induce a probabilistic context-free grammar from raw sentences."),
+        ("Part-of-Speech Tagging for Low-Resource Languages", "We tag parts of speech with few annotations."),
+        ("Joint Tagging and Parsing", "Joint part-of-speech tagging and dependency parsing share one encoder."),
+    ],
+    [
+        (
+            "Open-Domain Question Answering with Dense Passages",
+            "We retrieve passages and read them to answer questions.",
+        ),
+        (
+            "Multi-Hop Reading Comprehension",
+            "Questions that need several documents: a multi-hop reader chains evidence.",
+        ),
+        ("A Dataset for Conversational Question Answering", "Each question depends on earlier answers of a dialogue."),
+        ("Answering Questions over Tables", "We answer questions over tables by semantic parsing into SQL."),
+        ("Unanswerable Questions in Reading Comprehension", "Readers must abstain when the passage holds no answer."),
+    ],
+    [
+        (
+            "Abstractive Summarization with Pointer Networks",
+            "We copy words from the source to write abstractive summaries.",
+        ),
+        ("Extractive Summarization of Long Documents", "We select sentences of scientific papers to summarize them."),
+        ("Faithfulness in Summarization", "Summaries hallucinate facts; we measure and reduce unfaithful content."),
+        ("Query-Focused Multi-Document Summarization", "We summarize a set of news articles for a user's query."),
+    ],
+    [
+        ("Named Entity Recognition with Character Models", "Character-level models recognise named entities in text."),
+        ("Joint Entity and Relation Extraction", "We extract entities and the relations between them with one model."),
+        ("Event Extraction from News", "We extract events and their arguments from news articles."),
+        ("Entity Linking to Wikipedia", "We link mentions of named entities to Wikipedia pages."),
+    ],
+]
+
+
+def test_nlp_groups_are_named_by_the_fields_of_nlp_venues():
+    texts, titles, topics = _corpus(NLP)
+    assert group_names(texts, titles, topics, BOILERPLATE) == {
+        0: "Sentiment analysis and opinion mining",
+        1: "Syntactic parsing and tagging",
+        2: "Question answering and reading comprehension",
+        3: "Text summarization",
+        4: "Information extraction and named entity recognition",
+    }
+    areas = np.where(topics >= 2, 1, 0)
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == (
+        "Information extraction, question answering and summarization"
+    )
