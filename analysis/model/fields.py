@@ -9,8 +9,8 @@ would write it and the phrases (its *cues*) whose papers it covers.
 
 Where the entries come from: written by hand for this module from the
 subject areas that machine-learning venues list in their calls for papers
-(ICML, NeurIPS, ICLR, CoRL), the arXiv category descriptions (cs.LG,
-cs.CV, cs.CL, cs.RO, stat.ML, q-bio) and the usual companions of a field's
+(ICML, NeurIPS, ICLR, CoRL; ACL and EMNLP for NLP), the arXiv category
+descriptions (cs.LG, cs.CV, cs.CL, cs.RO, stat.ML, q-bio) and the usual companions of a field's
 head in session titles ("pruning and sparsity", "quantization and efficient
 inference"). They are no list of any corpus's topics or of a panel's
 answers; a corpus outside these fields matches none, and its groups are
@@ -87,6 +87,35 @@ Hallucination and factuality | Factuality: hallucination; factuality; knowledge 
     knowledge
 Language models and text generation: language model; llm; text generation; natural language; nlp
 Machine translation and multilingual NLP: machine translation; multilingual; translation; low-resource language
+Sentiment analysis and opinion mining | Sentiment analysis: sentiment analysis; sentiment; opinion mining; opinion;
+    emotion; emotion recognition; stance detection; sarcasm; aspect-based sentiment
+Question answering and reading comprehension | Question answering: question answering; qa; reading comprehension;
+    open-domain question answering; multi-hop; answer selection
+Dialogue systems and conversational agents | Dialogue systems: dialogue; dialog; conversational; conversation;
+    chatbot; dialogue system; response generation; task-oriented dialogue; dialogue state tracking
+Text summarization | Summarization: summarization; summary; abstractive summarization; extractive summarization
+Information extraction and named entity recognition | Information extraction: information extraction; named
+    entity recognition; ner; relation extraction; event extraction; entity linking; slot filling; named entity
+Syntactic parsing and tagging | Parsing: parsing; parser; dependency parsing; constituency parsing; syntactic;
+    syntax; part-of-speech; pos tagging; treebank; grammar; sequence labeling
+Semantics and natural language inference | Semantics: natural language inference; nli; textual entailment; entailment;
+    semantic similarity; semantic role labeling; word sense disambiguation; semantic parsing; paraphrase
+Word embeddings and lexical semantics | Word embeddings: word embedding; word vector; word2vec; lexical semantics;
+    word representation; distributional semantics; word sense; lexical
+Text classification: text classification; document classification; text categorization; short text
+Topic models: topic model; topic modeling; latent dirichlet allocation
+Morphology and tokenization | Morphology: morphology; morphological; word segmentation; tokenization; tokenizer;
+    phonology; subword; inflection
+Social media and misinformation | Social media: social media; twitter; tweet; hate speech; misinformation; fake
+    news; computational social science; offensive language; toxicity
+Argument mining: argument mining; argumentation; argument; persuasion
+Probabilistic graphical models | Graphical models: graphical model; bayesian network; markov random field;
+    conditional random field; crf; belief propagation; hidden markov model; hmm; factor graph
+Decision trees and ensemble methods | Ensemble methods: decision tree; random forest; boosting; gradient boosting;
+    adaboost; bagging; tree ensemble
+Feature selection and sparse regression | Feature selection: feature selection; variable selection; lasso; sparse
+    regression; sparse linear model
+Support vector machines and kernels | SVMs: support vector machine; svm; maximum margin; large margin
 Vision-language and multimodal models | Multimodal models: vision-language; vision language; vlm; multimodal;
     multi-modal; clip; mllm; image-text; visual question answering; vqa; image captioning
 Text-to-image generation and editing | Image generation: text-to-image; image generation; image editing; image
@@ -94,7 +123,9 @@ Text-to-image generation and editing | Image generation: text-to-image; image ge
 Video understanding and generation | Video: video; video generation; video understanding; action recognition;
     temporal grounding
 3D reconstruction and novel view synthesis | 3D reconstruction: nerf; neural radiance field; gaussian splatting; 3d
-    gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation
+    gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation;
+    radiance field; neural rendering; rendering; inverse rendering; view synthesis; multi-view; surface reconstruction;
+    shape reconstruction; 3d shape; mesh; signed distance function; sdf; implicit surface
 Point clouds and 3D perception: point cloud; lidar; 3d object detection; 3d perception; depth estimation
 Object detection and segmentation | Object detection: object detection; segmentation; semantic segmentation;
     instance segmentation; detection transformer
@@ -142,7 +173,8 @@ Computational biology and genomics | Computational biology: single-cell; gene; g
 Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
     physics-informed; pinn; fluid; simulation; physical system; scientific machine learning
 Weather and climate modeling: weather; climate; weather forecasting; earth system
-Neuroscience and brain data: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity; cognitive
+Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity;
+    cognitive
 Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
     disease
 Quantum machine learning: quantum; quantum computing; quantum circuit
@@ -174,14 +206,15 @@ Bayesian inference and variational methods: bayesian; variational inference; pos
 Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
 Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
     optimization; nas
-Transformers and attention: transformer; attention; self-attention; attention mechanism
+Transformers and attention | Transformers: transformer; attention; self-attention; attention mechanism
 State space models and sequence modeling: state space model; ssm; mamba; recurrent neural network; rnn; sequence
     modeling; long sequence
 Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential
     equation
 Matrix and tensor methods: matrix completion; low-rank; tensor decomposition; sketching; matrix factorization;
     tensor; principal component analysis; pca
-Information retrieval and search: information retrieval; retrieval; search; ranking; dense retrieval
+Information retrieval and search | Information retrieval: information retrieval; retrieval; search; ranking;
+    dense retrieval
 Dimensionality reduction and embeddings: dimensionality reduction; embedding; manifold learning; visualization
 AI governance and societal impact: governance; societal impact; ethics; ethical; regulation; policy maker; ai
     safety; societal
@@ -194,6 +227,8 @@ area Large language models: language model; llm; large language model; prompt; i
     reasoning; fine-tuning; alignment; text
 area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel;
     scene
+area Natural language processing: natural language processing; nlp; natural language; linguistic; computational
+    linguistics; natural language understanding
 area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image;
     visual
 area Generative models: generative model; diffusion; diffusion model; flow matching; vae; gan; generation;

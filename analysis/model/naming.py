@@ -40,6 +40,7 @@ from analysis.model.naming_fields import (
     FOCUS_POWER,
     PART_SHARE,
     SECOND,
+    SMALL,
     TITLE_WEIGHT,
     Candidate,
     field_candidates,
@@ -83,8 +84,6 @@ EXTEND = 0.6
 PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
-# A group of at most this many papers that no phrase covers is named by its papers' own subjects.
-SMALL = 8
 MAX_WORDS = 7
 MAX_ACRONYM = 5
 

@@ -31,7 +31,7 @@ COVERED = 0.5
 # A field (:mod:`analysis.model.fields`) names a topic when its cues are in this share of its papers ...
 FIELD_SHARE = 0.35
 # ... an area when in this share of its papers ...
-AREA_SHARE = 0.55
+AREA_SHARE = 0.5
 # ... and it scores at least this part of the group's best phrase.
 FIELD_OVER = 0.9
 # The best phrase keeps its name instead where it is a cue of the field in this share of the group.
@@ -40,8 +40,27 @@ OWN_HEAD = 0.6
 PHRASES_COVER = 0.75
 # A group of fewer papers is named by its own phrases.
 FIELD_MIN = 3
-# A broad field names a topic that no narrower one covers when in this share of its papers.
-BROAD_SHARE = 0.6
+# A group of at most this many papers that no phrase covers is named by its papers' own subjects.
+SMALL = 8
+# A broad field names a topic that no narrower one covers when in this share of its papers ...
+BROAD_MOST = 0.6
+# ... or in this share, scoring as a field must against the group's phrases ...
+BROAD_SHARE = 0.4
+# ... unless a narrow field scoring as well covers this part of what the broad one covers (it is what the group is).
+NARROW_PART = 0.6
+# A phrase in fewer of a group's papers than this share names a minority: it neither blocks a field ...
+HEAD_SHARE = 0.2
+# ... nor does a phrase whose corpus's papers are mostly elsewhere (under this share in the group: "neural network")
+# count as covering the group.
+GENERIC_FOCUS = 0.1
+# A field in less than this share of a topic names it with a second field beside it ...
+FIELD_WHOLE = 0.6
+# ... a narrow one that with the first holds this share of its papers.
+TOPIC_SECOND = 0.7
+# Two or three narrow fields name an area none covers where together they hold this share of it.
+AREA_FIELDS = 0.6
+# A broad field holding this share of the first field's papers is its parent, no second subject.
+PARENT = 0.8
 DECIMALS = 6
 
 
@@ -121,14 +140,83 @@ def field_name(
     need = AREA_SHARE if area else FIELD_SHARE
     eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
     if eligible:
-        if not _names_better(eligible[0], table, ranked, parts, size):
+        # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
+        shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
+        if not _names_better(eligible[0], table, shared, parts, size):
             return None
-        return _with_second(eligible[0], fields, size) if area else eligible[0].name
-    if not area and _covered(parts) < COVERED * size:
-        broad = [f for f in fields if f.broad and f.share >= BROAD_SHARE]
-        if broad:
-            return broad[0].name
+        return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
+    if area:
+        return _area_fields(fields, size)
+    specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
+    if _covered(specific) < COVERED * size:
+        return _broad_field(fields, ranked, size)
     return None
+
+
+def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
+    """An area no field covers named by two or three narrow fields that together hold most of it, or None.
+
+    Each is in twice :data:`PART_SHARE` of the area, best score first, their
+    short names of one subject each ("Time series, transformers and neuroscience").
+    """
+    chosen: list[FieldCandidate] = []
+    for f in fields:
+        if f.broad or f.share < 2 * PART_SHARE or " and " in f.short:
+            continue
+        if any(_words(f.short) & _words(c.short) for c in chosen):
+            continue
+        if sum(len(c.short.split()) for c in [*chosen, f]) > MAX_SHOWN_WORDS:
+            break
+        chosen.append(f)
+        if len(chosen) == 3:
+            break
+    if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < AREA_FIELDS * size:
+        return None
+    shorts = [chosen[0].short] + [_lower_first(c.short) for c in chosen[1:]]
+    return ", ".join(shorts[:-1]) + " and " + shorts[-1]
+
+
+def _lower_first(short: str) -> str:
+    """A short name after the first part of a name: its first letter lower case unless it is an abbreviation."""
+    return short if short.split()[0].isupper() else short[:1].lower() + short[1:]
+
+
+def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
+    """A topic's field name, with a second narrow field where the two hold most of a topic the first half covers.
+
+    A broad field beside it says little ("... and learning theory"); two fields
+    that together hold :data:`TOPIC_SECOND` of the papers are what the topic is
+    ("Knowledge distillation and information retrieval").
+    """
+    if first.share >= FIELD_WHOLE:
+        return first.name
+    narrow = [f for f in fields if not f.broad and len(f.papers | first.papers) >= TOPIC_SECOND * size]
+    return _with_second(first, narrow, size)
+
+
+def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: int) -> str | None:
+    """The broad field naming a topic that no narrow field and no phrase of its own subject covers, or None.
+
+    In :data:`BROAD_MOST` of the topic it names it; in :data:`BROAD_SHARE`,
+    it scores as a field must against the best phrase ("Recommender systems"
+    keeps a group from "Learning theory"), and not in a small group, which is
+    named by its papers' subjects. A narrow field scoring as well and in
+    :data:`NARROW_PART` of what the broad one covers names it instead: a
+    broad field on one narrow subject reads as vague ("Computer vision" for
+    3D reconstruction).
+    """
+    best = next((c.score for c in ranked if c.focus >= GENERIC_FOCUS), 0.0)
+
+    def names(f: FieldCandidate) -> bool:
+        return f.share >= BROAD_MOST or (size > SMALL and f.share >= BROAD_SHARE and f.score >= FIELD_OVER * best)
+
+    broad = [f for f in fields if f.broad and names(f)]
+    if not broad:
+        return None
+    narrow = [
+        f for f in fields if not f.broad and f.score >= broad[0].score and f.share >= NARROW_PART * broad[0].share
+    ]
+    return (narrow or broad)[0].name
 
 
 def _names_better(
@@ -169,15 +257,31 @@ def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int
     for other in fields:
         if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
             continue
-        if len(other.papers - first.papers) < ADDS * size or " and " in first.short or " and " in other.short:
+        if len(other.papers - first.papers) < ADDS * size or " and " in other.short or first.short == other.short:
             continue
-        if len(first.short.split()) + len(other.short.split()) > MAX_SHOWN_WORDS or first.short == other.short:
+        if len(first.short.split()) + len(other.short.split()) > MAX_SHOWN_WORDS or " and " in first.short:
             continue
+        if other.broad and len(other.papers & first.papers) >= PARENT * len(first.papers):
+            continue  # the field that holds the first ("Reinforcement learning" of "Bandits") is no second subject
+        if _words(other.short) & _words(first.name):
+            continue  # "Causal inference and causal discovery" says one subject twice
         return other
     return None
 
 
+def _words(name: str) -> set[str]:
+    """A name's words in lower case, "and" left out."""
+    return {w for w in name.lower().replace(",", " ").split() if w != "and"}
+
+
+def _head(first: FieldCandidate, second: FieldCandidate) -> str:
+    """A narrow field's name as the first of three parts where it is a pair ("Bandits, online learning"), else short."""
+    words = len(first.name.split()) - 1 + len(second.short.split())
+    if not first.broad and first.name.count(" and ") == 1 and words <= MAX_SHOWN_WORDS:
+        return first.name.replace(" and ", ", ")
+    return first.short
+
+
 def _joined(first: FieldCandidate, second: FieldCandidate) -> str:
-    """Two fields' short names as one name: "Differential privacy and federated learning"."""
-    other = second.short if second.short.split()[0].isupper() else second.short[:1].lower() + second.short[1:]
-    return f"{first.short} and {other}"
+    """Two fields as one name: "Differential privacy and federated learning", "Bandits, online learning and games"."""
+    return f"{_head(first, second)} and {_lower_first(second.short)}"

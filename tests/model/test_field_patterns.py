@@ -1,0 +1,262 @@
+"""What readers marked down in the panels, fixed in the field step (analysis.model.naming_fields).
+
+Exact names on small hand-made groups written as their fields write them, each
+beside the six groups of tests/model/test_fields.py: a narrow subject under a
+broad field, a group whose best phrase is in a few of its papers only, a topic
+of two subjects, and an area whose second subject is not the field holding its first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.model.ctfidf import BOILERPLATE
+from analysis.model.labels import topic_labels
+from analysis.model.naming import group_names
+from tests.model.test_fields import SIX
+from tests.model.test_naming import _corpus
+
+# Readers wrote "3D reconstruction and neural rendering"; the last lexicon named it "Computer vision".
+RECONSTRUCTION = [
+    (
+        "Neural Surface Reconstruction from Sparse Views",
+        "We reconstruct the surface of an object from a few images with a signed distance function and volume "
+        "rendering of the scene.",
+    ),
+    (
+        "Inverse Rendering of Glossy Objects",
+        "Inverse rendering recovers the shape, material and lighting of an object from multi-view images of it.",
+    ),
+    (
+        "Radiance Fields for Dynamic Scenes",
+        "We extend neural radiance fields to moving scenes, rendering new views of each frame from a single camera.",
+    ),
+    (
+        "Mesh Recovery from a Single Image",
+        "We predict a textured mesh of an object from one image, and refine it by differentiable rendering.",
+    ),
+]
+# Knowledge distillation and retrieval papers, and a knowledge-tracing pair: readers wrote "Knowledge
+# distillation, retrieval and indexing"; the knowledge-tracing pair, a minority, named it before.
+DISTILLATION_AND_RETRIEVAL = [
+    (
+        "Knowledge Tracing with Transformers",
+        "Knowledge tracing predicts whether a student answers the next exercise correctly from past answers.",
+    ),
+    (
+        "A Benchmark for Knowledge Tracing",
+        "We release a knowledge tracing benchmark of student answers with auxiliary information.",
+    ),
+    (
+        "Knowledge Distillation between Heterogeneous Architectures",
+        "Knowledge distillation trains a small student from a large teacher; we distill across architectures.",
+    ),
+    (
+        "On Student-Teacher Deviations in Distillation",
+        "We study when a distilled student should deviate from its teacher, and why distillation helps.",
+    ),
+    (
+        "Distillation of Pre-Trained Language Models",
+        "We compress a pre-trained language model by distillation of its feature correlations into a student.",
+    ),
+    (
+        "Evolving Distillers for Any Teacher",
+        "We search the space of distillation losses so that a student learns from any teacher.",
+    ),
+    (
+        "Dense Retrieval of Scientific Documents",
+        "Dense retrieval embeds queries and scientific documents; we retrieve papers by their aspects.",
+    ),
+    (
+        "A Learned Vector Index for Retrieval",
+        "We learn a vector index for approximate nearest neighbour retrieval of documents at scale.",
+    ),
+    (
+        "Hashing for Fast Set Retrieval",
+        "Locality sensitive hashing speeds up the retrieval of sets that contain a query set.",
+    ),
+    (
+        "Distilling a Search Index",
+        "We distill a high-dimensional search index into a small one, and keep its retrieval accuracy.",
+    ),
+    (
+        "Learned Bloom Filters for Retrieval",
+        "A partitioned learned Bloom filter answers membership queries for retrieval at a fraction of the memory.",
+    ),
+]
+# A bandits topic and a games topic in one area: readers wrote "Bandits, online learning and games".
+BANDITS = [
+    (
+        "Regret Bounds for Contextual Bandits",
+        "We give regret bounds for contextual bandits with a linear reward and adversarial contexts.",
+    ),
+    (
+        "Best Arm Identification with Fixed Budget",
+        "Best arm identification in multi-armed bandits: we bound the error of a fixed-budget strategy.",
+    ),
+    (
+        "Online Learning with Delayed Feedback",
+        "Online learning where the losses arrive late: our algorithm keeps the regret of online convex optimization.",
+    ),
+    (
+        "Bandits with Knapsacks",
+        "Bandits with knapsack constraints: a regret bound that holds for stochastic and adversarial rewards.",
+    ),
+]
+GAMES = [
+    (
+        "Learning Nash Equilibria in Zero-Sum Games",
+        "We learn a Nash equilibrium of a zero-sum Markov game from samples with a policy gradient method.",
+    ),
+    (
+        "Equilibria of Auctions by No-Regret Learning",
+        "Bidders in repeated auctions learn with no-regret dynamics; we show when they reach an equilibrium.",
+    ),
+    (
+        "Correlated Equilibria in Extensive-Form Games",
+        "We compute correlated equilibria of extensive-form games by learning dynamics.",
+    ),
+]
+
+
+def test_a_narrow_subject_under_a_broad_field_is_named_by_its_narrow_field():
+    texts, titles, topics = _corpus([*SIX, RECONSTRUCTION])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names[6] == "3D reconstruction and novel view synthesis"
+    # The same papers without titles: their first sentences stand for them.
+    abstracts = [abstract for group in [*SIX, RECONSTRUCTION] for _, abstract in group]
+    assert topic_labels({}, abstracts, topics, True)[6] == "3D reconstruction and novel view synthesis"
+
+
+def test_a_phrase_of_a_minority_does_not_name_a_group_of_two_fields():
+    texts, titles, topics = _corpus([*SIX, DISTILLATION_AND_RETRIEVAL])
+    # "knowledge tracing" is in 2 of the 11 papers: it scores highest (no paper outside holds it) but names
+    # too few; knowledge distillation and retrieval are each in half of them, and name the group together.
+    assert group_names(texts, titles, topics, BOILERPLATE)[6] == "Knowledge distillation and information retrieval"
+
+
+def test_an_area_names_a_second_field_beside_its_first_not_the_broad_field_holding_it():
+    texts, titles, topics = _corpus([*SIX, BANDITS, GAMES])
+    areas = np.where(topics >= 6, 1, 0)
+    # "Reinforcement learning and decision making" holds bandits and games: it is no second subject.
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Bandits, online learning and games"
+
+
+TIME_SERIES = [
+    (
+        "Channel Mixing for Multivariate Time Series Forecasting",
+        "Multivariate time series forecasting mixes channels; we learn which channels to mix at each horizon.",
+    ),
+    (
+        "Normalization for Non-Stationary Time Series",
+        "Non-stationary time series shift in mean and scale; a slice-wise normalization improves forecasting.",
+    ),
+    (
+        "Irregularly Sampled Time Series with Neural Processes",
+        "We model irregularly sampled time series of patients with a neural process and forecast the next values.",
+    ),
+]
+TRANSFORMERS = [
+    (
+        "Linear Attention for Long Sequences",
+        "Softmax attention is quadratic in the sequence length; our linear attention keeps the transformer's accuracy.",
+    ),
+    (
+        "Which Attention Heads Do Nothing",
+        "Some attention heads of a transformer attend to one token and do nothing; we find and remove them.",
+    ),
+    (
+        "A Memory View of Transformers",
+        "We read the transformer as an associative memory and show how its attention layers store facts.",
+    ),
+]
+NEUROSCIENCE = [
+    (
+        "Decoding Speech from Brain Activity",
+        "We decode heard speech from the brain activity of listeners recorded by fMRI and EEG.",
+    ),
+    (
+        "Recurrent Models of Neural Activity in Cortex",
+        "Recurrent networks fitted to neural activity of mouse visual cortex predict the responses of neurons.",
+    ),
+    (
+        "Synaptic Plasticity and Learning in the Brain",
+        "We model how synaptic plasticity lets brain circuits learn cognitive tasks with long delays.",
+    ),
+]
+
+
+def test_an_area_that_no_field_covers_is_named_by_the_fields_of_its_parts():
+    groups = [*SIX, TIME_SERIES, TRANSFORMERS, NEUROSCIENCE]
+    texts, titles, topics = _corpus(groups)
+    areas = np.where(topics >= 6, 1, 0)
+    # Each of three fields holds a third of the area: together they name it, one subject each.
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Neuroscience, time series and transformers"
+
+
+# NLP groups as an ACL corpus writes them: the lexicon's NLP entries (from the ACL/EMNLP calls' areas) name them.
+NLP = [
+    [
+        (
+            "Aspect-Based Sentiment Analysis with Graph Attention",
+            "We classify the sentiment toward each aspect of a review.",
+        ),
+        (
+            "Emotion Recognition in Conversations",
+            "We recognise the emotion of each utterance in a dialogue from its context.",
+        ),
+        ("Stance Detection on Social Media", "Stance detection decides whether a tweet favours or opposes a target."),
+        ("Cross-Lingual Sentiment Classification", "We transfer a sentiment classifier to low-resource languages."),
+        ("Detecting Sarcasm in Reviews", "Sarcasm flips the polarity of opinions; we detect it from context."),
+    ],
+    [
+        ("A Fast Dependency Parser", "We train a transition-based dependency parser that runs in linear time."),
+        ("Constituency Parsing with Self-Attention", "A self-attentive encoder improves constituency parsing."),
+        ("Unsupervised Grammar Induction", "We induce a probabilistic context-free grammar from raw sentences."),
+        ("Part-of-Speech Tagging for Low-Resource Languages", "We tag parts of speech with few annotations."),
+        ("Joint Tagging and Parsing", "Joint part-of-speech tagging and dependency parsing share one encoder."),
+    ],
+    [
+        (
+            "Open-Domain Question Answering with Dense Passages",
+            "We retrieve passages and read them to answer questions.",
+        ),
+        (
+            "Multi-Hop Reading Comprehension",
+            "Questions that need several documents: a multi-hop reader chains evidence.",
+        ),
+        ("A Dataset for Conversational Question Answering", "Each question depends on earlier answers of a dialogue."),
+        ("Answering Questions over Tables", "We answer questions over tables by semantic parsing into SQL."),
+        ("Unanswerable Questions in Reading Comprehension", "Readers must abstain when the passage holds no answer."),
+    ],
+    [
+        (
+            "Abstractive Summarization with Pointer Networks",
+            "We copy words from the source to write abstractive summaries.",
+        ),
+        ("Extractive Summarization of Long Documents", "We select sentences of scientific papers to summarize them."),
+        ("Faithfulness in Summarization", "Summaries hallucinate facts; we measure and reduce unfaithful content."),
+        ("Query-Focused Multi-Document Summarization", "We summarize a set of news articles for a user's query."),
+    ],
+    [
+        ("Named Entity Recognition with Character Models", "Character-level models recognise named entities in text."),
+        ("Joint Entity and Relation Extraction", "We extract entities and the relations between them with one model."),
+        ("Event Extraction from News", "We extract events and their arguments from news articles."),
+        ("Entity Linking to Wikipedia", "We link mentions of named entities to Wikipedia pages."),
+    ],
+]
+
+
+def test_nlp_groups_are_named_by_the_fields_of_nlp_venues():
+    texts, titles, topics = _corpus(NLP)
+    assert group_names(texts, titles, topics, BOILERPLATE) == {
+        0: "Sentiment analysis and opinion mining",
+        1: "Syntactic parsing and tagging",
+        2: "Question answering and reading comprehension",
+        3: "Text summarization",
+        4: "Information extraction and named entity recognition",
+    }
+    areas = np.where(topics >= 2, 1, 0)
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == (
+        "Information extraction, question answering and summarization"
+    )
