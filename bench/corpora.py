@@ -19,6 +19,11 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   2022, with title and abstract (``Data/Human Annotated Data/all.json`` of the GitHub repository
   ``DominikBeese/DidAIGetMoreNegativeRecently`` at :data:`BEESE_COMMIT`, CC BY 4.0; bare git
   directory in ``BEESE_GIT``).
+* ``cvpr2024``: a fourth held-out corpus, of one field: 1,500 CVPR 2024 papers (the smallest title
+  SHA-1s of the 1,897 whose arXiv title is the paper's title, so that the abstract is the paper's),
+  from ``data/cvpr2024_papers_with_details.csv`` (``Title``, ``summary`` = the arXiv abstract) of the
+  GitHub repository ``harpreetsahota204/CVPR-2024-Papers`` at :data:`CVPR_COMMIT` (CC BY-ND 4.0: read,
+  never redistributed; bare git directory in ``CVPR_GIT``).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -51,6 +56,10 @@ NEURIPS_SAMPLE = 1500
 BEESE_COMMIT = "afd2f70"
 BEESE_GIT = os.environ.get("BEESE_GIT", "/work/.mirror/DominikBeese+DidAIGetMoreNegativeRecently/repo")
 BEESE_PATH = "Data/Human Annotated Data/all.json"
+CVPR_COMMIT = "80e9122"
+CVPR_GIT = os.environ.get("CVPR_GIT", "/work/.mirror/harpreetsahota204+CVPR-2024-Papers/repo")
+CVPR_PATH = "data/cvpr2024_papers_with_details.csv"
+CVPR_SAMPLE = 1500
 _SESSION_FILES = ["Not_Presented_Posters", *(f"Poster_Session{n}" for n in range(1, 7))]
 _ABSTRACT = re.compile(r"</summary>\**\s*(.*?)</details>", re.S)
 # An abstract shorter than this is a placeholder ("TBD", a link), not a paper's text.
@@ -161,6 +170,40 @@ def parse_annotated(text: str) -> list[dict[str, str]]:
     return papers
 
 
+def parse_cvpr(text: str, sample: int = CVPR_SAMPLE) -> list[dict[str, str]]:
+    """The CVPR 2024 sample: papers whose arXiv title is their title, each once, the ``sample`` smallest ids, by id.
+
+    Args:
+        text: The CSV (header ``Title``, ``Authors``, ``Link``, ``arXiv_link``, ..., ``arXiv_title``, ``summary``).
+        sample: How many papers to keep.
+
+    Returns:
+        Records as :func:`parse_annotated` writes them, ``venue`` "CVPR 2024", ``url`` the arXiv link.
+    """
+    by_id: dict[str, dict[str, str]] = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        title, abstract = " ".join(row["Title"].split()), " ".join(row["summary"].split())
+        if len(abstract) < MIN_ABSTRACT_CHARS or _letters(title) != _letters(row["arXiv_title"]):
+            continue  # no abstract, or an arXiv match that is another paper's
+        paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
+        by_id.setdefault(
+            paper_id,
+            {
+                "id": paper_id,
+                "title": title,
+                "abstract": abstract,
+                "keywords": "",
+                "venue": "CVPR 2024",
+                "url": row["arXiv_link"],
+            },
+        )
+    return [by_id[key] for key in sorted(by_id)[:sample]]
+
+
+def _letters(title: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", title.lower())
+
+
 def _write(path: Path, papers: list[dict[str, str]]) -> int:
     lines = [json.dumps(paper, ensure_ascii=False) for paper in papers]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -168,7 +211,7 @@ def _write(path: Path, papers: list[dict[str, str]]) -> int:
 
 
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus (:data:`CORPORA`, ``neurips2023``, ``beese2023``) as ``out_dir/NAME.jsonl``.
+    """Write each corpus (:data:`CORPORA`, ``neurips2023``, ``beese2023``, ``cvpr2024``) as ``out_dir/NAME.jsonl``.
 
     Returns:
         Papers per corpus.
@@ -181,6 +224,7 @@ def build(out_dir: Path) -> dict[str, int]:
     counts["neurips2023"] = _write(out_dir / "neurips2023.jsonl", neurips2023())
     beese = parse_annotated(table_text(BEESE_PATH, BEESE_GIT, BEESE_COMMIT))
     counts["beese2023"] = _write(out_dir / "beese2023.jsonl", beese)
+    counts["cvpr2024"] = _write(out_dir / "cvpr2024.jsonl", parse_cvpr(table_text(CVPR_PATH, CVPR_GIT, CVPR_COMMIT)))
     return counts
 
 

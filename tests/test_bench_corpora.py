@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 
-from bench.corpora import parse_annotated, parse_sessions, parse_table
+from bench.corpora import parse_annotated, parse_cvpr, parse_sessions, parse_table
 
 LONG = "We study robot grasping in clutter with a learned policy and tactile feedback from two fingers. " * 2
 ROWS = [
@@ -97,3 +99,29 @@ def test_annotated_papers_keep_each_title_once_with_venue_and_year():
             "url": "https://aclanthology.org/P00-1012",
         }
     ]
+
+
+def test_cvpr_papers_need_their_own_arxiv_abstract_and_are_sampled_by_id():
+    header = "Title,Authors,Link,arXiv_link,other_link,pdf_path,arXiv_title,summary,primary_category,categories\n"
+    rows = [
+        ["Depth  from Focus", "A", " ", "https://arxiv.org/abs/1", "", "", "Depth from focus", LONG, "cs.CV", "nan"],
+        ["A Matched Elsewhere", "B", " ", "https://arxiv.org/abs/2", "", "", "Another paper", LONG, "cs.CV", "nan"],
+        ["No Abstract", "C", " ", "", "", "", "No Abstract", "", "", "nan"],
+        ["Event Cameras", "D", " ", "https://arxiv.org/abs/3", "", "", "Event cameras.", LONG, "cs.CV", "nan"],
+    ]
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(rows)
+    papers = parse_cvpr(header + buffer.getvalue(), sample=2)
+    ids = {title: hashlib.sha1(title.encode()).hexdigest()[:12] for title in ("Depth from Focus", "Event Cameras")}
+    assert [p["title"] for p in papers] == sorted(ids, key=ids.get)
+    assert papers[0] | {"id": ""} == {
+        "id": "",
+        "title": papers[0]["title"],
+        "abstract": " ".join(LONG.split()),
+        "keywords": "",
+        "venue": "CVPR 2024",
+        "url": {"Depth from Focus": "https://arxiv.org/abs/1", "Event Cameras": "https://arxiv.org/abs/3"}[
+            papers[0]["title"]
+        ],
+    }
+    assert [p["title"] for p in parse_cvpr(header + buffer.getvalue(), sample=1)] == [min(ids, key=ids.get)]
