@@ -259,8 +259,8 @@ def fit_bundle(corpus: str, name: str) -> dict:
     started = time.perf_counter()  # the areas after the topics, as the fit names them: the phrase table is reused
     labeller.topic_labels(area_terms, texts, areas, pieces.latin, given, topics)
     area_seconds = time.perf_counter() - started
-    before = main_labels(terms, texts, topics, pieces.latin)
-    area_before = main_labels(area_terms, texts, areas, pieces.latin)
+    before = main_labels(terms, texts, topics, pieces.latin, given)
+    area_before = main_labels(area_terms, texts, areas, pieces.latin, given, topics)
     model = result.model
     model.update_topics(counted, topics=topics.tolist(), representation_model=KeyBERTInspired())
     keybert = {t: [w for w, _ in model.get_topic(t)][:3] for t in sorted(set(topics.tolist())) if t != -1}
@@ -307,15 +307,36 @@ import json, sys
 import numpy as np
 from analysis.model.labels import topic_labels
 given = json.load(sys.stdin)
+within = None if given["within"] is None else np.asarray(given["within"])
 labels = topic_labels({int(k): v for k, v in given["terms"].items()}, given["texts"], np.asarray(given["topics"]),
-                      given["latin"])
+                      given["latin"], given["titles"], within)
 print(json.dumps({str(k): v for k, v in labels.items()}))
 """
 
 
-def main_labels(terms: dict[int, list[str]], texts: list[str], topics: np.ndarray, latin: bool) -> dict[int, str]:
-    """The labels main's labeller (in :data:`MAIN_TREE`) gives the same topics, terms and texts."""
-    given = json.dumps({"terms": terms, "texts": texts, "topics": topics.tolist(), "latin": bool(latin)})
+def main_labels(
+    terms: dict[int, list[str]],
+    texts: list[str],
+    topics: np.ndarray,
+    latin: bool,
+    titles: list[str] | None,
+    within: np.ndarray | None = None,
+) -> dict[int, str]:
+    """The labels main's labeller (in :data:`MAIN_TREE`) gives the same groups, as the fit calls it.
+
+    Args:
+        terms: c-TF-IDF terms per group.
+        texts: Each paper's text, markup removed.
+        topics: Each paper's group (a topic, or an area when ``within`` is given).
+        latin: Whether the texts have Latin-alphabet words.
+        titles: The titles the fit gives the labeller (:func:`titles_for_labels`). Until 2026-12-04 19:30 UTC
+            they were left out, and ``within`` too: the panels' ``ours_before`` up to final panel 4 was main's
+            labeller without titles, and its areas named as topics are.
+        within: For areas, each paper's topic.
+    """
+    payload = {"terms": terms, "texts": texts, "topics": topics.tolist(), "latin": bool(latin)}
+    payload |= {"titles": titles, "within": None if within is None else within.tolist()}
+    given = json.dumps(payload)
     env = {**os.environ, "PYTHONPATH": MAIN_TREE}
     # Run inside the main tree: ``python -c`` puts the working directory first on sys.path, so run
     # from this tree it would import this tree's labeller (the panel of 2026-12-03 did: see bench/panel/README.md).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from analysis.config import ROOT
 from bench import panel
 
 SYSTEM_WORDS = ("ours", "ctfidf", "keybert", "c-TF-IDF", "BERTopic", "KeyBERT", "before")
@@ -108,3 +109,26 @@ def test_answer_files_are_read_per_reader_and_stray_lines_skipped(tmp_path):
     lines = ["Here are my answers:", json.dumps(ANSWERS[2][0]), "", json.dumps(ANSWERS[2][1]), "```"]
     path.write_text("\n".join(lines), encoding="utf-8")
     assert panel.read_answers([path]) == {2: ANSWERS[2]}
+
+
+def test_main_labels_are_the_labels_the_fit_gives_topics_and_areas(seed_result, monkeypatch):
+    """Pointed at this tree, the 'before' labeller names the seeds' topics and areas as the fit does."""
+    import numpy as np
+
+    from analysis.embedding.cache import document_texts
+    from analysis.model.describe import paper_titles
+    from analysis.text import strip_markup
+
+    monkeypatch.setattr(panel, "MAIN_TREE", str(ROOT))
+    pieces, documents = seed_result.pieces, seed_result.documents
+    topics = np.asarray(pieces.paper_topics).astype(int)
+    texts = [strip_markup(t) for t in document_texts(seed_result.papers)]  # as bench.panel.fit_bundle gives them
+    titles = paper_titles(seed_result.papers)
+    terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
+    assert panel.main_labels(terms, texts, topics, pieces.latin, titles) == {
+        int(k): v for k, v in pieces.labels.items()
+    }
+    areas = documents["area"].to_numpy().astype(int)
+    area_terms = {int(a): terms[int(topics[areas == a][0])] for a in sorted(set(areas.tolist()))}
+    named = panel.main_labels(area_terms, texts, areas, pieces.latin, titles, topics)
+    assert named == dict(zip(documents["area"].astype(int), documents["area_label"], strict=True))
