@@ -19,6 +19,12 @@ named from their own phrases (:mod:`analysis.model.naming`).
 A cue is matched against the corpus's phrase keys as a run of whole words
 ("pruning" matches "structured pruning"), plurals and hyphens ignored, an
 abbreviation read as the corpus defines it ("RL" for "reinforcement learning").
+
+A field named for a kind of model ("LLM reasoning and agents") needs that
+model in the paper: its cues written with a leading "+" are *needs*, and a
+paper counts for the field only where it holds a cue and a need. A classic
+paper on logical reasoning or software agents says "reasoning" and "agent"
+but no "language model"; it is no paper on LLM agents.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ from scipy import sparse
 from analysis.model.phrases import abbreviated, variant_key
 
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
-# two fields name an area together. A line starting with "area " is a broad field, used for areas
+# two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
+# A line starting with "area " is a broad field, used for areas
 # (groups of topics) and for a topic no narrower field covers. An indented line continues the entry above.
 FIELDS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
@@ -67,13 +74,17 @@ Robot navigation and locomotion: navigation; locomotion; legged; quadruped; mobi
 Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting;
     traffic; vehicle
 LLM reasoning and agents | LLM agents: reasoning; chain-of-thought; llm agent; agent; planning; tool use;
-    mathematical reasoning; math reasoning; problem-solving
+    mathematical reasoning; math reasoning; problem-solving;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM alignment and preference learning | LLM alignment: alignment; rlhf; human feedback; preference optimization;
-    direct preference optimization; dpo; preference; reward model
+    direct preference optimization; dpo; preference; reward model;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM safety and jailbreaks | LLM safety: jailbreak; jailbreaking; red teaming; red-teaming; harmful; safety
-    alignment; refusal; guardrail
+    alignment; refusal; guardrail;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 Efficient LLM inference and long context | Efficient LLM inference: kv cache; key-value cache; speculative decoding;
-    long context; long-context; inference acceleration; serving; context window; efficient inference
+    long context; long-context; inference acceleration; serving; context window; efficient inference;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 Parameter-efficient fine-tuning: lora; low-rank adaptation; fine-tuning; adapter; prompt tuning; parameter-efficient
     fine-tuning; peft; instruction tuning
 Retrieval-augmented generation: retrieval-augmented generation; rag; retrieval augmentation; retriever
@@ -95,7 +106,9 @@ Dialogue systems and conversational agents | Dialogue systems: dialogue; dialog;
     chatbot; dialogue system; response generation; task-oriented dialogue; dialogue state tracking
 Text summarization | Summarization: summarization; summary; abstractive summarization; extractive summarization
 Information extraction and named entity recognition | Information extraction: information extraction; named
-    entity recognition; ner; relation extraction; event extraction; entity linking; slot filling; named entity
+    entity recognition; ner; relation extraction; event extraction; entity linking; slot filling; named entity;
+    knowledge base; kb; entity; entity typing; knowledge base population; open information extraction; keyphrase
+    extraction; text mining
 Syntactic parsing and tagging | Parsing: parsing; parser; dependency parsing; constituency parsing; syntactic;
     syntax; part-of-speech; pos tagging; treebank; grammar; sequence labeling
 Semantics and natural language inference | Semantics: natural language inference; nli; textual entailment; entailment;
@@ -109,12 +122,48 @@ Morphology and tokenization | Morphology: morphology; morphological; word segmen
 Social media and misinformation | Social media: social media; twitter; tweet; hate speech; misinformation; fake
     news; computational social science; offensive language; toxicity
 Argument mining: argument mining; argumentation; argument; persuasion
+Knowledge representation and logical reasoning | Knowledge representation: knowledge representation; description
+    logic; ontology; logic programming; logic program; answer set programming; answer set; nonmonotonic reasoning;
+    non-monotonic; default logic; belief revision; modal logic; epistemic logic; first-order logic; temporal logic;
+    commonsense reasoning; reasoning about action; automated reasoning; theorem proving; knowledge base; logical
+Search, satisfiability and planning | Search and planning: heuristic search; search algorithm; best-first search;
+    satisfiability; sat solver; sat; constraint satisfaction; csp; constraint programming; automated planning;
+    classical planning; planning problem; planner; planning; plan; state space search; model checking; np-hard;
+    computational complexity; heuristic; local search; branch and bound; backtracking; phase transition; hard problem;
+    branching factor; decision diagram; genetic algorithm; evolutionary algorithm
+Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
+    agent-based; negotiation; coalition; social choice; voting; human-agent; human-ai; human-robot interaction;
+    bdi; mixed-initiative; explainable agent; user study
+Discourse structure and reference | Discourse: discourse; discourse structure; discourse relation; rhetorical
+    structure; coherence; centering; anaphora; anaphora resolution; referring expression; reference resolution;
+    discourse parsing
+Lexical semantics and word meaning | Lexical semantics: lexical semantics; lexical semantic; verb; verb class;
+    adjective; noun; word meaning; selectional preference; wordnet; semantic class; thesaurus; lexical resource;
+    lexicon; compositionality; compound
+Cognitive modeling of language | Cognitive modeling: cognitive model; cognitive modeling; psycholinguistic;
+    psycholinguistics; sentence processing; human sentence processing; reading time; eye-tracking; eye movement;
+    language acquisition; child language; surprisal; human language processing; language learning; human-like;
+    cognitively plausible; cognitive plausibility; syntactic generalization
+Computational sociolinguistics and social bias | Sociolinguistics: sociolinguistic; sociolinguistics; dialect;
+    language variation; social bias; gender bias; stereotype; demographic; social meaning; social variable; gender;
+    stylistic variation; stylometric; social context; social power; social implication
+Classification methods and evaluation | Classification: classification method; classification algorithm;
+    classifier combination; ensemble of classifiers; linear classifier; multi-class; multiclass; binary
+    classification; naive bayes; logistic regression; nearest neighbor; k-nearest neighbor; classification accuracy;
+    evaluation metric; cross-validation
+3D scene understanding and pose estimation | 3D scene understanding: 3d pose; camera pose; 6d pose; pose
+    estimation; scene understanding; 3d scene understanding; stereo; structure from motion; visual odometry; slam;
+    scene geometry; 3d object; 3d shape recognition; depth estimation; monocular depth; multi-view geometry; 3d human
+    pose; viewpoint; 3d representation; 3d understanding
 Probabilistic graphical models | Graphical models: graphical model; bayesian network; markov random field;
-    conditional random field; crf; belief propagation; hidden markov model; hmm; factor graph
+    conditional random field; crf; belief propagation; hidden markov model; hmm; factor graph; map inference;
+    structure learning; markov network; junction tree; treewidth; variable elimination; maximum entropy model;
+    probabilistic inference; causal model
 Decision trees and ensemble methods | Ensemble methods: decision tree; random forest; boosting; gradient boosting;
     adaboost; bagging; tree ensemble
-Feature selection and sparse regression | Feature selection: feature selection; variable selection; lasso; sparse
-    regression; sparse linear model
+Sparse learning and feature selection | Feature selection: feature selection; variable selection; lasso; sparse
+    regression; sparse linear model; sparse learning; sparse coding; dictionary learning; sparse representation;
+    sparse recovery; compressed sensing; l1; group lasso
 Support vector machines and kernels | SVMs: support vector machine; svm; maximum margin; large margin
 Vision-language and multimodal models | Multimodal models: vision-language; vision language; vlm; multimodal;
     multi-modal; clip; mllm; image-text; visual question answering; vqa; image captioning
@@ -191,8 +240,8 @@ Meta-learning and few-shot learning | Meta-learning: meta-learning; few-shot; fe
 Data selection and dataset distillation | Data selection: data selection; dataset distillation; data pruning;
     coreset; active learning; data valuation; data quality; dataset condensation
 Knowledge distillation: knowledge distillation; distillation; teacher; student
-Network pruning and sparsity | Network pruning: pruning; sparsity; sparse; lottery ticket; network pruning; sparse
-    training
+Network pruning and sparsity | Network pruning: pruning; lottery ticket; network pruning; sparse training; sparse
+    neural network; sparse network; structured sparsity; weight sparsity; activation sparsity
 Quantization and efficient inference | Quantization: quantization; low-bit; binary neural network; compression;
     model compression; post-training quantization
 Mixture of experts: mixture of experts; mixture-of-experts; moe; expert; routing
@@ -215,7 +264,8 @@ Matrix and tensor methods: matrix completion; low-rank; tensor decomposition; sk
     tensor; principal component analysis; pca
 Information retrieval and search | Information retrieval: information retrieval; retrieval; search; ranking;
     dense retrieval
-Dimensionality reduction and embeddings: dimensionality reduction; embedding; manifold learning; visualization
+Dimensionality reduction and embeddings: dimensionality reduction; manifold learning; visualization; t-sne; umap;
+    low-dimensional embedding; embedding method
 AI governance and societal impact: governance; societal impact; ethics; ethical; regulation; policy maker; ai
     safety; societal
 area Learning theory and optimization | Learning theory: optimization; convergence; gradient descent; sgd;
@@ -265,6 +315,8 @@ class Field:
     broad: bool
     # The name where it is one of two parts ("Reinforcement learning" for "... and decision making").
     short: str
+    # Cues one of which a paper must also hold to count for the field (none: no such condition).
+    needs: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -275,8 +327,10 @@ def fields() -> tuple[Field, ...]:
         head, cues = line.split(":", 1)
         broad = head.startswith("area ")
         name, _, short = head.removeprefix("area ").partition("|")
-        keys = tuple(dict.fromkeys(variant_key(c) for c in cues.split(";") if c.strip()))
-        parsed.append(Field(name.strip(), keys, broad, short.strip() or name.strip()))
+        given = [c.strip() for c in cues.split(";") if c.strip()]
+        keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
+        needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
+        parsed.append(Field(name.strip(), keys, broad, short.strip() or name.strip(), needs))
     return tuple(parsed)
 
 
@@ -347,11 +401,22 @@ def field_table(
     lexicon = fields()
     by_word = columns_by_word(keys)
     columns = tuple(frozenset(cue_columns(keys, longs, f.cues, by_word)) for f in lexicon)
-    rows = [j for cols in columns for j in sorted(cols)]
-    which = [i for i, cols in enumerate(columns) for _ in cols]
-    cues = sparse.csr_matrix(
-        (np.ones(len(rows), dtype=np.int32), (rows, which)), shape=(len(keys), len(lexicon)), dtype=np.int32
-    )
+    cues = _cue_matrix([sorted(cols) for cols in columns], len(keys))
     in_text = (text @ cues).toarray() > 0
     in_title = (title @ cues).toarray() > 0
+    needing = [i for i, f in enumerate(lexicon) if f.needs]
+    if needing:
+        needs = _cue_matrix([cue_columns(keys, longs, lexicon[i].needs, by_word) for i in needing], len(keys))
+        has_need = (text @ needs).toarray() > 0
+        in_text[:, needing] &= has_need
+        in_title[:, needing] &= has_need
     return FieldTable(lexicon, columns, in_text, in_title, in_text.sum(axis=0).astype(np.int64))
+
+
+def _cue_matrix(columns: list[list[int]], keys: int) -> sparse.csr_matrix:
+    """Phrase columns x fields, 1 where the column is one of the field's cues."""
+    rows = [j for cols in columns for j in cols]
+    which = [i for i, cols in enumerate(columns) for _ in cols]
+    return sparse.csr_matrix(
+        (np.ones(len(rows), dtype=np.int32), (rows, which)), shape=(keys, len(columns)), dtype=np.int32
+    )
