@@ -330,8 +330,10 @@ def main_labels(
         topics: Each paper's group (a topic, or an area when ``within`` is given).
         latin: Whether the texts have Latin-alphabet words.
         titles: The titles the fit gives the labeller (:func:`titles_for_labels`). Until 2026-12-04 19:30 UTC
-            they were left out, and ``within`` too: the panels' ``ours_before`` up to final panel 4 was main's
-            labeller without titles, and its areas named as topics are.
+            they were left out, and ``within`` too. For topics that changed little: without titles each
+            text's first sentence stands for its title, and the texts here start with the title. But the
+            areas were named as topics are: the ``ours_before`` areas of the panels up to final panel 4
+            are not main's area labels.
         within: For areas, each paper's topic.
     """
     payload = {"terms": terms, "texts": texts, "topics": topics.tolist(), "latin": bool(latin)}
