@@ -142,12 +142,20 @@ def _box_around(result, topic: int) -> tuple[list[tuple[float, float]], list[int
 
 
 def _double_click_empty_spot(driver) -> None:
-    """A double-click on the plot where no point is (its lower left corner): plotly's 'undo the selection'."""
+    """A double-click on the plot's drag layer near a corner, where no point is: plotly's 'undo the selection'.
+
+    The first corner (lower left, then the others) where the drag layer itself is under the pointer: a topic
+    label kept inside the plot may lie over a corner.
+    """
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
     x, y = driver.execute_script(
         "const gd = document.querySelector('.map'), L = gd._fullLayout, r = gd.getBoundingClientRect();"
-        "return [Math.round(r.left + L._size.l + 8), Math.round(r.top + L._size.t + L._size.h - 8)];"
+        "const left = r.left + L._size.l + 8, right = r.left + L._size.l + L._size.w - 8;"
+        "const top = r.top + L._size.t + 8, bottom = r.top + L._size.t + L._size.h - 8;"
+        "const spots = [[left, bottom], [right, bottom], [left, top], [right, top]].map(p => p.map(Math.round));"
+        "const drag = p => (document.elementFromPoint(p[0], p[1]).getAttribute('class') || '').includes('nsewdrag');"
+        "return spots.find(drag) || spots[0];"
     )
     actions = ActionBuilder(driver, duration=10)
     actions.pointer_action.move_to_location(x, y)
@@ -155,6 +163,21 @@ def _double_click_empty_spot(driver) -> None:
         actions.pointer_action.pointer_down()
         actions.pointer_action.pointer_up()
     actions.perform()
+
+
+def _clear_selection(driver) -> list[str] | None:
+    """The names still selected after up to three double-clicks on an empty spot, each waited on.
+
+    Plotly counts two clicks as a double-click only within 300 ms of each other, which a loaded machine can
+    miss (seen once in a fresh clone's run at load 3); a missed one leaves the selection as it was.
+    """
+    left = None
+    for _ in range(3):
+        _double_click_empty_spot(driver)
+        left = until(driver, _selected_names, [], timeout=5)
+        if left == []:
+            break
+    return left
 
 
 @pytest.mark.parametrize("mode", ["lasso", "select"])
@@ -194,8 +217,7 @@ def test_a_lasso_or_box_selection_lists_and_exports_the_papers_inside(window, se
     items = [line for line in markdown.splitlines() if line.startswith("- [ ] **")]
     assert sorted(line.split("**")[1] for line in items) == sorted(e["name"] for e in expected)
     _screenshot(window, f"selection_{mode}_{window.execute_script('return innerWidth')}.png")
-    _double_click_empty_spot(window)
-    assert until(window, _selected_names, []) == []
+    assert _clear_selection(window) == []
     assert window.find_element(By.ID, "selection").get_attribute("hidden")
     mouse(window, [*path, path[0]] if mode == "lasso" else [path[0], path[2]], hold=True)
     assert until(window, _selected_names, names) == names
