@@ -18,11 +18,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+# Seconds to wait for Chromium to close before it is killed. Closing takes well under a second; once, in a
+# test run, a Chromium did not close: the report was written and the process waited on kaleido's close for
+# ten minutes. A hung Chromium must not keep a finished run from ending.
+CLOSE_SECONDS = 20.0
+
 
 class ChromiumSession:
     """A kaleido session in a thread of its own: started now, rendering when :meth:`render` is called."""
 
     def __init__(self, chromium: str):
+        self._chromium = chromium
         self._jobs: queue.Queue[list[dict] | None] = queue.Queue()
         self._done: queue.Queue[BaseException | None] = queue.Queue()
         # Daemon: a Chromium that hangs must not keep the process alive after the run.
@@ -52,9 +58,38 @@ class ChromiumSession:
             raise error
 
     def close(self) -> None:
-        """Close Chromium and wait for the thread."""
+        """Close Chromium and wait for the thread; a Chromium still open after :data:`CLOSE_SECONDS` is killed."""
         self._jobs.put(None)
-        self._thread.join()
+        self._thread.join(CLOSE_SECONDS)
+        if self._thread.is_alive():
+            kill_browsers(self._chromium)
+            self._thread.join(CLOSE_SECONDS)
+
+
+def kill_browsers(chromium: str) -> list[int]:
+    """Kill this process's children started with ``chromium`` in their command line, and all under them.
+
+    Kaleido starts Chromium through a wrapper process whose command line names
+    the browser; other children (a Dask cluster's workers) are left alone.
+
+    Returns:
+        The process ids killed.
+    """
+    import psutil
+
+    killed = []
+    for child in psutil.Process().children():
+        try:
+            if chromium not in child.cmdline():
+                continue
+            tree = [*child.children(recursive=True), child]
+        except psutil.Error:  # it ended meanwhile
+            continue
+        for process in tree:
+            with contextlib.suppress(psutil.Error):
+                process.kill()
+                killed.append(process.pid)
+    return killed
 
 
 def kaleido_options(chromium: str) -> dict[str, Any]:

@@ -6,7 +6,7 @@ import pytest
 
 from analysis import figures
 from analysis.figures.chromium import find_chromium
-from analysis.figures.session import ChromiumSession, chromium_session
+from analysis.figures.session import ChromiumSession, chromium_session, kill_browsers
 
 
 @pytest.mark.slow  # Chromium draws the figures twice (about 8 s): `make test` only
@@ -51,3 +51,53 @@ def test_no_session_when_not_wanted_or_without_a_chromium(monkeypatch, tmp_path)
     monkeypatch.setenv("BROWSER_PATH", str(tmp_path / "no-such-chromium"))
     with chromium_session(True) as session:
         assert session is None
+
+
+def test_kill_browsers_kills_the_children_named_by_their_command_line_and_what_is_under_them(tmp_path):
+    import subprocess
+    import sys
+
+    import psutil
+
+    fake = str(tmp_path / "chromium")  # a child whose command line names it, with a grandchild, as kaleido's wrapper
+    parent = "import subprocess, sys, time; subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']);"
+    browser = subprocess.Popen([sys.executable, "-c", parent + " time.sleep(60)", fake])
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # a Dask worker, say
+    try:
+        process = psutil.Process(browser.pid)
+        grandchild = next(iter(until_children(process)))
+        killed = kill_browsers(fake)
+        assert sorted(killed) == sorted([browser.pid, grandchild.pid])
+        assert browser.wait(timeout=10) == -9
+        grandchild.wait(timeout=10)  # raises psutil.TimeoutExpired while it still runs
+        assert other.poll() is None
+    finally:
+        for child in (browser, other):
+            child.kill()
+            child.wait()
+
+
+def until_children(process, timeout: float = 10.0) -> list:
+    """The children of ``process`` once it has any (it starts its own child first)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not (children := process.children()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return children
+
+
+def test_a_chromium_that_does_not_close_is_killed_and_the_close_returns(monkeypatch):
+    import threading
+
+    from analysis.figures import session as session_module
+
+    killed = threading.Event()
+    monkeypatch.setattr(session_module, "CLOSE_SECONDS", 0.2)
+    monkeypatch.setattr(session_module, "kill_browsers", lambda chromium: killed.set() or [])
+    hung = ChromiumSession.__new__(ChromiumSession)  # no Chromium: a thread that ends only when the browser dies
+    hung._chromium, hung._jobs = "/usr/bin/chromium", __import__("queue").Queue()
+    hung._thread = threading.Thread(target=killed.wait, daemon=True)
+    hung._thread.start()
+    hung.close()
+    assert killed.is_set() and not hung._thread.is_alive()
