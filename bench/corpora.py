@@ -119,20 +119,28 @@ def parse_sessions(text: str, venue: str = "NeurIPS 2023") -> list[dict[str, str
         found = _ABSTRACT.search(block)
         abstract = " ".join(found.group(1).split()) if found else ""
         if title and len(abstract) >= MIN_ABSTRACT_CHARS:
-            paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
-            papers.append(
-                {"id": paper_id, "title": title, "abstract": abstract, "keywords": "", "venue": venue, "url": ""}
-            )
+            papers.append(_titled(title, abstract, venue, ""))
     return papers
+
+
+def _titled(title: str, abstract: str, venue: str, url: str) -> dict[str, str]:
+    """A record of a source without ids or keywords: its ``id`` the first 12 hex digits of the title's SHA-1."""
+    paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
+    return {"id": paper_id, "title": title, "abstract": abstract, "keywords": "", "venue": venue, "url": url}
+
+
+def _smallest_ids(papers: list[dict[str, str]], sample: int) -> list[dict[str, str]]:
+    """Each id's first record, the ``sample`` smallest ids, by id: a sample that no order of the source moves."""
+    by_id: dict[str, dict[str, str]] = {}
+    for paper in papers:
+        by_id.setdefault(paper["id"], paper)
+    return [by_id[key] for key in sorted(by_id)[:sample]]
 
 
 def neurips2023(git_dir: str = NEURIPS_GIT, commit: str = NEURIPS_COMMIT) -> list[dict[str, str]]:
     """The held-out NeurIPS 2023 sample: each title once, the :data:`NEURIPS_SAMPLE` smallest ids, by id."""
-    by_id: dict[str, dict[str, str]] = {}
-    for name in _SESSION_FILES:
-        for paper in parse_sessions(table_text(f"schedule/{name}.md", git_dir, commit)):
-            by_id.setdefault(paper["id"], paper)
-    return [by_id[key] for key in sorted(by_id)[:NEURIPS_SAMPLE]]
+    pages = [parse_sessions(table_text(f"schedule/{name}.md", git_dir, commit)) for name in _SESSION_FILES]
+    return _smallest_ids([paper for page in pages for paper in page], NEURIPS_SAMPLE)
 
 
 def parse_annotated(text: str) -> list[dict[str, str]]:
@@ -148,25 +156,13 @@ def parse_annotated(text: str) -> list[dict[str, str]]:
     """
     papers, seen = [], set()
     for row in json.loads(text):
-        title, abstract = (
-            " ".join(str(row.get("title") or "").split()),
-            " ".join(str(row.get("abstract") or "").split()),
-        )
-        paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
-        if not title or len(abstract) < MIN_ABSTRACT_CHARS or paper_id in seen:
-            continue
-        seen.add(paper_id)
+        title = " ".join(str(row.get("title") or "").split())
+        abstract = " ".join(str(row.get("abstract") or "").split())
         venue = f"{row.get('venue', '')} {row.get('year', '')}".strip()
-        papers.append(
-            {
-                "id": paper_id,
-                "title": title,
-                "abstract": abstract,
-                "keywords": "",
-                "venue": venue,
-                "url": row.get("url", ""),
-            }
-        )
+        paper = _titled(title, abstract, venue, row.get("url", ""))
+        if title and len(abstract) >= MIN_ABSTRACT_CHARS and paper["id"] not in seen:
+            seen.add(paper["id"])
+            papers.append(paper)
     return papers
 
 
@@ -180,24 +176,13 @@ def parse_cvpr(text: str, sample: int = CVPR_SAMPLE) -> list[dict[str, str]]:
     Returns:
         Records as :func:`parse_annotated` writes them, ``venue`` "CVPR 2024", ``url`` the arXiv link.
     """
-    by_id: dict[str, dict[str, str]] = {}
+    papers = []
     for row in csv.DictReader(io.StringIO(text)):
         title, abstract = " ".join(row["Title"].split()), " ".join(row["summary"].split())
         if len(abstract) < MIN_ABSTRACT_CHARS or _letters(title) != _letters(row["arXiv_title"]):
             continue  # no abstract, or an arXiv match that is another paper's
-        paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
-        by_id.setdefault(
-            paper_id,
-            {
-                "id": paper_id,
-                "title": title,
-                "abstract": abstract,
-                "keywords": "",
-                "venue": "CVPR 2024",
-                "url": row["arXiv_link"],
-            },
-        )
-    return [by_id[key] for key in sorted(by_id)[:sample]]
+        papers.append(_titled(title, abstract, "CVPR 2024", row["arXiv_link"]))
+    return _smallest_ids(papers, sample)
 
 
 def _letters(title: str) -> str:
