@@ -37,9 +37,12 @@ def test_a_session_whose_chromium_does_not_start_says_so(tmp_path, seed_result):
     session = ChromiumSession(str(browser))
     drawn = {"topic_sizes": figures.plot_topic_sizes(seed_result)}
     (tmp_path / "out").mkdir()
-    with pytest.raises(figures.StaticExportError, match="kaleido could not render: BrowserFailedError"):
+    # Kaleido names a browser that exits at once either way, as the race between its start and the pipe goes
+    # (ChannelClosedError seen once in a fresh clone's run at load 4).
+    failed = "kaleido could not render: (BrowserFailedError|ChannelClosedError)"
+    with pytest.raises(figures.StaticExportError, match=failed):
         figures.render_static(drawn, tmp_path / "out", session=session)
-    with pytest.raises(figures.StaticExportError, match="BrowserFailedError"):  # and again: the session stays failed
+    with pytest.raises(figures.StaticExportError, match=failed):  # and again: the session stays failed
         figures.render_static(drawn, tmp_path / "out", session=session)
     session.close()
     assert not (tmp_path / "out" / "topic_sizes.png").exists()
