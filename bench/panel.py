@@ -8,16 +8,23 @@ an order shuffled per reader by that reader's seed. Candidates that read
 the same are shown once. The key (which letter is which system's label)
 is written apart; the file says nothing of the code, the systems or the key.
 
+``blank`` writes the file for a writer: the same groups and papers with no
+candidates, asking for the writer's own name of each group. ``write
+--ceiling`` adds those names as the ``ceiling`` candidate (issue 34: "the
+label a reader of another panel wrote").
+
 ``score`` reads the key and the answer files (one JSON line per group:
 ``{"group", "scores", "best", "label"}``) and reports per system: the mean
 score (the readers' mean per group, then the mean over groups), the share
-of groups rated good (readers' mean >= 4) and poor (<= 2), and the share
+of groups rated good (readers' mean >= 4) and poor (<= 2), the share
 of the readers' choices of best that went to it (a letter shared by
-several systems counts for each).
+several systems counts for each), and the share of groups where its mean
+is above both anchors' (the c-TF-IDF terms and KeyBERTInspired).
 
 Run on a fit (:func:`fit_bundle` writes what the judging files need):
 ``python -m bench.panel fit CORPUS NAME OUT.json``,
-``python -m bench.panel write OUT_DIR BUNDLE.json...``,
+``python -m bench.panel blank WRITER_DIR BUNDLE.json...`` (then answers in ``WRITER_DIR/answers_1.jsonl``),
+``python -m bench.panel write OUT_DIR [--ceiling WRITER_DIR] BUNDLE.json...``,
 ``python -m bench.panel score KEY.json ANSWERS.jsonl...``.
 """
 
@@ -36,8 +43,10 @@ import numpy as np
 import pandas as pd
 
 SHOWN = 10
-LETTERS = "ABCD"
-SYSTEMS = ("ours", "ours_before", "ctfidf", "keybert")
+LETTERS = "ABCDE"
+# "ceiling": the label a writer (a reader of another panel, shown only the titles) gave the group.
+SYSTEMS = ("ours", "ours_before", "ctfidf", "keybert", "ceiling")
+ANCHORS = ("ctfidf", "keybert")
 READER_SEEDS = {1: "reader-1", 2: "reader-2", 3: "reader-3"}
 GOOD, POOR = 4.0, 2.0
 # Where main's labeller is run to give the label before this change ("ours_before").
@@ -192,15 +201,37 @@ def _figures(per_group: dict, chosen: dict, groups: list[str]) -> dict:
             "best": round(picks / readers, 3),
             "groups": len(means),
         }
+        above = _above_anchors(per_group, groups, system)
+        if above is not None:
+            figures[system]["above_anchors"] = above
     return figures
+
+
+def _above_anchors(per_group: dict, groups: list[str], system: str) -> float | None:
+    """The share of the groups judged with both anchors where ``system``'s mean beats each anchor's.
+
+    None for an anchor itself, or where no group shows both anchors.
+    """
+    if system in ANCHORS:
+        return None
+    judged = [g for g in groups if system in per_group[g] and all(a in per_group[g] for a in ANCHORS)]
+    if not judged:
+        return None
+    mean = {g: {s: float(np.mean(v)) for s, v in per_group[g].items()} for g in judged}
+    above = sum(all(mean[g][system] > mean[g][a] for a in ANCHORS) for g in judged)
+    return round(above / len(judged), 3)
 
 
 def score_table(figures: dict) -> str:
     """The figures of :func:`score` as a Markdown table, one row per system."""
-    rows = ["| system | mean score (1-5) | rated good (>= 4) | rated poor (<= 2) | chosen best (share of choices) |"]
-    rows.append("|---|---|---|---|---|")
+    rows = [
+        "| system | mean score (1-5) | rated good (>= 4) | rated poor (<= 2) | chosen best (share of choices)"
+        " | above both anchors |"
+    ]
+    rows.append("|---|---|---|---|---|---|")
     for system, f in figures.items():
-        rows.append(f"| {system} | {f['mean']:.2f} | {f['good']:.0%} | {f['poor']:.0%} | {f['best']:.0%} |")
+        above = f"{f['above_anchors']:.0%}" if "above_anchors" in f else ""
+        rows.append(f"| {system} | {f['mean']:.2f} | {f['good']:.0%} | {f['poor']:.0%} | {f['best']:.0%} | {above} |")
     return "\n".join(rows)
 
 
@@ -354,9 +385,9 @@ def main_labels(
     return {int(k): v for k, v in json.loads(done.stdout).items()}
 
 
-def write(out_dir: Path, bundles: list[dict]) -> None:
-    """The judging files ``reader_N.md`` and ``key.json`` for the groups of every bundle, numbered g01, g02..."""
-    groups = []
+def panel_groups(bundles: list[dict]) -> list[dict]:
+    """The groups of every bundle, numbered g01, g02... in bundle order, each with the lines a reader sees."""
+    groups: list[dict] = []
     for bundle in bundles:
         for group in bundle["groups"]:
             lines = shown_papers(group["titles"], group["abstracts"])
@@ -364,13 +395,78 @@ def write(out_dir: Path, bundles: list[dict]) -> None:
             groups.append(
                 {"group": gid, "corpus": group["corpus"], "level": group.get("level", "topic")}
                 | {"topic": group["topic"], "size": group["size"]}
-                | {"lines": lines, "candidates": group["candidates"]}
+                | {"lines": lines, "candidates": dict(group["candidates"])}
             )
+    return groups
+
+
+def write(out_dir: Path, bundles: list[dict], ceiling_dir: Path | None = None) -> None:
+    """The judging files ``reader_N.md`` and ``key.json`` for the groups of every bundle.
+
+    Args:
+        out_dir: Where the files go.
+        bundles: As :func:`fit_bundle` makes them.
+        ceiling_dir: A writer's folder (:func:`blank`, with its ``answers_1.jsonl``): its names join as ``ceiling``.
+    """
+    groups = panel_groups(bundles)
+    if ceiling_dir is not None:
+        writer_key = json.loads((ceiling_dir / "key.json").read_text(encoding="utf-8"))
+        named = read_answers([ceiling_dir / "answers_1.jsonl"])[1]
+        add_ceiling(groups, writer_key, named)
     files, key = judging_files(groups)
     out_dir.mkdir(parents=True, exist_ok=True)
     for reader, text in files.items():
         (out_dir / f"reader_{reader}.md").write_text(text, encoding="utf-8")
     (out_dir / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+WRITER_INSTRUCTIONS = """# Naming groups of research papers
+
+Each group below is a set of research papers that were put together because
+they are about similar things. For each group you see up to ten of its papers
+(their titles, or where a paper has no title the first sentence of its
+abstract). Write the name an expert would give the group, as the heading of a
+session at a conference (at most six words).
+
+Answer with one JSON line per group, and nothing else, in this form:
+
+{"group": "g01", "label": "your name for the group"}
+"""
+
+
+def writer_file(groups: list[dict]) -> tuple[str, dict]:
+    """A writer's file (the groups' papers, no candidates) and its key: group -> corpus, level, topic, size."""
+    parts = [WRITER_INSTRUCTIONS]
+    for group in groups:
+        papers = "\n".join(f"- {line}" for line in group["lines"])
+        parts.append(f"## Group {group['group']} ({group['size']} papers, {len(group['lines'])} shown)\n\n{papers}\n")
+    key = {g["group"]: {k: g[k] for k in ("corpus", "level", "topic", "size")} for g in groups}
+    return "\n".join(parts), {"groups": key}
+
+
+def blank(out_dir: Path, bundles: list[dict]) -> None:
+    """``writer.md`` and ``key.json`` in ``out_dir``: the groups of :func:`write`, for a writer's own names."""
+    text, key = writer_file(panel_groups(bundles))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "writer.md").write_text(text, encoding="utf-8")
+    (out_dir / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def add_ceiling(groups: list[dict], writer_key: dict, named: list[dict]) -> None:
+    """Give each group the writer's name as its ``ceiling`` candidate.
+
+    Raises:
+        ValueError: Where the writer's group is another group (other bundles or fits) or has no name.
+    """
+    labels = {str(line["group"]): str(line["label"]).strip() for line in named}
+    for group in groups:
+        gid = group["group"]
+        seen = writer_key["groups"].get(gid)
+        if seen != {k: group[k] for k in ("corpus", "level", "topic", "size")}:
+            raise ValueError(f"writer's group {gid} is {seen}, not {group['corpus']} {group['level']} {group['topic']}")
+        if not labels.get(gid):
+            raise ValueError(f"the writer gave no name for group {gid}")
+        group["candidates"]["ceiling"] = labels[gid]
 
 
 def read_answers(paths: list[Path]) -> dict[int, list[dict]]:
@@ -394,7 +490,13 @@ def _main(argv: list[str]) -> None:
         Path(out).write_text(json.dumps(fit_bundle(corpus, name), ensure_ascii=False) + "\n", encoding="utf-8")
     elif command == "write":
         out_dir, *bundles = rest
-        write(Path(out_dir), [json.loads(Path(b).read_text(encoding="utf-8")) for b in bundles])
+        ceiling = None
+        if bundles[:1] == ["--ceiling"]:
+            ceiling, bundles = Path(bundles[1]), bundles[2:]
+        write(Path(out_dir), [json.loads(Path(b).read_text(encoding="utf-8")) for b in bundles], ceiling)
+    elif command == "blank":
+        out_dir, *bundles = rest
+        blank(Path(out_dir), [json.loads(Path(b).read_text(encoding="utf-8")) for b in bundles])
     elif command == "score":
         key_path, *answer_paths = rest
         key = json.loads(Path(key_path).read_text(encoding="utf-8"))
@@ -404,7 +506,7 @@ def _main(argv: list[str]) -> None:
         for corpus, by in figures["by_corpus"].items():
             print(f"\n{corpus}\n{score_table(by)}")
     else:
-        raise SystemExit(f"unknown command {command!r}: fit, write or score")
+        raise SystemExit(f"unknown command {command!r}: fit, blank, write or score")
 
 
 if __name__ == "__main__":

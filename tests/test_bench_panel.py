@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
+
 from analysis.config import ROOT
 from bench import panel
 
@@ -101,7 +103,58 @@ def test_scores_are_readers_means_per_group_then_means_over_groups():
     assert figures["by_corpus"]["x"]["ours"] == {"mean": 4.5, "good": 1.0, "poor": 0.0, "best": 1.0, "groups": 1}
     assert figures["by_corpus"]["y"]["ctfidf"] == {"mean": 1.5, "good": 0.0, "poor": 1.0, "best": 0.5, "groups": 1}
     table = panel.score_table(figures["all"])
-    assert "| ours | 4.00 | 50% | 0% | 75% |" in table.splitlines()
+    assert "| ours | 4.00 | 50% | 0% | 75% |  |" in table.splitlines()  # no group shows both anchors
+
+
+def test_above_both_anchors_counts_the_groups_where_a_system_beats_each_anchor():
+    letters = {"A": ["ours"], "B": ["ctfidf"], "C": ["keybert"], "D": ["ceiling"]}
+    key = {"groups": {g: {"corpus": "x", "letters": {"reader_1": letters}} for g in ("g01", "g02", "g03")}}
+    answers = {
+        1: [
+            {"group": "g01", "scores": {"A": 4, "B": 3, "C": 2, "D": 5}, "best": "D"},
+            {"group": "g02", "scores": {"A": 3, "B": 3, "C": 2, "D": 4}, "best": "D"},  # a tie is not above
+            {"group": "g03", "scores": {"A": 2, "B": 1, "C": 3, "D": 4}, "best": "D"},
+        ]
+    }
+    figures = panel.score(key, answers)["all"]
+    assert figures["ours"]["above_anchors"] == 0.333
+    assert figures["ceiling"]["above_anchors"] == 1.0
+    assert "above_anchors" not in figures["ctfidf"] and "above_anchors" not in figures["keybert"]
+    assert "| ours | 3.00 | 33% | 33% | 0% | 33% |" in panel.score_table(figures).splitlines()
+
+
+def _bundle(corpus: str) -> dict:
+    group = {"corpus": corpus, "level": "topic", "topic": 0, "size": 2}
+    group |= {"titles": ["Watermarking LLM text", "Spoofing watermarks"], "abstracts": ["a", "b"]}
+    group["candidates"] = {"ours": "LLM watermarking", "ctfidf": "watermark, text, spoof"}
+    area = group | {"level": "area", "candidates": {"ours": "Security", "ctfidf": "watermark, attack, text"}}
+    return {"corpus": corpus, "groups": [group, area]}
+
+
+def test_a_writer_sees_the_papers_without_candidates_and_its_names_join_as_the_ceiling(tmp_path):
+    panel.blank(tmp_path / "writer", [_bundle("demo")])
+    text = (tmp_path / "writer" / "writer.md").read_text(encoding="utf-8")
+    assert text.startswith(panel.WRITER_INSTRUCTIONS)
+    assert "## Group g01 (2 papers, 2 shown)" in text and "## Group g02 (2 papers, 2 shown)" in text
+    assert "LLM watermarking" not in text and "Security" not in text and "Candidate" not in text
+    names = ['{"group": "g01", "label": "Text watermarking"}', '{"group": "g02", "label": " Watermark security "}']
+    (tmp_path / "writer" / "answers_1.jsonl").write_text("\n".join(names), encoding="utf-8")
+    panel.write(tmp_path / "panel", [_bundle("demo")], tmp_path / "writer")
+    key = json.loads((tmp_path / "panel" / "key.json").read_text(encoding="utf-8"))
+    assert key["groups"]["g01"]["candidates"]["ceiling"] == "Text watermarking"
+    assert key["groups"]["g02"]["candidates"]["ceiling"] == "Watermark security"
+    assert "- Text watermarking\n" not in (tmp_path / "panel" / "reader_1.md").read_text(encoding="utf-8")
+    assert ". Text watermarking\n" in (tmp_path / "panel" / "reader_1.md").read_text(encoding="utf-8")
+
+
+def test_a_writer_of_other_groups_or_a_missing_name_is_refused(tmp_path):
+    panel.blank(tmp_path / "writer", [_bundle("demo")])
+    (tmp_path / "writer" / "answers_1.jsonl").write_text('{"group": "g01", "label": "Text watermarking"}')
+    with pytest.raises(ValueError, match="the writer gave no name for group g02"):
+        panel.write(tmp_path / "panel", [_bundle("demo")], tmp_path / "writer")
+    with pytest.raises(ValueError, match=r"writer's group g01 is .*'demo'.*, not other topic 0"):
+        panel.write(tmp_path / "panel", [_bundle("other")], tmp_path / "writer")
+    assert not (tmp_path / "panel").exists()
 
 
 def test_answer_files_are_read_per_reader_and_stray_lines_skipped(tmp_path):
