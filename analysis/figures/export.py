@@ -12,17 +12,13 @@ import struct
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
 from analysis.figures.chromium import find_chromium
 from analysis.figures.render_cache import RenderCache, render_key
-from analysis.figures.session import kaleido_options
+from analysis.figures.session import ChromiumSession
 from analysis.output import move_into, staging_folder
-
-if TYPE_CHECKING:
-    from analysis.figures.session import ChromiumSession
 
 # Static exports are drawn at these layout sizes and rendered at 2x: a 1200 px
 # wide figure becomes 2400 px, 180 dpi across a 13.3 inch (16:9) slide.
@@ -81,16 +77,23 @@ def render_static(
     return [spec["path"] for spec in specs]
 
 
+def _render_once(jobs: list[dict], chromium: str) -> None:
+    """Render in a session of this call's own: its close is bounded, as kaleido's own one-off call's is not."""
+    session = ChromiumSession(chromium)
+    try:
+        session.render(jobs)
+    finally:
+        session.close()
+
+
 def _kaleido(specs: list[dict], chromium: str, session: ChromiumSession | None = None) -> None:
     """Render ``specs`` in one Chromium session, then tag PNGs with their dpi and make SVG ids stable."""
-    import kaleido
-
     jobs = [{**spec, "fig": spec["fig"].to_dict()} for spec in specs]
     try:
         if session is not None:
             session.render(jobs)
         else:
-            kaleido.write_fig_from_object_sync(jobs, kopts=kaleido_options(chromium))
+            _render_once(jobs, chromium)
     except Exception as err:  # kaleido wraps browser failures in many types; all mean "skip"
         raise StaticExportError(f"kaleido could not render: {type(err).__name__}: {err}") from err
     written = [spec["path"] for spec in specs]

@@ -104,3 +104,28 @@ def test_a_chromium_that_does_not_close_is_killed_and_the_close_returns(monkeypa
     hung._thread.start()
     hung.close()
     assert killed.is_set() and not hung._thread.is_alive()
+
+
+def test_a_call_without_a_session_renders_in_one_of_its_own_and_closes_it_when_kaleido_fails(monkeypatch, tmp_path):
+    """Kaleido's own one-off call waits on Chromium's close without a bound; the session's close is bounded."""
+    from analysis.figures import export
+
+    calls = []
+
+    class Failing:
+        def __init__(self, chromium):
+            calls.append(("start", chromium))
+
+        def render(self, jobs):
+            calls.append(("render", [job["path"].name for job in jobs]))
+            raise RuntimeError("browser gone")
+
+        def close(self):
+            calls.append(("close",))
+
+    monkeypatch.setattr(export, "ChromiumSession", Failing)
+    monkeypatch.setattr(export, "find_chromium", lambda: "/opt/chromium")
+    drawn = {"sizes": __import__("plotly.graph_objects").graph_objects.Figure()}
+    with pytest.raises(figures.StaticExportError, match="kaleido could not render: RuntimeError: browser gone"):
+        figures.render_static(drawn, tmp_path)
+    assert calls == [("start", "/opt/chromium"), ("render", ["sizes.png", "sizes.svg"]), ("close",)]
