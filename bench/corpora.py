@@ -24,6 +24,15 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   from ``data/cvpr2024_papers_with_details.csv`` (``Title``, ``summary`` = the arXiv abstract) of the
   GitHub repository ``harpreetsahota204/CVPR-2024-Papers`` at :data:`CVPR_COMMIT` (CC BY-ND 4.0: read,
   never redistributed; bare git directory in ``CVPR_GIT``).
+* ``ijcai2024``: a fifth held-out corpus, of general AI: the IJCAI 2024 papers of every track (main,
+  surveys, demos, AI for Good, ...), with their title, abstract and the authors' area keywords, from
+  ``ijcai/ijcai2024.json`` (a JSON list of ``{"id", "title", "track", "abstract", "keywords", "site",
+  ...}``) of the GitHub repository ``papercopilot/paperlists`` at :data:`PAPERLISTS_COMMIT` (no licence
+  stated: read, never redistributed; bare git directory in ``PAPERLISTS_GIT``).
+* ``chi2025``: a sixth held-out corpus, outside ML: the CHI 2025 papers (human-computer interaction),
+  from the program page ``sigchi/CHI_2025_program.md`` (``## Session``, ``### Title``, ``Authors:``,
+  ``[Link](URL)``, ``Abstract: ...`` to the next heading) of the GitHub repository ``ruofeidu/DuBibtex``
+  at :data:`CHI_COMMIT` (CC BY-NC 4.0: read, never redistributed; bare git directory in ``CHI_GIT``).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -60,11 +69,21 @@ CVPR_COMMIT = "80e9122"
 CVPR_GIT = os.environ.get("CVPR_GIT", "/work/.mirror/harpreetsahota204+CVPR-2024-Papers/repo")
 CVPR_PATH = "data/cvpr2024_papers_with_details.csv"
 CVPR_SAMPLE = 1500
+PAPERLISTS_COMMIT = "33f9884"
+PAPERLISTS_GIT = os.environ.get("PAPERLISTS_GIT", "/work/.mirror/papercopilot+paperlists/repo")
+IJCAI_PATH = "ijcai/ijcai2024.json"
+IJCAI_SAMPLE = 1500
+CHI_COMMIT = "93667ce"
+CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
+CHI_PATH = "sigchi/CHI_2025_program.md"
+CHI_SAMPLE = 1500
 _SESSION_FILES = ["Not_Presented_Posters", *(f"Poster_Session{n}" for n in range(1, 7))]
 _ABSTRACT = re.compile(r"</summary>\**\s*(.*?)</details>", re.S)
 # An abstract shorter than this is a placeholder ("TBD", a link), not a paper's text.
 MIN_ABSTRACT_CHARS = 100
 _COLUMNS = 11
+_PROGRAM_ABSTRACT = re.compile(r"^Abstract:(.*)", re.S | re.M)
+_PROGRAM_LINK = re.compile(r"^\[Link\]\((\S+)\)", re.M)
 
 
 def parse_table(text: str) -> list[dict[str, str]]:
@@ -123,10 +142,10 @@ def parse_sessions(text: str, venue: str = "NeurIPS 2023") -> list[dict[str, str
     return papers
 
 
-def _titled(title: str, abstract: str, venue: str, url: str) -> dict[str, str]:
-    """A record of a source without ids or keywords: its ``id`` the first 12 hex digits of the title's SHA-1."""
+def _titled(title: str, abstract: str, venue: str, url: str, keywords: str = "") -> dict[str, str]:
+    """A record of a source without ids of its own: its ``id`` the first 12 hex digits of the title's SHA-1."""
     paper_id = hashlib.sha1(title.encode("utf-8")).hexdigest()[:12]
-    return {"id": paper_id, "title": title, "abstract": abstract, "keywords": "", "venue": venue, "url": url}
+    return {"id": paper_id, "title": title, "abstract": abstract, "keywords": keywords, "venue": venue, "url": url}
 
 
 def _smallest_ids(papers: list[dict[str, str]], sample: int) -> list[dict[str, str]]:
@@ -185,6 +204,55 @@ def parse_cvpr(text: str, sample: int = CVPR_SAMPLE) -> list[dict[str, str]]:
     return _smallest_ids(papers, sample)
 
 
+def parse_paperlist(text: str, venue: str = "IJCAI 2024", sample: int = IJCAI_SAMPLE) -> list[dict[str, str]]:
+    """The papers of one conference list of Paper Copilot, each title once, the ``sample`` smallest ids, by id.
+
+    Args:
+        text: The JSON list of papers (``title``, ``abstract``, ``keywords`` joined with ``;``, ``site``, ...).
+        venue: Written into each record's ``venue``.
+        sample: How many papers to keep.
+
+    Returns:
+        One record per paper with a title and an abstract of at least :data:`MIN_ABSTRACT_CHARS`
+        characters: ``id`` (the first 12 hex digits of the title's SHA-1), ``title``, ``abstract``,
+        ``keywords`` (joined with ``"; "``), ``venue`` and ``url`` (the proceedings page).
+    """
+    papers = []
+    for row in json.loads(text):
+        title = " ".join(str(row.get("title") or "").split())
+        abstract = " ".join(str(row.get("abstract") or "").split())
+        if not title or len(abstract) < MIN_ABSTRACT_CHARS:
+            continue
+        keywords = "; ".join(k.strip() for k in str(row.get("keywords") or "").split(";") if k.strip())
+        papers.append(_titled(title, abstract, venue, row.get("site", ""), keywords))
+    return _smallest_ids(papers, sample)
+
+
+def parse_program(text: str, venue: str = "CHI 2025", sample: int = CHI_SAMPLE) -> list[dict[str, str]]:
+    """The papers of a SIGCHI program page, each title once, the ``sample`` smallest ids, by id.
+
+    Args:
+        text: The page's markdown: ``## `` a session, ``### `` a paper's title, then its
+            ``Authors:``, ``[Link](URL)`` and ``Abstract:`` lines (the abstract runs to the next heading).
+        venue: Written into each record's ``venue``.
+        sample: How many papers to keep.
+
+    Returns:
+        Records as :func:`parse_annotated` writes them, ``url`` the program's page of the paper.
+    """
+    papers = []
+    for block in re.split(r"\n(?=##)", text):
+        if not block.startswith("### "):
+            continue  # a session's heading, or the text before the first one
+        title = " ".join(block[4:].split("\n", 1)[0].split())
+        found = _PROGRAM_ABSTRACT.search(block)
+        abstract = " ".join(found.group(1).split()) if found else ""
+        link = _PROGRAM_LINK.search(block)
+        if title and len(abstract) >= MIN_ABSTRACT_CHARS:
+            papers.append(_titled(title, abstract, venue, link.group(1) if link else ""))
+    return _smallest_ids(papers, sample)
+
+
 def _letters(title: str) -> str:
     return re.sub(r"[^a-z0-9]", "", title.lower())
 
@@ -196,7 +264,9 @@ def _write(path: Path, papers: list[dict[str, str]]) -> int:
 
 
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus (:data:`CORPORA`, ``neurips2023``, ``beese2023``, ``cvpr2024``) as ``out_dir/NAME.jsonl``.
+    """Write each corpus (:data:`CORPORA`, ``neurips2023``, ``beese2023``, ``cvpr2024``, ``ijcai2024``, ``chi2025``).
+
+    Each is written as ``out_dir/NAME.jsonl``.
 
     Returns:
         Papers per corpus.
@@ -210,6 +280,9 @@ def build(out_dir: Path) -> dict[str, int]:
     beese = parse_annotated(table_text(BEESE_PATH, BEESE_GIT, BEESE_COMMIT))
     counts["beese2023"] = _write(out_dir / "beese2023.jsonl", beese)
     counts["cvpr2024"] = _write(out_dir / "cvpr2024.jsonl", parse_cvpr(table_text(CVPR_PATH, CVPR_GIT, CVPR_COMMIT)))
+    ijcai = parse_paperlist(table_text(IJCAI_PATH, PAPERLISTS_GIT, PAPERLISTS_COMMIT))
+    counts["ijcai2024"] = _write(out_dir / "ijcai2024.jsonl", ijcai)
+    counts["chi2025"] = _write(out_dir / "chi2025.jsonl", parse_program(table_text(CHI_PATH, CHI_GIT, CHI_COMMIT)))
     return counts
 
 

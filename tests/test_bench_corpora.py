@@ -1,4 +1,8 @@
-"""The held-out corpora (bench/corpora.py): the scrape's TSV, the NeurIPS 2023 session pages and Beese et al.'s list."""
+"""The held-out corpora (bench/corpora.py): one parser test per source, on its real format.
+
+The scrape's TSV, the NeurIPS 2023 session pages, Beese et al.'s list, the CVPR 2024 table,
+Paper Copilot's IJCAI 2024 list and the CHI 2025 program page.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import hashlib
 import io
 import json
 
-from bench.corpora import parse_annotated, parse_cvpr, parse_sessions, parse_table
+from bench.corpora import parse_annotated, parse_cvpr, parse_paperlist, parse_program, parse_sessions, parse_table
 
 LONG = "We study robot grasping in clutter with a learned policy and tactile feedback from two fingers. " * 2
 ROWS = [
@@ -125,3 +129,84 @@ def test_cvpr_papers_need_their_own_arxiv_abstract_and_are_sampled_by_id():
         ],
     }
     assert [p["title"] for p in parse_cvpr(header + buffer.getvalue(), sample=1)] == [min(ids, key=ids.get)]
+
+
+def _sha(title):
+    return hashlib.sha1(title.encode()).hexdigest()[:12]
+
+
+def test_paperlist_papers_keep_each_title_once_with_their_area_keywords_sampled_by_id():
+    site = "https://www.ijcai.org/proceedings/2024/"
+    rows = [
+        {"id": "paper1", "title": "Planning  with\nLifted Actions", "abstract": LONG, "keywords": "PS: Planning; ;"},
+        {"id": "paper2", "title": "An empty abstract", "abstract": "", "keywords": "ML: Learning"},
+        {"id": "paper3", "title": "Planning with Lifted Actions", "abstract": LONG, "keywords": "Other"},
+        {"id": "paper4", "title": "Fair Division", "abstract": LONG, "keywords": "GTEP: Fair division"},
+        {"id": "paper5", "title": "", "abstract": LONG, "keywords": ""},
+    ]
+    text = json.dumps([{**row, "track": "main", "status": "Poster", "site": site + row["id"][5:]} for row in rows])
+    papers = parse_paperlist(text)
+    ids = {"Planning with Lifted Actions": _sha("Planning with Lifted Actions"), "Fair Division": _sha("Fair Division")}
+    assert [p["id"] for p in papers] == sorted(ids.values())
+    assert {p["title"]: p for p in papers}["Planning with Lifted Actions"] == {
+        "id": ids["Planning with Lifted Actions"],
+        "title": "Planning with Lifted Actions",
+        "abstract": " ".join(LONG.split()),
+        "keywords": "PS: Planning",
+        "venue": "IJCAI 2024",
+        "url": site + "1",
+    }
+    assert [p["title"] for p in parse_paperlist(text, sample=1)] == [min(ids, key=ids.get)]
+
+
+PROGRAM_PAGE = """
+## Haptics
+### Feeling  Textures in\tVR
+Authors: A B, C D
+
+[Link](https://programs.sigchi.org/chi/2025/program/content/1)
+
+Abstract: We render textures on a handheld controller with a voice-coil actuator,
+and we test in a user study (N = 12) whether people tell six textures apart.
+
+Participants told four of them apart.
+
+
+
+### A Short One
+Authors: E F
+
+[Link](https://programs.sigchi.org/chi/2025/program/content/2)
+
+Abstract: TBD
+
+
+
+## Accessibility
+### Feeling Textures in VR
+Authors: A B
+
+[Link](https://programs.sigchi.org/chi/2025/program/content/3)
+
+Abstract: The same paper listed in a second session, with another text that is long enough to be kept.
+
+### Screen Readers on Phones
+Authors: G H
+
+[Link](https://programs.sigchi.org/chi/2025/program/content/4)
+"""
+
+
+def test_program_pages_give_one_record_per_titled_paper_with_an_abstract():
+    assert parse_program(PROGRAM_PAGE) == [
+        {
+            "id": _sha("Feeling Textures in VR"),
+            "title": "Feeling Textures in VR",
+            "abstract": "We render textures on a handheld controller with a voice-coil actuator, and we test in a"
+            " user study (N = 12) whether people tell six textures apart. Participants told four of them apart.",
+            "keywords": "",
+            "venue": "CHI 2025",
+            "url": "https://programs.sigchi.org/chi/2025/program/content/1",
+        }
+    ]
+    assert parse_program(PROGRAM_PAGE, sample=0) == []
