@@ -38,6 +38,8 @@ from analysis.model.naming_fields import (
     COVERED,
     DECIMALS,
     FOCUS_POWER,
+    GENERIC_FOCUS,
+    HEAD_TITLES,
     PART_SHARE,
     SECOND,
     SMALL,
@@ -84,6 +86,8 @@ EXTEND = 0.6
 PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
+# A topic's head in under half of its titles takes a companion adding this share of them.
+COMPANION_TITLES = 0.15
 MAX_WORDS = 7
 MAX_ACRONYM = 5
 
@@ -117,6 +121,7 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
     kept = _longest_variants(words, text_count)
     kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
     by_column = in_text[:, kept].tocsc() if kept else None
+    by_title = in_title[:, kept].tocsc() if kept else None
     return [
         Candidate(
             table.keys[j],
@@ -125,6 +130,7 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
             _abbreviation(table, j) or " " in table.keys[j] or j in focused,
             words[j],
             round(float(text_count[j] / table.corpus[j]), DECIMALS),
+            _rows_holding(by_title, at),
         )
         for at, j in enumerate(kept)
     ]
@@ -167,6 +173,8 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
     a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
     if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
         return True  # "Adam" and "AdamW", "graph" and "graphs"
+    if {_stem(w) for w in a} & {_stem(w) for w in b} - {""}:
+        return True  # "spiking neurons" and "spikes"
     if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
         return True
     if a & b:
@@ -174,30 +182,61 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
     return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
 
 
-def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
-    """Whether ``short`` is one word no dictionary knows, of at most five letters, ending on the initials of ``words``.
+def _stem(word: str) -> str:
+    """A word without its inflection ("spiking", "spikes", "spiked" -> "spik"), or "" for a short word."""
+    for ending in ("ing", "ed", "es", "e", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word if len(word) >= 4 else ""
 
+
+def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
+    """Whether ``short`` is one short word that abbreviates ``words``: it starts with their initials, or ends on them.
+
+    It starts with them and is longer ("SLAM" of "simultaneous localization",
+    a title's phrase cut at "and"), or, a word no dictionary knows, ends on them.
     "PDE" and "differential equations" name one subject even where no paper
     defines "PDE"; "convergence" and "convex optimization" do not.
     """
-    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2 or lexicon_readings(short):
+    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2:
         return False
-    return short.endswith("".join(w[0] for w in words))
+    initials = "".join(w[0] for w in words)
+    if short.startswith(initials) and len(short) > len(initials):
+        return True  # "SLAM" and "simultaneous localization" (a title's phrase cut at "and"): one subject
+    return not lexicon_readings(short) and short.endswith(initials)
 
 
-def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidate]:
+def choose(ranked: list[Candidate], size: int, taken: set[str], by_titles: bool = False) -> list[Candidate]:
     """The parts of a group's name: its best phrase, with a second or third subject where it needs them.
 
     ``taken`` holds the keys other groups are named by alone: a group whose
     best phrase names another group says what is its own with a second part.
+    With ``by_titles`` (a topic whose papers have titles), a phrase of a few
+    titles gives way to one of :data:`HEAD_TITLES` of them, and a name whose
+    head holds under :data:`COVERED` of the titles takes the phrase that adds
+    the most titles (:func:`title_companion`).
     """
     if not ranked:
         return []
-    ranked = _longer_first(ranked)
+    if by_titles:
+        ranked = title_heads(ranked, size)
+    ranked = _longer_first(ranked, size if by_titles else 0)
     head = ranked[0]
     kinds = _kinds_of(head, ranked, size)
     if len(kinds) >= 2:
         return kinds  # "Multi-agent and deep RL" for a group of RL papers of those two kinds
+    parts = _score_parts(head, ranked, size, taken, by_titles)
+    if by_titles and len(parts) == 1:
+        companion = title_companion(head, ranked, size)
+        if companion is not None:
+            parts.append(companion)
+    return parts
+
+
+def _score_parts(
+    head: Candidate, ranked: list[Candidate], size: int, taken: set[str], by_titles: bool
+) -> list[Candidate]:
+    """The best phrase and the phrases of other subjects that join it by their scores (:func:`choose`)."""
     others = [c for c in ranked[1:] if not same_subject(c, head) or _tail_pair(c, head)]
     if head.key in taken:
         # Another group is named by this subject alone: this one says what is its own beside it.
@@ -206,7 +245,7 @@ def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidat
             return [head, own[0]]
         free = [c for c in ranked if c.key not in taken]
         if free:
-            return choose(free, size, taken)
+            return choose(free, size, taken, by_titles)
     parts = [head]
     for other in others:
         if len(parts) == 3 or sum(len(p.key.split()) for p in parts) + len(other.key.split()) > MAX_WORDS - 1:
@@ -261,11 +300,62 @@ def _tail_pair(one: Candidate, other: Candidate) -> bool:
     return not set(one.words[:-n]) & set(other.words[:-n])
 
 
-def _longer_first(ranked: list[Candidate]) -> list[Candidate]:
-    """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds")."""
+def title_heads(ranked: list[Candidate], size: int) -> list[Candidate]:
+    """The ranking with the phrases of :data:`HEAD_TITLES` of a group's titles first, if any; else as it is.
+
+    Readers name a group by what most of its titles say: "Coded aperture", in
+    two titles of 24, names a minority however focused it is. A phrase spread
+    over the corpus (focus under :data:`GENERIC_FOCUS`: "diffusion models" at
+    a vision conference) is not moved up.
+    """
+    many = [c.phrase and c.focus >= GENERIC_FOCUS and not _few_titles(c, size) for c in ranked]
+    if not any(many):
+        return ranked
+    return [c for c, m in zip(ranked, many, strict=True) if m] + [c for c, m in zip(ranked, many, strict=True) if not m]
+
+
+def _few_titles(candidate: Candidate, size: int) -> bool:
+    """Whether a phrase is in fewer than :data:`HEAD_TITLES` of a group's titles."""
+    return len(candidate.titles) < HEAD_TITLES * size
+
+
+def title_companion(head: Candidate, ranked: list[Candidate], size: int) -> Candidate | None:
+    """The phrase beside a head of few titles that adds the most titles the head misses, or None.
+
+    A head in under :data:`COVERED` of the titles names part of the group;
+    readers name it with the head's usual companion ("Point clouds and
+    correspondence"). The companion is of another subject, in
+    :data:`COMPANION_TITLES` of the titles the head misses (two at least),
+    and not spread over the corpus (focus :data:`GENERIC_FOCUS`); ties go to the ranking.
+    """
+    if len(head.titles) >= COVERED * size:
+        return None
+    need = max(2, COMPANION_TITLES * size)
+    best, added = None, 0
+    for c in ranked[1:]:
+        if c.focus < GENERIC_FOCUS or same_subject(c, head):
+            continue
+        if len(head.key.split()) + len(c.key.split()) > MAX_SHOWN_WORDS:
+            continue
+        more = len(c.titles - head.titles)
+        if more >= need and more > added:
+            best, added = c, more
+    return best
+
+
+def _longer_first(ranked: list[Candidate], size: int = 0) -> list[Candidate]:
+    """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds").
+
+    Given the group's ``size``, the longer one is in :data:`HEAD_TITLES` of its titles ("Sketch-based image
+    retrieval" in one title of 24 does not name a group of sketches).
+    """
     head = ranked[0]
     if len(head.key.split()) == 1:
-        longer = [c for c in ranked[1:] if head.key in c.key.split() and c.score >= LONGER * head.score]
+        longer = [
+            c
+            for c in ranked[1:]
+            if head.key in c.key.split() and c.score >= LONGER * head.score and not (size and _few_titles(c, size))
+        ]
         if longer:
             return [longer[0], *(c for c in ranked if c is not longer[0])]
     return ranked
@@ -314,7 +404,7 @@ def group_names(
             names[group] = field or listed
             continue
         ranked = candidates(table, rows)
-        parts = choose(ranked, len(rows), taken)
+        parts = choose(ranked, len(rows), taken, by_titles=table.title[rows].nnz > 0)
         names[group] = field_name(table, ranked, parts, rows, used, area=False) or _phrase_name(
             table, ranked, parts, rows, (texts, titles), taken, used
         )
@@ -346,7 +436,7 @@ def _phrase_name(
     if mixed and name is not None:
         name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
     if name is not None and name.lower() in used:
-        longer = choose(ranked, len(rows), taken | {parts[0].key})
+        longer = choose(ranked, len(rows), taken | {parts[0].key}, by_titles=table.title[rows].nnz > 0)
         name = written([p.key for p in longer], table, members, heads, len(texts))
     return name
 

@@ -61,6 +61,12 @@ TOPIC_SECOND = 0.7
 AREA_FIELDS = 0.6
 # A broad field holding this share of the first field's papers is its parent, no second subject.
 PARENT = 0.8
+# A topic with titles is named by a phrase in at least this share of them where one exists.
+HEAD_TITLES = 0.15
+# A topic whose papers have titles is named by a field whose cues are in at least this share of its titles.
+FIELD_TITLES = 0.15
+# A broad field covering this share of the corpus's papers names no topic of it (it is the corpus's subject).
+CORPUS_WIDE = 0.5
 DECIMALS = 6
 
 
@@ -77,6 +83,8 @@ class Candidate:
     words: tuple[str, ...]
     # The share of the corpus's papers holding it that are in the group.
     focus: float = 1.0
+    # The group's rows whose title holds it (empty where the papers have no titles).
+    titles: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,9 @@ class FieldCandidate:
     columns: frozenset[int]
     broad: bool
     short: str
+    # How many of the group's titles hold a cue, and the share of the corpus's papers the field covers.
+    titles: int = 0
+    corpus_share: float = 0.0
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -115,6 +126,8 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 found.columns[i],
                 field.broad,
                 field.short,
+                int(title_count[i]),
+                round(float(found.corpus[i] / table.text.shape[0]), DECIMALS),
             )
         )
     out.sort(key=lambda f: (-f.score, f.name))
@@ -137,6 +150,7 @@ def field_name(
     """
     size = len(rows)
     fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
+    titled = not area and table.title[rows].nnz > 0
     need = AREA_SHARE if area else FIELD_SHARE
     eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
     if eligible:
@@ -149,7 +163,29 @@ def field_name(
         return _area_fields(fields, size)
     specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
     if _covered(specific) < COVERED * size:
-        return _broad_field(fields, ranked, size)
+        broad = _broad_field(fields, ranked, size, titled)
+        if broad is not None:
+            return broad
+    if titled and parts and len(parts[0].titles) < HEAD_TITLES * size:
+        return _titles_field(field_candidates(table, rows), taken, parts, size)
+    return None
+
+
+def _titles_field(fields: list[FieldCandidate], taken: set[str], parts: list[Candidate], size: int) -> str | None:
+    """The field in the most of a topic's titles, where its best phrase is in a few of them, or None.
+
+    No phrase of :data:`HEAD_TITLES` of the titles exists ("Brain activity" in one title of 20):
+    the field whose cues are in more titles than the phrases (and in :data:`FIELD_TITLES` of them)
+    names the topic, by its short name where another topic has its name ("Multimodal models").
+    A broad field names none: it is what many topics share.
+    """
+    own = len(frozenset().union(*(p.titles for p in parts)))
+    fit = [f for f in fields if not f.broad and f.titles >= max(FIELD_TITLES * size, own + 1)]
+    for f in sorted(fit, key=lambda f: (-f.titles, -f.score, f.name)):
+        if f.name.lower() not in taken:
+            return f.name
+        if f.short.lower() not in taken and f.short != f.name and len(f.short.split()) >= 2:
+            return f.short  # a word alone ("Video") names too little
     return None
 
 
@@ -194,7 +230,7 @@ def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     return _with_second(first, narrow, size)
 
 
-def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: int) -> str | None:
+def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: int, titled: bool) -> str | None:
     """The broad field naming a topic that no narrow field and no phrase of its own subject covers, or None.
 
     In :data:`BROAD_MOST` of the topic it names it; in :data:`BROAD_SHARE`,
@@ -203,20 +239,34 @@ def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: in
     named by its papers' subjects. A narrow field scoring as well and in
     :data:`NARROW_PART` of what the broad one covers names it instead: a
     broad field on one narrow subject reads as vague ("Computer vision" for
-    3D reconstruction).
+    3D reconstruction). A broad field covering :data:`CORPUS_WIDE` of the
+    corpus names none of its topics: it is what the whole corpus is about
+    ("Computer vision" at a vision conference). Where the papers have titles
+    (``titled``), a narrow field in :data:`NARROW_PART` of the titles the
+    broad one holds names the topic instead ("Object detection and segmentation").
     """
     best = next((c.score for c in ranked if c.focus >= GENERIC_FOCUS), 0.0)
 
     def names(f: FieldCandidate) -> bool:
         return f.share >= BROAD_MOST or (size > SMALL and f.share >= BROAD_SHARE and f.score >= FIELD_OVER * best)
 
-    broad = [f for f in fields if f.broad and names(f)]
-    if not broad:
+    if titled:
+        fields = [f for f in fields if f.titles >= FIELD_TITLES * size]
+    broad = [f for f in fields if f.broad and f.corpus_share < CORPUS_WIDE and names(f)]
+    wide = [f for f in fields if f.broad and f.corpus_share >= CORPUS_WIDE and names(f)]
+    if not broad and not wide:
         return None
-    narrow = [
-        f for f in fields if not f.broad and f.score >= broad[0].score and f.share >= NARROW_PART * broad[0].share
-    ]
-    return (narrow or broad)[0].name
+    top = (broad or wide)[0]
+
+    def narrower(f: FieldCandidate) -> bool:
+        if titled and f.titles >= max(1.0, NARROW_PART * top.titles) and f.share >= FIELD_SHARE:
+            return True  # in most of the titles the broad field holds
+        return bool(broad) and f.score >= top.score and f.share >= NARROW_PART * top.share
+
+    narrow = [f for f in fields if not f.broad and narrower(f)]
+    if narrow:
+        return narrow[0].name
+    return broad[0].name if broad else None
 
 
 def _names_better(

@@ -189,7 +189,9 @@ class WordRoles:
 
     def can_start(self, word: str) -> bool:
         """Whether a phrase may begin with ``word`` (lower case)."""
-        if not self._content(word) or word.endswith("ly") or (word in self.generic and word not in MODIFIERS):
+        # "-ly" is an adverb's ending ("highly"), but a noun's too: "anomaly detection", "protein family".
+        adverb = word.endswith("ly") and lexicon_readings(word) != {"NOUN"}
+        if not self._content(word) or adverb or (word in self.generic and word not in MODIFIERS):
             return False
         if word in MODIFIERS:
             return True
