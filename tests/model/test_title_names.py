@@ -4,13 +4,16 @@ Exact names on small hand-made groups beside the six groups of
 tests/model/test_fields.py: a phrase of two titles gives way to one of many,
 a head of few titles takes the companion its other titles share, an
 abbreviation is not named beside its own long form, nor a word beside its
-inflection, and a noun ending in "-ly" starts a phrase.
+inflection, and a noun ending in "-ly" starts a phrase; a field of most of
+the corpus names none of its topics, and a topic whose phrases are in few
+titles is named by the field of most of them.
 """
 
 from __future__ import annotations
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.naming import Candidate, group_names, same_subject, title_heads
+from analysis.model.naming_fields import FieldCandidate, _broad_field, _titles_field
 from analysis.model.phrases import WordRoles
 from tests.model.test_fields import SIX
 from tests.model.test_naming import _corpus
@@ -89,3 +92,31 @@ def test_a_phrase_of_two_titles_gives_way_to_one_of_many():
         "image",
     ]
     assert [c.key for c in title_heads([coded, spread], 20)] == ["coded aperture", "image"]
+
+
+def _field(name, short, broad, titles, corpus_share, score=0.05, share=0.8):
+    return FieldCandidate(name, score, share, frozenset(), frozenset(), broad, short, titles, corpus_share)
+
+
+def test_a_field_of_most_of_the_corpus_names_none_of_its_topics_a_narrow_one_of_its_titles_does():
+    # "Computer vision" at a vision conference: in 22 of a topic's 30 titles, and in 85% of the corpus.
+    wide = _field("Computer vision", "Computer vision", True, 22, 0.85, share=1.0)
+    detection = _field("Object detection and segmentation", "Object detection", False, 17, 0.1, score=0.03)
+    assert _broad_field([wide, detection], [], 30, titled=True) == "Object detection and segmentation"
+    few = _field("Object detection and segmentation", "Object detection", False, 5, 0.1, score=0.03)
+    assert _broad_field([wide, few], [], 30, titled=True) is None
+    # The same field at a conference of many fields (30% of its papers) names the topic.
+    broad = _field("Computer vision", "Computer vision", True, 22, 0.3, share=1.0)
+    assert _broad_field([broad, few], [], 30, titled=True) == "Computer vision"
+
+
+def test_a_topic_whose_phrases_are_in_few_titles_is_named_by_the_field_of_most_titles():
+    brain = Candidate("brain activity", 0.08, frozenset({0, 1}), True, ("brain", "activity"), 1.0, frozenset({0}))
+    multimodal = _field("Vision-language and multimodal models", "Multimodal models", False, 12, 0.2)
+    video = _field("Video understanding and generation", "Video", False, 12, 0.2)
+    broad = _field("Large language models", "Large language models", True, 15, 0.3)
+    assert _titles_field([broad, multimodal], set(), [brain], 20) == "Vision-language and multimodal models"
+    # Another topic has its name: its short name, where that is more than a word ("Video" names too little).
+    taken = {"vision-language and multimodal models", "video understanding and generation"}
+    assert _titles_field([broad, video, multimodal], taken, [brain], 20) == "Multimodal models"
+    assert _titles_field([broad, video], taken, [brain], 20) is None
