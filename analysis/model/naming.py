@@ -20,7 +20,8 @@ The name is the best phrase; a second phrase of another subject joins it
 ("A and B") when it names papers the first misses or the first is one word;
 two kinds of the best phrase name it together ("Multi-agent and deep RL");
 a group that no phrase covers names its two or three subjects ("A, B and C").
-The table of phrases is :mod:`analysis.model.phrase_table`, the writing
+The table of phrases is :mod:`analysis.model.phrase_table`, which phrases name one subject and which a
+topic's titles put first :mod:`analysis.model.naming_subjects`, the writing
 :mod:`analysis.model.naming_text`.
 Every count is an integer and every score is rounded before it is compared,
 ties going to the string: the same bytes on every machine.
@@ -38,8 +39,6 @@ from analysis.model.naming_fields import (
     COVERED,
     DECIMALS,
     FOCUS_POWER,
-    GENERIC_FOCUS,
-    HEAD_TITLES,
     PART_SHARE,
     SECOND,
     SMALL,
@@ -48,6 +47,7 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
+from analysis.model.naming_subjects import few_titles, same_subject, tail_pair, title_companion, title_heads
 from analysis.model.naming_text import MAX_SHOWN_WORDS, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
@@ -56,7 +56,6 @@ from analysis.model.phrase_table import (
     phrase_table,
     variant_key,
 )
-from analysis.model.phrases import lexicon_readings
 
 __all__ = [
     "Candidate",
@@ -86,10 +85,7 @@ EXTEND = 0.6
 PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
-# A topic's head in under half of its titles takes a companion adding this share of them.
-COMPANION_TITLES = 0.15
 MAX_WORDS = 7
-MAX_ACRONYM = 5
 
 
 def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
@@ -165,47 +161,6 @@ def _longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> l
     return [j for j in words if not any(count[k] >= EXTEND * count[j] for k in runs.get(words[j], ()))]
 
 
-def same_subject(one: Candidate, other: Candidate) -> bool:
-    """Whether two phrases share a word, or one word's first seven letters ("equivariant", "equivariance").
-
-    Abbreviations are read as their long forms: "LLMs" and "language models" share a subject.
-    """
-    a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
-    if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
-        return True  # "Adam" and "AdamW", "graph" and "graphs"
-    if {_stem(w) for w in a} & {_stem(w) for w in b} - {""}:
-        return True  # "spiking neurons" and "spikes"
-    if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
-        return True
-    if a & b:
-        return True
-    return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
-
-
-def _stem(word: str) -> str:
-    """A word without its inflection ("spiking", "spikes", "spiked" -> "spik"), or "" for a short word."""
-    for ending in ("ing", "ed", "es", "e", "s"):
-        if word.endswith(ending) and len(word) - len(ending) >= 4:
-            return word[: -len(ending)]
-    return word if len(word) >= 4 else ""
-
-
-def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
-    """Whether ``short`` is one short word that abbreviates ``words``: it starts with their initials, or ends on them.
-
-    It starts with them and is longer ("SLAM" of "simultaneous localization",
-    a title's phrase cut at "and"), or, a word no dictionary knows, ends on them.
-    "PDE" and "differential equations" name one subject even where no paper
-    defines "PDE"; "convergence" and "convex optimization" do not.
-    """
-    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2:
-        return False
-    initials = "".join(w[0] for w in words)
-    if short.startswith(initials) and len(short) > len(initials):
-        return True  # "SLAM" and "simultaneous localization" (a title's phrase cut at "and"): one subject
-    return not lexicon_readings(short) and short.endswith(initials)
-
-
 def choose(ranked: list[Candidate], size: int, taken: set[str], by_titles: bool = False) -> list[Candidate]:
     """The parts of a group's name: its best phrase, with a second or third subject where it needs them.
 
@@ -237,7 +192,7 @@ def _score_parts(
     head: Candidate, ranked: list[Candidate], size: int, taken: set[str], by_titles: bool
 ) -> list[Candidate]:
     """The best phrase and the phrases of other subjects that join it by their scores (:func:`choose`)."""
-    others = [c for c in ranked[1:] if not same_subject(c, head) or _tail_pair(c, head)]
+    others = [c for c in ranked[1:] if not same_subject(c, head) or tail_pair(c, head)]
     if head.key in taken:
         # Another group is named by this subject alone: this one says what is its own beside it.
         own = [c for c in others if c.phrase]
@@ -267,7 +222,7 @@ def _joins(other: Candidate, parts: list[Candidate], size: int) -> bool:
     Its papers are at least :data:`PART_FOCUS` of the corpus's holding it: "machine learning" joins no name.
     Another kind of the same thing counts as another subject ("audio" and "music generation").
     """
-    if any(same_subject(other, p) and not _tail_pair(other, p) for p in parts):
+    if any(same_subject(other, p) and not tail_pair(other, p) for p in parts):
         return False
     return other.phrase and len(other.papers) >= PART_SHARE * size and other.focus >= PART_FOCUS
 
@@ -290,59 +245,6 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
     return kinds if len(kinds) == 2 else []
 
 
-def _tail_pair(one: Candidate, other: Candidate) -> bool:
-    """Whether two phrases share only their last words, each with its own modifier ("audio" and "music generation")."""
-    n = 0
-    while n < min(len(one.words), len(other.words)) and one.words[-1 - n] == other.words[-1 - n]:
-        n += 1
-    if n == 0 or n >= len(one.words) or n >= len(other.words):
-        return False
-    return not set(one.words[:-n]) & set(other.words[:-n])
-
-
-def title_heads(ranked: list[Candidate], size: int) -> list[Candidate]:
-    """The ranking with the phrases of :data:`HEAD_TITLES` of a group's titles first, if any; else as it is.
-
-    Readers name a group by what most of its titles say: "Coded aperture", in
-    two titles of 24, names a minority however focused it is. A phrase spread
-    over the corpus (focus under :data:`GENERIC_FOCUS`: "diffusion models" at
-    a vision conference) is not moved up.
-    """
-    many = [c.phrase and c.focus >= GENERIC_FOCUS and not _few_titles(c, size) for c in ranked]
-    if not any(many):
-        return ranked
-    return [c for c, m in zip(ranked, many, strict=True) if m] + [c for c, m in zip(ranked, many, strict=True) if not m]
-
-
-def _few_titles(candidate: Candidate, size: int) -> bool:
-    """Whether a phrase is in fewer than :data:`HEAD_TITLES` of a group's titles."""
-    return len(candidate.titles) < HEAD_TITLES * size
-
-
-def title_companion(head: Candidate, ranked: list[Candidate], size: int) -> Candidate | None:
-    """The phrase beside a head of few titles that adds the most titles the head misses, or None.
-
-    A head in under :data:`COVERED` of the titles names part of the group;
-    readers name it with the head's usual companion ("Point clouds and
-    correspondence"). The companion is of another subject, in
-    :data:`COMPANION_TITLES` of the titles the head misses (two at least),
-    and not spread over the corpus (focus :data:`GENERIC_FOCUS`); ties go to the ranking.
-    """
-    if len(head.titles) >= COVERED * size:
-        return None
-    need = max(2, COMPANION_TITLES * size)
-    best, added = None, 0
-    for c in ranked[1:]:
-        if c.focus < GENERIC_FOCUS or same_subject(c, head):
-            continue
-        if len(head.key.split()) + len(c.key.split()) > MAX_SHOWN_WORDS:
-            continue
-        more = len(c.titles - head.titles)
-        if more >= need and more > added:
-            best, added = c, more
-    return best
-
-
 def _longer_first(ranked: list[Candidate], size: int = 0) -> list[Candidate]:
     """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds").
 
@@ -354,7 +256,7 @@ def _longer_first(ranked: list[Candidate], size: int = 0) -> list[Candidate]:
         longer = [
             c
             for c in ranked[1:]
-            if head.key in c.key.split() and c.score >= LONGER * head.score and not (size and _few_titles(c, size))
+            if head.key in c.key.split() and c.score >= LONGER * head.score and not (size and few_titles(c, size))
         ]
         if longer:
             return [longer[0], *(c for c in ranked if c is not longer[0])]
