@@ -36,6 +36,7 @@ from scipy import sparse
 
 from analysis.model.naming_fields import (
     ADDS,
+    AREA_FOCUS,
     COVERED,
     DECIMALS,
     FOCUS_POWER,
@@ -47,8 +48,9 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
+from analysis.model.naming_mixed import MIXED, long_words, paper_subjects
 from analysis.model.naming_subjects import few_titles, same_subject, tail_pair, title_companion, title_heads
-from analysis.model.naming_text import MAX_SHOWN_WORDS, written
+from analysis.model.naming_text import with_abbreviations, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
     PhraseTable,
@@ -113,7 +115,7 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
             if focus >= FOCUSED and text_count[j] >= 3:
                 focused.add(j)
         scores[j] = round(float(score), DECIMALS)
-    words = {j: _long_words(table, j) for j in scores}
+    words = {j: long_words(table, j) for j in scores}
     kept = _longest_variants(words, text_count)
     kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
     by_column = in_text[:, kept].tocsc() if kept else None
@@ -130,11 +132,6 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
         )
         for at, j in enumerate(kept)
     ]
-
-
-def _long_words(table: PhraseTable, column: int) -> tuple[str, ...]:
-    """A key's words, each abbreviation read as its long form ("snn" -> "spiking", "neural", "network")."""
-    return tuple(w for word in table.keys[column].split() for w in table.longs.get(word, word).split())
 
 
 def _abbreviation(table: PhraseTable, column: int) -> bool:
@@ -301,9 +298,10 @@ def group_names(
         used = {n.lower() for n in names.values() if n}
         if topics is not None:
             parts = area_parts(table, rows, topics)
-            field = field_name(table, candidates(table, rows), parts, rows, used, area=True)
+            field = field_name(table, candidates(table, rows), parts, rows, used, True, topics)
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
-            names[group] = field or listed
+            name = field or listed
+            names[group] = with_abbreviations(name, table, list(texts)) if name else None
             continue
         ranked = candidates(table, rows)
         parts = choose(ranked, len(rows), taken, by_titles=table.title[rows].nnz > 0)
@@ -324,60 +322,26 @@ def _phrase_name(
     taken: set[str],
     used: set[str],
 ) -> str | None:
-    """A topic's name from its phrases: its parts, or a small group's papers' own subjects ("Mixed: A and B")."""
+    """A topic's name from its phrases: its parts, or a small group's papers' own subjects ("Miscellaneous: A, B")."""
     texts, titles = corpus
     members = [texts[int(i)] for i in rows]
     heads = [titles[int(i)] for i in rows] if titles is not None else []
     mixed = False
     if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
-        subjects = paper_subjects(table, rows, texts, titles if titles is not None else texts)
-        # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so.
+        given = titles if titles is not None else texts
+        subjects = paper_subjects(table, rows, given)
+        # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so
+        # with each paper's subject as the head of its title's first noun phrase.
         mixed = len(subjects) >= 2 and not any(len(c.papers) >= COVERED * len(rows) for c in ranked)
-        parts = subjects or parts
+        opening = paper_subjects(table, rows, given, heads=True) if mixed else []
+        parts = (opening if len(opening) >= 2 else subjects) or parts
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
     if mixed and name is not None:
-        name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
+        name = MIXED + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
     if name is not None and name.lower() in used:
         longer = choose(ranked, len(rows), taken | {parts[0].key}, by_titles=table.title[rows].nnz > 0)
         name = written([p.key for p in longer], table, members, heads, len(texts))
     return name
-
-
-def paper_subjects(
-    table: PhraseTable, rows: np.ndarray, texts: Sequence[str], titles: Sequence[str]
-) -> list[Candidate]:
-    """The subjects of a small group's papers, for a group whose papers share none: up to three, distinct.
-
-    A paper's subject is the phrase its title (or first sentence) opens with,
-    the longest of those that start there ("Proteins are inherently dynamic",
-    "Single-cell perturbation modeling is ..."). The shortest subjects are
-    named first (ties: the key), while the name keeps :data:`MAX_SHOWN_WORDS` words.
-    """
-    found = []
-    for row in rows.tolist():
-        own = table.title[row].indices.tolist()
-        if own:
-            best = min(own, key=lambda j: (_at(table.forms[j], titles[row]), -_length(table, j), table.keys[j]))
-            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, _long_words(table, best)))
-    found.sort(key=lambda c: (_length(table, table.index[c.key]), c.key))
-    subjects: list[Candidate] = []
-    for subject in found:
-        words = sum(_length(table, table.index[c.key]) for c in (*subjects, subject))
-        if len(subjects) < 3 and words <= MAX_SHOWN_WORDS and not any(same_subject(subject, c) for c in subjects):
-            subjects.append(subject)
-    return subjects
-
-
-def _length(table: PhraseTable, column: int) -> int:
-    """The words of a phrase's shortest spelling."""
-    return min(len(f.split()) for f in table.forms[column])
-
-
-def _at(forms: list[str], title: str) -> int:
-    """Where in ``title`` the first of ``forms`` starts (its length where none is found)."""
-    lowered = " ".join(title.lower().replace("-", " ").split())
-    places = [lowered.find(f.replace("-", " ")) for f in forms]
-    return min([p for p in places if p >= 0], default=len(lowered))
 
 
 def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list[Candidate]:
@@ -400,6 +364,6 @@ def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list
         if parts and parts[0].phrase and not any(same_subject(parts[0], s) for s in subjects):
             subjects.append(parts[0])
     named = choose(ranked, size, set())
-    if named and len(named[0].papers) >= COVERED * size and named[0].phrase:
-        return named  # as a topic is named
+    if named and len(named[0].papers) >= COVERED * size and named[0].phrase and named[0].focus >= AREA_FOCUS:
+        return named  # as a topic is named; not by a phrase of most of the corpus ("neural networks")
     return subjects[:3] or named

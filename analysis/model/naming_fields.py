@@ -15,6 +15,7 @@ import numpy as np
 
 from analysis.model.naming_text import MAX_SHOWN_WORDS
 from analysis.model.phrase_table import PhraseTable
+from analysis.model.phrases import lexicon_readings
 
 # A title holding the phrase counts this many times as much as an abstract only.
 TITLE_WEIGHT = 2
@@ -65,8 +66,13 @@ PARENT = 0.8
 HEAD_TITLES = 0.15
 # A topic whose papers have titles is named by a field whose cues are in at least this share of its titles.
 FIELD_TITLES = 0.15
-# A broad field covering this share of the corpus's papers names no topic of it (it is the corpus's subject).
+# A broad field covering this share of the corpus's papers names no topic of it (it is the corpus's subject),
+# nor an area whose papers are a small part of its ("Computer vision" for one area of a vision conference).
 CORPUS_WIDE = 0.5
+# A phrase names an area only where at least this share of the corpus's papers holding it are in the area.
+AREA_FOCUS = 0.4
+# An area named by its topics' fields keeps this many words (a part of three words and two of two).
+AREA_WORDS = 7
 DECIMALS = 6
 
 
@@ -101,6 +107,8 @@ class FieldCandidate:
     # How many of the group's titles hold a cue, and the share of the corpus's papers the field covers.
     titles: int = 0
     corpus_share: float = 0.0
+    # The share of the corpus's papers it covers that are in the group.
+    focus: float = 1.0
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -128,6 +136,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 field.short,
                 int(title_count[i]),
                 round(float(found.corpus[i] / table.text.shape[0]), DECIMALS),
+                round(float(focus), DECIMALS),
             )
         )
     out.sort(key=lambda f: (-f.score, f.name))
@@ -135,7 +144,13 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
 
 
 def field_name(
-    table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], rows: np.ndarray, taken: set[str], area: bool
+    table: PhraseTable,
+    ranked: list[Candidate],
+    parts: list[Candidate],
+    rows: np.ndarray,
+    taken: set[str],
+    area: bool,
+    topics: np.ndarray | None = None,
 ) -> str | None:
     """The field that names the group better than its phrases do, or None.
 
@@ -146,21 +161,26 @@ def field_name(
     pruning"). The phrases keep the name where the best one is the field's own
     cue in :data:`OWN_HEAD` of the group ("Offline and deep RL" stays), or
     where they cover more of it than the field does. A topic is named by a broad field only
-    where nothing narrower covers it. Names other groups have are skipped.
+    where nothing narrower covers it. Names other groups have are skipped. An area
+    (``topics`` each paper's topic) that no field and no phrase of its own names
+    is named by its largest topics' fields (:func:`_topic_fields`), else by
+    narrow fields covering it.
     """
     size = len(rows)
     fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
     titled = not area and table.title[rows].nnz > 0
     need = AREA_SHARE if area else FIELD_SHARE
-    eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
+    eligible = [f for f in fields if f.share >= need and (not f.broad if not area else _specific(f))]
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
-        if not _names_better(eligible[0], table, shared, parts, size):
-            return None
-        return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
+        if _names_better(eligible[0], table, shared, parts, size):
+            return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
+        generic = ranked and len(ranked[0].papers) >= COVERED * size and ranked[0].focus < AREA_FOCUS
+        if not area or not generic:
+            return None  # the group's own phrases name it (an area's: not one of most of the corpus, "neural network")
     if area:
-        return _area_fields(fields, size)
+        return (_topic_fields(table, rows, topics) if topics is not None else None) or _area_fields(fields, size)
     specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
     if _covered(specific) < COVERED * size:
         broad = _broad_field(fields, ranked, size, titled)
@@ -189,27 +209,85 @@ def _titles_field(fields: list[FieldCandidate], taken: set[str], parts: list[Can
     return None
 
 
+def _topic_fields(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> str | None:
+    """An area named one level above its topics: the narrow fields of its largest topics, two or three, or None.
+
+    Readers name an area by what its biggest topics are, one level up ("3D
+    scene understanding, autonomous driving and object detection"). Each topic
+    gives its best narrow field in :data:`FIELD_SHARE` of its papers; a field
+    counts the papers of its topics, and the fields of the most (ties: the
+    name; each in :data:`PART_SHARE` of the area; a topic's broad field,
+    where no narrow one covers it, after the narrow ones) name the area, words
+    distinct, where their topics hold :data:`COVERED` of it together.
+    """
+    size = len(rows)
+    own = topics[rows].tolist()
+    held: dict[str, int] = {}
+    broad: set[str] = set()
+    for topic in sorted(set(own) - {-1}):
+        found = [f for f in field_candidates(table, np.flatnonzero(topics == topic)) if f.share >= FIELD_SHARE]
+        # A topic no narrow field covers gives its broad one where it holds most of it ("Efficient deep learning").
+        found = [f for f in found if not f.broad] or [f for f in found if f.share >= AREA_SHARE]
+        part = _part(found[0]) if found else None
+        if part is not None:
+            held[part] = held.get(part, 0) + own.count(topic)
+            if found[0].broad:
+                broad.add(part)
+    chosen: list[str] = []
+    for part in sorted(held, key=lambda p: (p in broad, -held[p], p)):
+        if held[part] < PART_SHARE * size:
+            break
+        if any(_words(part) & _words(c) for c in chosen):
+            continue
+        if sum(len(c.split()) for c in [*chosen, part]) > AREA_WORDS:
+            continue
+        chosen.append(part)
+        if len(chosen) == 3:
+            break
+    if len(chosen) < 2 or sum(held[c] for c in chosen) < COVERED * size:
+        return None
+    shorts = [chosen[0]] + [_lower_first(c) for c in chosen[1:]]
+    return ", ".join(shorts[:-1]) + " and " + shorts[-1]
+
+
 def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
     """An area no field covers named by two or three narrow fields that together hold most of it, or None.
 
     Each is in twice :data:`PART_SHARE` of the area, best score first, their
     short names of one subject each ("Time series, transformers and neuroscience").
     """
-    chosen: list[FieldCandidate] = []
+    chosen: list[tuple[FieldCandidate, str]] = []
     for f in fields:
-        if f.broad or f.share < 2 * PART_SHARE or " and " in f.short:
+        part = _part(f)
+        if f.broad or f.share < 2 * PART_SHARE or part is None:
             continue
-        if any(_words(f.short) & _words(c.short) for c in chosen):
+        if any(_words(part) & _words(c) for _, c in chosen):
             continue
-        if sum(len(c.short.split()) for c in [*chosen, f]) > MAX_SHOWN_WORDS:
+        if sum(len(c.split()) for _, c in chosen) + len(part.split()) > MAX_SHOWN_WORDS:
             break
-        chosen.append(f)
+        chosen.append((f, part))
         if len(chosen) == 3:
             break
-    if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < AREA_FIELDS * size:
+    if len(chosen) < 2 or len(frozenset().union(*(f.papers for f, _ in chosen))) < AREA_FIELDS * size:
         return None
-    shorts = [chosen[0].short] + [_lower_first(c.short) for c in chosen[1:]]
+    shorts = [chosen[0][1]] + [_lower_first(c) for _, c in chosen[1:]]
     return ", ".join(shorts[:-1]) + " and " + shorts[-1]
+
+
+def _part(field: FieldCandidate) -> str | None:
+    """A field's name as one part of a list: its short name, of a pair its first ("Point clouds" of "... and 3D").
+
+    None where that first is a modifier alone ("Geometric" of "Geometric and equivariant deep learning").
+    """
+    part = field.short.split(" and ")[0].split(", ")[0]
+    if part != field.short and " " not in part and "NOUN" not in lexicon_readings(part.lower()):
+        return None
+    return part
+
+
+def _specific(field: FieldCandidate) -> bool:
+    """Whether a field may name an area: not a broad one in :data:`CORPUS_WIDE` of the corpus, mostly elsewhere."""
+    return not field.broad or field.corpus_share < CORPUS_WIDE or field.focus >= AREA_FOCUS
 
 
 def _lower_first(short: str) -> str:

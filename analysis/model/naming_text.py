@@ -97,3 +97,61 @@ def _capitalised_inside(word: str, texts: list[str]) -> bool:
     inside = re.compile(r"[a-z,] " + re.escape(word) + r"\b")
     lower = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
     return sum(len(inside.findall(t)) for t in texts) > sum(len(lower.findall(t)) for t in texts)
+
+
+def with_abbreviations(name: str, table: PhraseTable, texts: list[str]) -> str:
+    """The name with each long form of three or more words written as the corpus mostly writes it: "LLMs".
+
+    Readers write "Reinforcement learning and LLMs", not "... and large
+    language models", where the papers do. An abbreviation the corpus
+    defines replaces its long form where the corpus's texts use it more often
+    than the long form and it is in :data:`KNOWN_ABBREVIATION` of them (the
+    field's own word, not one paper's); the plural stays plural. Two-word
+    forms stay spelled out ("Reinforcement learning").
+    """
+    for short, long in sorted(table.longs.items()):
+        forms = [f for f in table.forms[table.index[short]] if len(f.split()) >= 3]
+        forms += [f for f in table.forms[table.index[long]] if len(f.split()) >= 3] if long in table.index else []
+        found = _first_form(name, sorted(set(forms), key=lambda f: (-len(f), f)))
+        if found is None or found[1] - found[0] == len(name):
+            continue  # a name of one abbreviation alone reads as a code ("GNNs")
+        written_as = _abbreviation_uses(short, texts)
+        if not written_as:
+            continue
+        spelling, uses = written_as
+        long_uses = sum(
+            len(_words_pattern(f).findall(t)) for t in texts for f in {form.removesuffix("s") for form in forms}
+        )
+        if uses <= long_uses or _corpus_count(table, short) < KNOWN_ABBREVIATION * len(texts):
+            continue
+        start, end, plural = found
+        name = name[:start] + spelling + ("s" if plural else "") + name[end:]
+    return name[:1].upper() + name[1:]
+
+
+def _first_form(name: str, forms: list[str]) -> tuple[int, int, bool] | None:
+    """Where the first of ``forms`` (whole words, case ignored) is in ``name``, and whether it is plural there."""
+    for form in forms:
+        match = _words_pattern(form.removesuffix("s")).search(name)
+        if match:
+            return match.start(), match.end(), match.group(0).lower().endswith("s")
+    return None
+
+
+def _words_pattern(form: str) -> re.Pattern[str]:
+    """A form's words in a text, any case, a plural "s" allowed."""
+    return re.compile(r"\b" + r"[\s-]+".join(map(re.escape, form.split())) + r"s?\b", re.IGNORECASE)
+
+
+def _abbreviation_uses(short: str, texts: list[str]) -> tuple[str, int] | None:
+    """The abbreviation's usual spelling (a capital in it, singular) and how often the texts write it, or None."""
+    pattern = re.compile(r"\b(" + re.escape(short) + r")s?\b", re.IGNORECASE)
+    spellings: dict[str, int] = {}
+    for text in texts:
+        for match in pattern.finditer(text):
+            if match.group(1) != match.group(1).lower():
+                spellings[match.group(1)] = spellings.get(match.group(1), 0) + 1
+    if not spellings:
+        return None
+    best = min(spellings, key=lambda s: (-spellings[s], s))
+    return best, sum(spellings.values())
