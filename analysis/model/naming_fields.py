@@ -69,6 +69,8 @@ FIELD_TITLES = 0.15
 # A broad field covering this share of the corpus's papers names no topic of it (it is the corpus's subject),
 # nor an area whose papers are a small part of its ("Computer vision" for one area of a vision conference).
 CORPUS_WIDE = 0.5
+# A narrow field whose matched phrases are this share the broad field's is a kind of it ("Diffusion models").
+KIND_CUES = 0.5
 # A phrase names an area only where at least this share of the corpus's papers holding it are in the area.
 AREA_FOCUS = 0.4
 # An area named by its topics' fields keeps this many words (a part of three words and two of two).
@@ -171,6 +173,8 @@ def field_name(
     titled = not area and table.title[rows].nnz > 0
     need = AREA_SHARE if area else FIELD_SHARE
     eligible = [f for f in fields if f.share >= need and (not f.broad if not area else _specific(f))]
+    if area and eligible and eligible[0].broad:
+        eligible = _narrow_first(eligible, fields)
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
@@ -283,6 +287,20 @@ def _part(field: FieldCandidate) -> str | None:
     if part != field.short and " " not in part and "NOUN" not in lexicon_readings(part.lower()):
         return None
     return part
+
+
+def _narrow_first(eligible: list[FieldCandidate], fields: list[FieldCandidate]) -> list[FieldCandidate]:
+    """The fields that may name an area, a narrow one first where it scores above the broad one that would.
+
+    It must cover :data:`NARROW_PART` of what the broad one covers, and not be its kind (under
+    :data:`KIND_CUES` of its cue phrases are the broad one's): "Vision-language and multimodal models"
+    names an area of a vision conference, not "Large language models" (dev panel 5: 2.0).
+    """
+    broad = eligible[0]
+    narrow = [f for f in fields if not f.broad and f.score > broad.score and f.share >= NARROW_PART * broad.share]
+    # Not a kind of the broad field ("Diffusion models" of "Generative models"): the broad one names its area.
+    narrow = [f for f in narrow if len(f.columns & broad.columns) < KIND_CUES * len(f.columns)]
+    return narrow[:1] + eligible
 
 
 def _specific(field: FieldCandidate) -> bool:

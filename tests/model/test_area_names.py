@@ -6,6 +6,7 @@ import numpy as np
 
 from analysis.model.labels import BOILERPLATE, topic_labels
 from analysis.model.naming import group_names
+from analysis.model.naming_fields import FieldCandidate, _narrow_first
 
 POINT_CLOUDS = [
     ("Point Cloud Completion from Image Features", "We complete a point cloud of an image scene."),
@@ -124,3 +125,24 @@ def test_a_group_without_a_common_subject_says_so_and_names_the_heads_of_its_pap
     others = [f"Image classification with vision transformers on benchmark {i}." for i in range(6)]
     labels = topic_labels({}, mixed + others, np.array([0] * 3 + [1] * 6), True, None)
     assert labels[0] == "Miscellaneous: federated learning and time series forecasting"
+
+
+def _field(name: str, score: float, share: float, columns: set[int], broad: bool) -> FieldCandidate:
+    return FieldCandidate(name, score, share, frozenset(), frozenset(columns), broad, name)
+
+
+def test_a_narrow_field_scoring_above_the_broad_one_names_the_area_unless_it_is_a_kind_of_it():
+    # Dev panel 5 (CVPR 2024): "Large language models" named an area of vision-language and recognition
+    # papers (2.0; before "Multimodal vision models" 3.0); the narrow "Vision-language and multimodal
+    # models" scored above it in 0.47 of the area against 0.61. "Diffusion models" is a kind of
+    # "Generative models" (its cue phrases are the broad field's): the broad one keeps its area.
+    llm = _field("Large language models", 0.189, 0.61, {1, 2, 3}, True)
+    vision_language = _field("Vision-language and multimodal models", 0.230, 0.47, {3, 4, 5, 6}, False)
+    detection = _field("Object detection and segmentation", 0.146, 0.33, {7}, False)
+    assert _narrow_first([llm], [llm, vision_language, detection]) == [vision_language, llm]
+    generative = _field("Generative models", 0.2, 0.8, {1, 2, 3, 4}, True)
+    diffusion = _field("Diffusion models", 0.3, 0.6, {2, 3, 9}, False)
+    assert _narrow_first([generative], [generative, diffusion]) == [generative]
+    # Nor does a narrow field in under 0.6 of what the broad one covers.
+    small = _field("Object detection and segmentation", 0.3, 0.3, {7}, False)
+    assert _narrow_first([llm], [llm, small]) == [llm]
