@@ -156,16 +156,22 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
         figures are ``mean`` (readers' mean per group, then the mean over
         groups), ``good`` and ``poor`` (share of groups whose readers' mean is
         >= 4, <= 2), ``best`` (share of the readers' choices of best that named
-        the system) and ``groups`` (how many groups were answered), rounded to three decimals.
+        the system) and ``groups`` (how many groups were answered), rounded to three decimals;
+        ``unscored`` lists the letters a reader left without a score (reader, group, letter): that
+        reader's mark is left out of the group's mean.
     """
     per_group: dict[str, dict[str, list[float]]] = {}
     chosen: dict[str, dict[str, int]] = {}
+    unscored: list[list[str]] = []
     for reader, lines in sorted(answers.items()):
         for line in lines:
             gid = str(line["group"])
             letters = key["groups"][gid]["letters"][f"reader_{reader}"]
             marks = per_group.setdefault(gid, {})
             for letter, systems in letters.items():
+                if letter not in line["scores"]:  # a reader's slip: that reader's mark is missing, not a zero
+                    unscored.append([f"reader_{reader}", gid, letter])
+                    continue
                 for system in systems:
                     marks.setdefault(system, []).append(float(line["scores"][letter]))
             picks = chosen.setdefault(gid, {})
@@ -177,6 +183,7 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
     result["by_corpus"] = {
         c: _figures(per_group, chosen, [g for g in per_group if _corpus_level(key["groups"][g]) == c]) for c in corpora
     }
+    result["unscored"] = unscored
     return result
 
 

@@ -102,6 +102,7 @@ def test_scores_are_readers_means_per_group_then_means_over_groups():
     }
     assert figures["by_corpus"]["x"]["ours"] == {"mean": 4.5, "good": 1.0, "poor": 0.0, "best": 1.0, "groups": 1}
     assert figures["by_corpus"]["y"]["ctfidf"] == {"mean": 1.5, "good": 0.0, "poor": 1.0, "best": 0.5, "groups": 1}
+    assert figures["unscored"] == []
     table = panel.score_table(figures["all"])
     assert "| ours | 4.00 | 50% | 0% | 75% |  |" in table.splitlines()  # no group shows both anchors
 
@@ -185,3 +186,11 @@ def test_main_labels_are_the_labels_the_fit_gives_topics_and_areas(seed_result, 
     area_terms = {int(a): terms[int(topics[areas == a][0])] for a in sorted(set(areas.tolist()))}
     named = panel.main_labels(area_terms, texts, areas, pieces.latin, titles, topics)
     assert named == dict(zip(documents["area"].astype(int), documents["area_label"], strict=True))
+
+
+def test_a_letter_a_reader_left_unscored_is_listed_and_left_out_of_the_mean():
+    answers = {1: [dict(ANSWERS[1][0])], 2: [{"group": "g01", "scores": {"A": 3}, "best": "A", "label": "x"}]}
+    figures = panel.score(KEY, answers)
+    assert figures["unscored"] == [["reader_2", "g01", "B"]]
+    assert figures["all"]["ours"]["mean"] == 5.0  # reader 1's 5 alone: reader 2's B (ours) has no score
+    assert figures["all"]["ctfidf"]["mean"] == 2.5  # 2 from reader 1, 3 from reader 2 (its A)
