@@ -15,7 +15,7 @@ import numpy as np
 
 from analysis.model.naming_text import MAX_SHOWN_WORDS
 from analysis.model.phrase_table import PhraseTable
-from analysis.model.phrases import lexicon_readings
+from analysis.model.phrases import lexicon_readings, variant_key
 
 # A title holding the phrase counts this many times as much as an abstract only.
 TITLE_WEIGHT = 2
@@ -178,8 +178,9 @@ def field_name(
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
-        if _names_better(eligible[0], table, shared, parts, size):
-            return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
+        named = _eligible_name(eligible, fields, (table, shared, parts), size, area)
+        if named is not None:
+            return named
         generic = ranked and len(ranked[0].papers) >= COVERED * size and ranked[0].focus < AREA_FOCUS
         if not area or not generic:
             return None  # the group's own phrases name it (an area's: not one of most of the corpus, "neural network")
@@ -195,6 +196,27 @@ def field_name(
     return None
 
 
+def _eligible_name(
+    eligible: list[FieldCandidate],
+    fields: list[FieldCandidate],
+    phrases: tuple[PhraseTable, list[Candidate], list[Candidate]],
+    size: int,
+    area: bool,
+) -> str | None:
+    """The name of the first eligible field that names the group better than its phrases, or None.
+
+    A topic's second field may name it where the first does not: a field
+    whose cues hold a word of a few of its titles ("social biases") does not
+    keep "Algorithmic fairness", in 18 of 21 titles, from naming it. An area
+    tries its first field only.
+    """
+    table, shared, parts = phrases
+    for f in eligible[: 1 if area else 2]:
+        if _names_better(f, table, shared, parts, size):
+            return _with_second(f, fields, size) if area else _topic_field(f, fields, size)
+    return None
+
+
 def _titles_field(fields: list[FieldCandidate], taken: set[str], parts: list[Candidate], size: int) -> str | None:
     """The field in the most of a topic's titles, where its best phrase is in a few of them, or None.
 
@@ -206,6 +228,8 @@ def _titles_field(fields: list[FieldCandidate], taken: set[str], parts: list[Can
     own = len(frozenset().union(*(p.titles for p in parts)))
     fit = [f for f in fields if not f.broad and f.titles >= max(FIELD_TITLES * size, own + 1)]
     for f in sorted(fit, key=lambda f: (-f.titles, -f.score, f.name)):
+        if _says_head(f, parts[0]):
+            return None  # the phrases say the field already, and what else its titles share
         if f.name.lower() not in taken:
             return f.name
         if f.short.lower() not in taken and f.short != f.name and len(f.short.split()) >= 2:
@@ -252,6 +276,22 @@ def _topic_fields(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> s
         return None
     shorts = [chosen[0]] + [_lower_first(c) for c in chosen[1:]]
     return ", ".join(shorts[:-1]) + " and " + shorts[-1]
+
+
+def companion_field(fields: list[FieldCandidate], head: Candidate, size: int) -> str | None:
+    """The short name of the narrow field in the most titles (:data:`FIELD_TITLES`, three at least), or None.
+
+    Ties: the score, then the name. A field whose short name holds the head's words says it again.
+    """
+    fit = [f for f in fields if not f.broad and f.titles >= max(3, FIELD_TITLES * size) and not _says_head(f, head)]
+    if not fit:
+        return None
+    return min(fit, key=lambda f: (-f.titles, -f.score, f.name)).short
+
+
+def _says_head(field: FieldCandidate, head: Candidate) -> bool:
+    """Whether a field's short name holds all the head's words ("Recommender systems", "recommender system")."""
+    return set(head.words) <= set(variant_key(field.short).split())
 
 
 def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
