@@ -45,6 +45,7 @@ from analysis.model.naming_fields import (
     SMALL,
     TITLE_WEIGHT,
     Candidate,
+    companion_field,
     field_candidates,
     field_name,
 )
@@ -305,12 +306,27 @@ def group_names(
             continue
         ranked = candidates(table, rows)
         parts = choose(ranked, len(rows), taken, by_titles=table.title[rows].nnz > 0)
-        names[group] = field_name(table, ranked, parts, rows, used, area=False) or _phrase_name(
-            table, ranked, parts, rows, (texts, titles), taken, used
+        names[group] = field_name(table, ranked, parts, rows, used, area=False) or _word_with_field(
+            _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used), table, parts, rows
         )
         if parts:
             taken.add(parts[0].key)
     return names
+
+
+def _word_with_field(name: str | None, table: PhraseTable, parts: list[Candidate], rows: np.ndarray) -> str | None:
+    """A name of one word with the narrow field of the most titles beside it ("Sketch and image generation").
+
+    A word alone ("Sketch") says what a third of the titles hold, not what
+    kind of work the group does; the field in :data:`FIELD_TITLES` of the
+    titles (three at least) says it. An abbreviation ("GANs") names a subject alone.
+    """
+    if name is None or len(parts) != 1 or len(name.split()) != 1 or table.title[rows].nnz == 0:
+        return name
+    if parts[0].key in table.abbreviations:
+        return name  # "GANs" names a subject: its papers' "adversarial" is no second one
+    field = companion_field(field_candidates(table, rows), parts[0], len(rows))
+    return name if field is None else f"{name} and {field[:1].lower()}{field[1:]}"
 
 
 def _phrase_name(
