@@ -34,6 +34,11 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   ``[Link](URL)``, ``Abstract: ...`` to the next heading) of the GitHub repository ``ruofeidu/DuBibtex``
   at :data:`CHI_COMMIT` (CC BY-NC 4.0: read, never redistributed; bare git directory in ``CHI_GIT``).
 
+* ``naacl2024`` and ``www2025``: the seventh and eighth held-out corpora, added after final panel 5 had
+  spent IJCAI 2024 and CHI 2025: the NAACL 2024 papers (NLP, main and Findings; 912) and the WWW 2025
+  papers (the Web Conference: web mining, recommendation, social networks; 409), from ``naacl/naacl2024.json``
+  and ``www/www2025.json`` of the same Paper Copilot repository at the same commit, read as IJCAI's list is.
+
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
 """
@@ -73,6 +78,12 @@ PAPERLISTS_COMMIT = "33f9884"
 PAPERLISTS_GIT = os.environ.get("PAPERLISTS_GIT", "/work/.mirror/papercopilot+paperlists/repo")
 IJCAI_PATH = "ijcai/ijcai2024.json"
 IJCAI_SAMPLE = 1500
+# Paper Copilot lists read as the IJCAI one is: corpus -> (path, venue).
+PAPERLISTS = {
+    "ijcai2024": (IJCAI_PATH, "IJCAI 2024"),
+    "naacl2024": ("naacl/naacl2024.json", "NAACL 2024"),
+    "www2025": ("www/www2025.json", "WWW 2025"),
+}
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
 CHI_PATH = "sigchi/CHI_2025_program.md"
@@ -264,7 +275,7 @@ def _write(path: Path, papers: list[dict[str, str]]) -> int:
 
 
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus (:data:`CORPORA`, ``neurips2023``, ``beese2023``, ``cvpr2024``, ``ijcai2024``, ``chi2025``).
+    """Write each corpus: :data:`CORPORA`, neurips2023, beese2023, cvpr2024, :data:`PAPERLISTS` and chi2025.
 
     Each is written as ``out_dir/NAME.jsonl``.
 
@@ -280,8 +291,9 @@ def build(out_dir: Path) -> dict[str, int]:
     beese = parse_annotated(table_text(BEESE_PATH, BEESE_GIT, BEESE_COMMIT))
     counts["beese2023"] = _write(out_dir / "beese2023.jsonl", beese)
     counts["cvpr2024"] = _write(out_dir / "cvpr2024.jsonl", parse_cvpr(table_text(CVPR_PATH, CVPR_GIT, CVPR_COMMIT)))
-    ijcai = parse_paperlist(table_text(IJCAI_PATH, PAPERLISTS_GIT, PAPERLISTS_COMMIT))
-    counts["ijcai2024"] = _write(out_dir / "ijcai2024.jsonl", ijcai)
+    for name, (path, venue) in PAPERLISTS.items():
+        listed = parse_paperlist(table_text(path, PAPERLISTS_GIT, PAPERLISTS_COMMIT), venue)
+        counts[name] = _write(out_dir / f"{name}.jsonl", listed)
     counts["chi2025"] = _write(out_dir / "chi2025.jsonl", parse_program(table_text(CHI_PATH, CHI_GIT, CHI_COMMIT)))
     return counts
 
