@@ -6,7 +6,8 @@ import numpy as np
 
 from analysis.model.labels import BOILERPLATE, topic_labels
 from analysis.model.naming import group_names
-from analysis.model.naming_fields import FieldCandidate, _narrow_first
+from analysis.model.naming_fields import FieldCandidate, _narrow_first, _topic_fields
+from analysis.model.phrase_table import cached_table
 
 POINT_CLOUDS = [
     ("Point Cloud Completion from Image Features", "We complete a point cloud of an image scene."),
@@ -146,3 +147,18 @@ def test_a_narrow_field_scoring_above_the_broad_one_names_the_area_unless_it_is_
     # Nor does a narrow field in under 0.6 of what the broad one covers.
     small = _field("Object detection and segmentation", 0.3, 0.3, {7}, False)
     assert _narrow_first([llm], [llm, small]) == [llm]
+
+
+def test_a_topic_s_field_counts_for_its_area_only_where_its_cues_are_in_most_of_the_topic_s_titles():
+    # Final panel 5 (CHI 2025): "Recommender systems and drug discovery" named an area of haptics and
+    # fabrication (1.0; before "Haptic feedback and digital fabrication" 4.0): "user" put the recommender
+    # field in every abstract of topics whose titles never say it. A topic's field names its area one
+    # level up only where its cues are in half its titles; the haptics topic gives none.
+    haptics = [
+        (f"Haptic Feedback for Touch Screens {i}", "Haptic feedback helps each user of a touch screen.")
+        for i in range(6)
+    ]
+    texts, titles, topics, _ = _corpus([haptics, POINT_CLOUDS, DRIVING, DETECTION], [0, 0, 0, 0])
+    table = cached_table(texts, titles, BOILERPLATE)
+    named = _topic_fields(table, np.arange(len(texts)), topics)
+    assert named == "Autonomous driving, object detection and point clouds"
