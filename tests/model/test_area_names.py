@@ -153,7 +153,7 @@ def test_a_topic_s_field_counts_for_its_area_only_where_its_cues_are_in_most_of_
     # Final panel 5 (CHI 2025): "Recommender systems and drug discovery" named an area of haptics and
     # fabrication (1.0; before "Haptic feedback and digital fabrication" 4.0): "user" put the recommender
     # field in every abstract of topics whose titles never say it. A topic's field names its area one
-    # level up only where its cues are in half its titles; the haptics topic gives none.
+    # level up only where its cues are in 0.3 of its titles; the haptics topic gives none.
     haptics = [
         (f"Haptic Feedback for Touch Screens {i}", "Haptic feedback helps each user of a touch screen.")
         for i in range(6)
