@@ -15,7 +15,7 @@ from analysis.model.phrases import lexicon_readings
 # A topic's head in under half of its titles takes a companion adding this share of them.
 COMPANION_TITLES = 0.15
 # A word alone joins a head as its companion when this share of the corpus's papers holding it is in the group.
-COMPANION_FOCUS = 0.3
+COMPANION_FOCUS = 0.2
 # A word holding another at its end ("cybersecurity", "security") names its subject when this long and led by
 # this many letters.
 SUFFIX_WORD, SUFFIX_LEAD = 5, 3

@@ -130,9 +130,9 @@ def _titled(key, score, papers, titles, focus=1.0, phrase=True):
 def test_a_word_alone_beside_a_head_of_few_titles_is_a_companion_only_where_focused():
     # CHI 2025, final panel 5: "Low vision and people" (1.33) under "Low vision" (2.0).
     head = _titled("low vision", 0.3, range(10), range(8))
-    people = _titled("people", 0.05, range(30), range(8, 20), focus=0.2)
+    people = _titled("people", 0.05, range(30), range(8, 20), focus=0.13)
     assert title_companion(head, [head, people], 30) is None
-    braille = _titled("braille", 0.05, range(10, 20), range(10, 16), focus=0.6)
+    braille = _titled("braille", 0.05, range(10, 20), range(10, 16), focus=0.25)
     assert title_companion(head, [head, people, braille], 30) == braille
 
 
