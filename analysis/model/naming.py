@@ -50,7 +50,7 @@ from analysis.model.naming_fields import (
     field_name,
 )
 from analysis.model.naming_mixed import MIXED, long_words, paper_subjects
-from analysis.model.naming_subjects import few_titles, same_subject, tail_pair, title_companion, title_heads
+from analysis.model.naming_subjects import same_subject, tail_pair, title_companion, title_heads
 from analysis.model.naming_text import with_abbreviations, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
@@ -84,6 +84,8 @@ LONGER = 0.6
 # A longer phrase replaces a shorter one inside it when it keeps this part of its papers
 # ("neural radiance fields" for "radiance fields").
 EXTEND = 0.6
+# A longer phrase holding a one-word best phrase names a group with titles where in this many of them.
+LONGER_TITLES = 2
 # A second or third part has at least this share of the corpus's papers holding it in the group.
 PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
@@ -246,15 +248,19 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
 def _longer_first(ranked: list[Candidate], size: int = 0) -> list[Candidate]:
     """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds").
 
-    Given the group's ``size``, the longer one is in :data:`HEAD_TITLES` of its titles ("Sketch-based image
-    retrieval" in one title of 24 does not name a group of sketches).
+    Given the group's ``size`` (its papers have titles), the longer one is in :data:`LONGER_TITLES` of its
+    titles at least ("Sketch-based image retrieval" in one title of 24 does not name a group of sketches). Not
+    :data:`HEAD_TITLES` of them: a one-word head then lost its qualifier ("AI-assisted decision-making" in two
+    titles of 30 -> "AI and decision-making", "Security advice" -> "Security"; final panel 5 rated both lower).
     """
     head = ranked[0]
     if len(head.key.split()) == 1:
         longer = [
             c
             for c in ranked[1:]
-            if head.key in c.key.split() and c.score >= LONGER * head.score and not (size and few_titles(c, size))
+            if head.key in c.key.split()
+            and c.score >= LONGER * head.score
+            and not (size and len(c.titles) < LONGER_TITLES)
         ]
         if longer:
             return [longer[0], *(c for c in ranked if c is not longer[0])]

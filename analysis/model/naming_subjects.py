@@ -14,6 +14,11 @@ from analysis.model.phrases import lexicon_readings
 
 # A topic's head in under half of its titles takes a companion adding this share of them.
 COMPANION_TITLES = 0.15
+# A word alone joins a head as its companion when this share of the corpus's papers holding it is in the group.
+COMPANION_FOCUS = 0.2
+# A word holding another at its end ("cybersecurity", "security") names its subject when this long and led by
+# this many letters.
+SUFFIX_WORD, SUFFIX_LEAD = 5, 3
 MAX_ACRONYM = 5
 
 
@@ -25,6 +30,8 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
     a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
     if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
         return True  # "Adam" and "AdamW", "graph" and "graphs"
+    if any(_ends_with(x, y) or _ends_with(y, x) for x in a for y in b):
+        return True  # "cybersecurity" and "security": a kind of it, read as the same
     if {_stem(w) for w in a} & {_stem(w) for w in b} - {""}:
         return True  # "spiking neurons" and "spikes"
     if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
@@ -32,6 +39,16 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
     if a & b:
         return True
     return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
+
+
+def _ends_with(longer: str, word: str) -> bool:
+    """Whether ``longer`` is one word ending on ``word`` (:data:`SUFFIX_WORD`) after :data:`SUFFIX_LEAD` letters."""
+    return (
+        " " not in longer
+        and len(word) >= SUFFIX_WORD
+        and len(longer) - len(word) >= SUFFIX_LEAD
+        and (longer.endswith(word))
+    )
 
 
 def _stem(word: str) -> str:
@@ -74,12 +91,20 @@ def title_heads(ranked: list[Candidate], size: int) -> list[Candidate]:
     Readers name a group by what most of its titles say: "Coded aperture", in
     two titles of 24, names a minority however focused it is. A phrase spread
     over the corpus (focus under :data:`GENERIC_FOCUS`: "diffusion models" at
-    a vision conference) is not moved up.
+    a vision conference) is not moved up. Nor does one move above a best
+    phrase whose subject (its phrases together: "haptic feedback", "haptic
+    experience", "vibrotactile feedback") is in as many titles: "Virtual
+    reality", in 5 titles of 29, named a group on haptics (final panel 5).
     """
     many = [c.phrase and c.focus >= GENERIC_FOCUS and not few_titles(c, size) for c in ranked]
-    if not any(many):
+    if not any(many) or len(subject_titles(ranked[0], ranked)) >= HEAD_TITLES * size:
         return ranked
     return [c for c, m in zip(ranked, many, strict=True) if m] + [c for c, m in zip(ranked, many, strict=True) if not m]
+
+
+def subject_titles(head: Candidate, ranked: list[Candidate]) -> frozenset[int]:
+    """The titles holding ``head`` or a phrase of its subject (:func:`same_subject`)."""
+    return frozenset().union(*(c.titles for c in ranked if c is head or same_subject(c, head)))
 
 
 def few_titles(candidate: Candidate, size: int) -> bool:
@@ -95,6 +120,9 @@ def title_companion(head: Candidate, ranked: list[Candidate], size: int) -> Cand
     correspondence"). The companion is of another subject, in
     :data:`COMPANION_TITLES` of the titles the head misses (two at least),
     and not spread over the corpus (focus :data:`GENERIC_FOCUS`); ties go to the ranking.
+    A word alone is a companion only where :data:`COMPANION_FOCUS` of its papers are in
+    the group: "image", "people" or "preference" beside a head say nothing of the group
+    (readers of final panel 5 rated "Low vision and people" under "Low vision").
     """
     if len(head.titles) >= COVERED * size:
         return None
@@ -102,6 +130,8 @@ def title_companion(head: Candidate, ranked: list[Candidate], size: int) -> Cand
     best, added = None, 0
     for c in ranked[1:]:
         if c.focus < GENERIC_FOCUS or same_subject(c, head):
+            continue
+        if len(c.key.split()) == 1 and c.focus < COMPANION_FOCUS:
             continue
         if len(head.key.split()) + len(c.key.split()) > MAX_SHOWN_WORDS:
             continue

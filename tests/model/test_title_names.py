@@ -12,8 +12,9 @@ titles is named by the field of most of them.
 from __future__ import annotations
 
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import Candidate, group_names, same_subject, title_heads
+from analysis.model.naming import Candidate, choose, group_names, same_subject, title_heads
 from analysis.model.naming_fields import FieldCandidate, _broad_field, _titles_field
+from analysis.model.naming_subjects import title_companion
 from analysis.model.phrases import WordRoles
 from tests.model.test_fields import SIX
 from tests.model.test_naming import _corpus
@@ -120,3 +121,46 @@ def test_a_topic_whose_phrases_are_in_few_titles_is_named_by_the_field_of_most_t
     taken = {"vision-language and multimodal models", "video understanding and generation"}
     assert _titles_field([broad, video, multimodal], taken, [brain], 20) == "Multimodal models"
     assert _titles_field([broad, video], taken, [brain], 20) is None
+
+
+def _titled(key, score, papers, titles, focus=1.0, phrase=True):
+    return Candidate(key, score, frozenset(papers), phrase, tuple(key.split()), focus, frozenset(titles))
+
+
+def test_a_word_alone_beside_a_head_of_few_titles_is_a_companion_only_where_focused():
+    # CHI 2025, final panel 5: "Low vision and people" (1.33) under "Low vision" (2.0).
+    head = _titled("low vision", 0.3, range(10), range(8))
+    people = _titled("people", 0.05, range(30), range(8, 20), focus=0.13)
+    assert title_companion(head, [head, people], 30) is None
+    braille = _titled("braille", 0.05, range(10, 20), range(10, 16), focus=0.25)
+    assert title_companion(head, [head, people, braille], 30) == braille
+
+
+def test_a_word_ending_on_another_is_its_subject():
+    # CHI 2025: "Security and cybersecurity" read as a near-synonym pair (3.33).
+    security = _titled("security", 0.2, range(16), range(8), phrase=False)
+    cyber = _titled("cybersecurity", 0.05, {1, 2, 3}, {1, 2})
+    supervised, unsupervised = _titled("supervised", 0.1, {0}, {0}), _titled("unsupervised", 0.1, {1}, {1})
+    assert (same_subject(security, cyber), same_subject(supervised, unsupervised)) == (True, False)
+
+
+def test_a_one_word_head_keeps_its_qualifier_of_two_titles():
+    # CHI 2025: "AI and decision-making" (3.0) under "AI-assisted decision-making" (4.0), in 2 titles of 30.
+    ai = _titled("ai", 0.152, range(28), range(20), focus=0.11)
+    assisted = _titled("ai assisted decision making", 0.1, range(4), range(2))
+    decisions = _titled("decision making", 0.149, range(10, 25), range(10, 19), focus=0.27)
+    assert [c.key for c in choose([ai, decisions, assisted], 30, set(), by_titles=True)][:1] == [
+        "ai assisted decision making"
+    ]
+    # In one title it names no group of 30 ("Sketch-based image retrieval").
+    once = _titled("ai assisted decision making", 0.1, range(4), range(1))
+    assert choose([ai, decisions, once], 30, set(), by_titles=True)[0].key == "ai"
+
+
+def test_a_phrase_of_many_titles_stays_below_a_best_phrase_whose_subject_has_as_many():
+    # CHI 2025: "Virtual reality and haptic feedback" (3.33) under "Haptic feedback and vibration" (4.0).
+    feedback = _titled("haptic feedback", 0.174, range(10), range(3), focus=0.71)
+    vr = _titled("vr", 0.06, range(10, 22), range(5, 10), focus=0.12)
+    assert [c.key for c in title_heads([feedback, vr], 29)] == ["vr", "haptic feedback"]
+    experience = _titled("haptic experience", 0.155, range(20, 26), range(20, 22))
+    assert title_heads([feedback, experience, vr], 29)[0].key == "haptic feedback"
