@@ -9,7 +9,7 @@ would write it and the phrases (its *cues*) whose papers it covers.
 
 Where the entries come from: written by hand for this module from the
 subject areas that machine-learning venues list in their calls for papers
-(ICML, NeurIPS, ICLR, CoRL; ACL and EMNLP for NLP; CVPR for vision), the arXiv category
+(ICML, NeurIPS, ICLR, CoRL; ACL and EMNLP for NLP), the arXiv category
 descriptions (cs.LG, cs.CV, cs.CL, cs.RO, stat.ML, q-bio) and the usual companions of a field's
 head in session titles ("pruning and sparsity", "quantization and efficient
 inference"). They are no list of any corpus's topics or of a panel's
@@ -175,22 +175,6 @@ Video understanding and generation | Video: video; video generation; video under
     gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation;
     radiance field; neural rendering; rendering; inverse rendering; view synthesis; multi-view; surface reconstruction;
     shape reconstruction; 3d shape; mesh; signed distance function; sdf; implicit surface
-Multi-view geometry and camera calibration | Multi-view geometry: fundamental matrix; essential matrix; relative
-    pose; absolute pose; minimal solver; minimal problem; camera calibration; self-calibration; autocalibration;
-    focal length; bundle adjustment; epipolar; homography; multi-view geometry; ransac; robust estimation;
-    triangulation; perspective-n-point; geometric estimation; structure from motion
-3D shape analysis and representation | 3D shape analysis: shape analysis; shape matching; shape correspondence;
-    functional map; non-rigid shape; deformable shape; triangle mesh; mesh representation; mesh generation;
-    distance field; unsigned distance; implicit representation; normal integration; surface normal; 3d shape;
-    shape representation; shape generation; geometry processing
-3D human body and avatars | 3D humans: human mesh; body model; smpl; human body; clothed human; clothing; garment;
-    human avatar; avatar reconstruction; hand reconstruction; hand avatar; hand-object; human shape
-Inverse rendering, lighting and materials | Inverse rendering: inverse rendering; relighting; lighting;
-    illumination; lighting estimation; material estimation; material; reflectance; brdf; intrinsic image; shadow;
-    white balance
-Computational imaging and photography | Computational imaging: computational imaging; computational photography;
-    coded aperture; lensless; single-photon; spad; time-of-flight; hyperspectral; spectral imaging; polarization;
-    light field; holography; phase retrieval; snapshot compressive; optics
 Point clouds and 3D perception: point cloud; lidar; 3d object detection; 3d perception; depth estimation
 Object detection and segmentation | Object detection: object detection; segmentation; semantic segmentation;
     instance segmentation; detection transformer

@@ -20,8 +20,7 @@ The name is the best phrase; a second phrase of another subject joins it
 ("A and B") when it names papers the first misses or the first is one word;
 two kinds of the best phrase name it together ("Multi-agent and deep RL");
 a group that no phrase covers names its two or three subjects ("A, B and C").
-The table of phrases is :mod:`analysis.model.phrase_table`, which phrases name one subject and which a
-topic's titles put first :mod:`analysis.model.naming_subjects`, the writing
+The table of phrases is :mod:`analysis.model.phrase_table`, the writing
 :mod:`analysis.model.naming_text`.
 Every count is an integer and every score is rounded before it is compared,
 ties going to the string: the same bytes on every machine.
@@ -36,7 +35,6 @@ from scipy import sparse
 
 from analysis.model.naming_fields import (
     ADDS,
-    AREA_FOCUS,
     COVERED,
     DECIMALS,
     FOCUS_POWER,
@@ -45,13 +43,10 @@ from analysis.model.naming_fields import (
     SMALL,
     TITLE_WEIGHT,
     Candidate,
-    companion_field,
     field_candidates,
     field_name,
 )
-from analysis.model.naming_mixed import MIXED, long_words, paper_subjects
-from analysis.model.naming_subjects import same_subject, tail_pair, title_companion, title_heads
-from analysis.model.naming_text import with_abbreviations, written
+from analysis.model.naming_text import MAX_SHOWN_WORDS, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
     PhraseTable,
@@ -59,6 +54,7 @@ from analysis.model.phrase_table import (
     phrase_table,
     variant_key,
 )
+from analysis.model.phrases import lexicon_readings
 
 __all__ = [
     "Candidate",
@@ -84,13 +80,12 @@ LONGER = 0.6
 # A longer phrase replaces a shorter one inside it when it keeps this part of its papers
 # ("neural radiance fields" for "radiance fields").
 EXTEND = 0.6
-# A longer phrase holding a one-word best phrase names a group with titles where in this many of them.
-LONGER_TITLES = 2
 # A second or third part has at least this share of the corpus's papers holding it in the group.
 PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
 MAX_WORDS = 7
+MAX_ACRONYM = 5
 
 
 def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
@@ -118,11 +113,10 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
             if focus >= FOCUSED and text_count[j] >= 3:
                 focused.add(j)
         scores[j] = round(float(score), DECIMALS)
-    words = {j: long_words(table, j) for j in scores}
+    words = {j: _long_words(table, j) for j in scores}
     kept = _longest_variants(words, text_count)
     kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
     by_column = in_text[:, kept].tocsc() if kept else None
-    by_title = in_title[:, kept].tocsc() if kept else None
     return [
         Candidate(
             table.keys[j],
@@ -131,10 +125,14 @@ def candidates(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
             _abbreviation(table, j) or " " in table.keys[j] or j in focused,
             words[j],
             round(float(text_count[j] / table.corpus[j]), DECIMALS),
-            _rows_holding(by_title, at),
         )
         for at, j in enumerate(kept)
     ]
+
+
+def _long_words(table: PhraseTable, column: int) -> tuple[str, ...]:
+    """A key's words, each abbreviation read as its long form ("snn" -> "spiking", "neural", "network")."""
+    return tuple(w for word in table.keys[column].split() for w in table.longs.get(word, word).split())
 
 
 def _abbreviation(table: PhraseTable, column: int) -> bool:
@@ -161,38 +159,46 @@ def _longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> l
     return [j for j in words if not any(count[k] >= EXTEND * count[j] for k in runs.get(words[j], ()))]
 
 
-def choose(ranked: list[Candidate], size: int, taken: set[str], by_titles: bool = False) -> list[Candidate]:
+def same_subject(one: Candidate, other: Candidate) -> bool:
+    """Whether two phrases share a word, or one word's first seven letters ("equivariant", "equivariance").
+
+    Abbreviations are read as their long forms: "LLMs" and "language models" share a subject.
+    """
+    a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
+    if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
+        return True  # "Adam" and "AdamW", "graph" and "graphs"
+    if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
+        return True
+    if a & b:
+        return True
+    return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
+
+
+def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
+    """Whether ``short`` is one word no dictionary knows, of at most five letters, ending on the initials of ``words``.
+
+    "PDE" and "differential equations" name one subject even where no paper
+    defines "PDE"; "convergence" and "convex optimization" do not.
+    """
+    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2 or lexicon_readings(short):
+        return False
+    return short.endswith("".join(w[0] for w in words))
+
+
+def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidate]:
     """The parts of a group's name: its best phrase, with a second or third subject where it needs them.
 
     ``taken`` holds the keys other groups are named by alone: a group whose
     best phrase names another group says what is its own with a second part.
-    With ``by_titles`` (a topic whose papers have titles), a phrase of a few
-    titles gives way to one of :data:`HEAD_TITLES` of them, and a name whose
-    head holds under :data:`COVERED` of the titles takes the phrase that adds
-    the most titles (:func:`title_companion`).
     """
     if not ranked:
         return []
-    if by_titles:
-        ranked = title_heads(ranked, size)
-    ranked = _longer_first(ranked, size if by_titles else 0)
+    ranked = _longer_first(ranked)
     head = ranked[0]
     kinds = _kinds_of(head, ranked, size)
     if len(kinds) >= 2:
         return kinds  # "Multi-agent and deep RL" for a group of RL papers of those two kinds
-    parts = _score_parts(head, ranked, size, taken, by_titles)
-    if by_titles and len(parts) == 1:
-        companion = title_companion(head, ranked, size)
-        if companion is not None:
-            parts.append(companion)
-    return parts
-
-
-def _score_parts(
-    head: Candidate, ranked: list[Candidate], size: int, taken: set[str], by_titles: bool
-) -> list[Candidate]:
-    """The best phrase and the phrases of other subjects that join it by their scores (:func:`choose`)."""
-    others = [c for c in ranked[1:] if not same_subject(c, head) or tail_pair(c, head)]
+    others = [c for c in ranked[1:] if not same_subject(c, head) or _tail_pair(c, head)]
     if head.key in taken:
         # Another group is named by this subject alone: this one says what is its own beside it.
         own = [c for c in others if c.phrase]
@@ -200,7 +206,7 @@ def _score_parts(
             return [head, own[0]]
         free = [c for c in ranked if c.key not in taken]
         if free:
-            return choose(free, size, taken, by_titles)
+            return choose(free, size, taken)
     parts = [head]
     for other in others:
         if len(parts) == 3 or sum(len(p.key.split()) for p in parts) + len(other.key.split()) > MAX_WORDS - 1:
@@ -222,7 +228,7 @@ def _joins(other: Candidate, parts: list[Candidate], size: int) -> bool:
     Its papers are at least :data:`PART_FOCUS` of the corpus's holding it: "machine learning" joins no name.
     Another kind of the same thing counts as another subject ("audio" and "music generation").
     """
-    if any(same_subject(other, p) and not tail_pair(other, p) for p in parts):
+    if any(same_subject(other, p) and not _tail_pair(other, p) for p in parts):
         return False
     return other.phrase and len(other.papers) >= PART_SHARE * size and other.focus >= PART_FOCUS
 
@@ -245,23 +251,21 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
     return kinds if len(kinds) == 2 else []
 
 
-def _longer_first(ranked: list[Candidate], size: int = 0) -> list[Candidate]:
-    """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds").
+def _tail_pair(one: Candidate, other: Candidate) -> bool:
+    """Whether two phrases share only their last words, each with its own modifier ("audio" and "music generation")."""
+    n = 0
+    while n < min(len(one.words), len(other.words)) and one.words[-1 - n] == other.words[-1 - n]:
+        n += 1
+    if n == 0 or n >= len(one.words) or n >= len(other.words):
+        return False
+    return not set(one.words[:-n]) & set(other.words[:-n])
 
-    Given the group's ``size`` (its papers have titles), the longer one is in :data:`LONGER_TITLES` of its
-    titles at least ("Sketch-based image retrieval" in one title of 24 does not name a group of sketches). Not
-    :data:`HEAD_TITLES` of them: a one-word head then lost its qualifier ("AI-assisted decision-making" in two
-    titles of 30 -> "AI and decision-making", "Security advice" -> "Security"; final panel 5 rated both lower).
-    """
+
+def _longer_first(ranked: list[Candidate]) -> list[Candidate]:
+    """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds")."""
     head = ranked[0]
     if len(head.key.split()) == 1:
-        longer = [
-            c
-            for c in ranked[1:]
-            if head.key in c.key.split()
-            and c.score >= LONGER * head.score
-            and not (size and len(c.titles) < LONGER_TITLES)
-        ]
+        longer = [c for c in ranked[1:] if head.key in c.key.split() and c.score >= LONGER * head.score]
         if longer:
             return [longer[0], *(c for c in ranked if c is not longer[0])]
     return ranked
@@ -305,34 +309,18 @@ def group_names(
         used = {n.lower() for n in names.values() if n}
         if topics is not None:
             parts = area_parts(table, rows, topics)
-            field = field_name(table, candidates(table, rows), parts, rows, used, True, topics)
+            field = field_name(table, candidates(table, rows), parts, rows, used, area=True)
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
-            name = field or listed
-            names[group] = with_abbreviations(name, table, list(texts)) if name else None
+            names[group] = field or listed
             continue
         ranked = candidates(table, rows)
-        parts = choose(ranked, len(rows), taken, by_titles=table.title[rows].nnz > 0)
-        names[group] = field_name(table, ranked, parts, rows, used, area=False) or _word_with_field(
-            _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used), table, parts, rows
+        parts = choose(ranked, len(rows), taken)
+        names[group] = field_name(table, ranked, parts, rows, used, area=False) or _phrase_name(
+            table, ranked, parts, rows, (texts, titles), taken, used
         )
         if parts:
             taken.add(parts[0].key)
     return names
-
-
-def _word_with_field(name: str | None, table: PhraseTable, parts: list[Candidate], rows: np.ndarray) -> str | None:
-    """A name of one word with the narrow field of the most titles beside it ("Sketch and image generation").
-
-    A word alone ("Sketch") says what a third of the titles hold, not what
-    kind of work the group does; the field in :data:`FIELD_TITLES` of the
-    titles (three at least) says it. An abbreviation ("GANs") names a subject alone.
-    """
-    if name is None or len(parts) != 1 or len(name.split()) != 1 or table.title[rows].nnz == 0:
-        return name
-    if parts[0].key in table.abbreviations:
-        return name  # "GANs" names a subject: its papers' "adversarial" is no second one
-    field = companion_field(field_candidates(table, rows), parts[0], len(rows))
-    return name if field is None else f"{name} and {field[:1].lower()}{field[1:]}"
 
 
 def _phrase_name(
@@ -344,26 +332,60 @@ def _phrase_name(
     taken: set[str],
     used: set[str],
 ) -> str | None:
-    """A topic's name from its phrases: its parts, or a small group's papers' own subjects ("Miscellaneous: A, B")."""
+    """A topic's name from its phrases: its parts, or a small group's papers' own subjects ("Mixed: A and B")."""
     texts, titles = corpus
     members = [texts[int(i)] for i in rows]
     heads = [titles[int(i)] for i in rows] if titles is not None else []
     mixed = False
     if len(rows) <= SMALL and not any(p.phrase and len(p.papers) >= COVERED * len(rows) for p in parts):
-        given = titles if titles is not None else texts
-        subjects = paper_subjects(table, rows, given)
-        # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so
-        # with each paper's subject as the head of its title's first noun phrase.
+        subjects = paper_subjects(table, rows, texts, titles if titles is not None else texts)
+        # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so.
         mixed = len(subjects) >= 2 and not any(len(c.papers) >= COVERED * len(rows) for c in ranked)
-        opening = paper_subjects(table, rows, given, heads=True) if mixed else []
-        parts = (opening if len(opening) >= 2 else subjects) or parts
+        parts = subjects or parts
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
     if mixed and name is not None:
-        name = MIXED + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
+        name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
     if name is not None and name.lower() in used:
-        longer = choose(ranked, len(rows), taken | {parts[0].key}, by_titles=table.title[rows].nnz > 0)
+        longer = choose(ranked, len(rows), taken | {parts[0].key})
         name = written([p.key for p in longer], table, members, heads, len(texts))
     return name
+
+
+def paper_subjects(
+    table: PhraseTable, rows: np.ndarray, texts: Sequence[str], titles: Sequence[str]
+) -> list[Candidate]:
+    """The subjects of a small group's papers, for a group whose papers share none: up to three, distinct.
+
+    A paper's subject is the phrase its title (or first sentence) opens with,
+    the longest of those that start there ("Proteins are inherently dynamic",
+    "Single-cell perturbation modeling is ..."). The shortest subjects are
+    named first (ties: the key), while the name keeps :data:`MAX_SHOWN_WORDS` words.
+    """
+    found = []
+    for row in rows.tolist():
+        own = table.title[row].indices.tolist()
+        if own:
+            best = min(own, key=lambda j: (_at(table.forms[j], titles[row]), -_length(table, j), table.keys[j]))
+            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, _long_words(table, best)))
+    found.sort(key=lambda c: (_length(table, table.index[c.key]), c.key))
+    subjects: list[Candidate] = []
+    for subject in found:
+        words = sum(_length(table, table.index[c.key]) for c in (*subjects, subject))
+        if len(subjects) < 3 and words <= MAX_SHOWN_WORDS and not any(same_subject(subject, c) for c in subjects):
+            subjects.append(subject)
+    return subjects
+
+
+def _length(table: PhraseTable, column: int) -> int:
+    """The words of a phrase's shortest spelling."""
+    return min(len(f.split()) for f in table.forms[column])
+
+
+def _at(forms: list[str], title: str) -> int:
+    """Where in ``title`` the first of ``forms`` starts (its length where none is found)."""
+    lowered = " ".join(title.lower().replace("-", " ").split())
+    places = [lowered.find(f.replace("-", " ")) for f in forms]
+    return min([p for p in places if p >= 0], default=len(lowered))
 
 
 def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list[Candidate]:
@@ -386,6 +408,6 @@ def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list
         if parts and parts[0].phrase and not any(same_subject(parts[0], s) for s in subjects):
             subjects.append(parts[0])
     named = choose(ranked, size, set())
-    if named and len(named[0].papers) >= COVERED * size and named[0].phrase and named[0].focus >= AREA_FOCUS:
-        return named  # as a topic is named; not by a phrase of most of the corpus ("neural networks")
+    if named and len(named[0].papers) >= COVERED * size and named[0].phrase:
+        return named  # as a topic is named
     return subjects[:3] or named

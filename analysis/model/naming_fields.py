@@ -15,7 +15,6 @@ import numpy as np
 
 from analysis.model.naming_text import MAX_SHOWN_WORDS
 from analysis.model.phrase_table import PhraseTable
-from analysis.model.phrases import lexicon_readings, variant_key
 
 # A title holding the phrase counts this many times as much as an abstract only.
 TITLE_WEIGHT = 2
@@ -62,21 +61,6 @@ TOPIC_SECOND = 0.7
 AREA_FIELDS = 0.6
 # A broad field holding this share of the first field's papers is its parent, no second subject.
 PARENT = 0.8
-# A topic with titles is named by a phrase in at least this share of them where one exists.
-HEAD_TITLES = 0.15
-# A topic whose papers have titles is named by a field whose cues are in at least this share of its titles.
-FIELD_TITLES = 0.15
-# A broad field covering this share of the corpus's papers names no topic of it (it is the corpus's subject),
-# nor an area whose papers are a small part of its ("Computer vision" for one area of a vision conference).
-CORPUS_WIDE = 0.5
-# A narrow field whose matched phrases are this share the broad field's is a kind of it ("Diffusion models").
-KIND_CUES = 0.5
-# A phrase names an area only where at least this share of the corpus's papers holding it are in the area.
-AREA_FOCUS = 0.4
-# An area named by its topics' fields keeps this many words (a part of three words and two of two).
-AREA_WORDS = 7
-# A topic's field counts for its area only where its cues are in this share of the topic's titles (it names it).
-TOPIC_TITLES = 0.3
 DECIMALS = 6
 
 
@@ -93,8 +77,6 @@ class Candidate:
     words: tuple[str, ...]
     # The share of the corpus's papers holding it that are in the group.
     focus: float = 1.0
-    # The group's rows whose title holds it (empty where the papers have no titles).
-    titles: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -108,11 +90,6 @@ class FieldCandidate:
     columns: frozenset[int]
     broad: bool
     short: str
-    # How many of the group's titles hold a cue, and the share of the corpus's papers the field covers.
-    titles: int = 0
-    corpus_share: float = 0.0
-    # The share of the corpus's papers it covers that are in the group.
-    focus: float = 1.0
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -138,9 +115,6 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 found.columns[i],
                 field.broad,
                 field.short,
-                int(title_count[i]),
-                round(float(found.corpus[i] / table.text.shape[0]), DECIMALS),
-                round(float(focus), DECIMALS),
             )
         )
     out.sort(key=lambda f: (-f.score, f.name))
@@ -148,13 +122,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
 
 
 def field_name(
-    table: PhraseTable,
-    ranked: list[Candidate],
-    parts: list[Candidate],
-    rows: np.ndarray,
-    taken: set[str],
-    area: bool,
-    topics: np.ndarray | None = None,
+    table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], rows: np.ndarray, taken: set[str], area: bool
 ) -> str | None:
     """The field that names the group better than its phrases do, or None.
 
@@ -165,150 +133,24 @@ def field_name(
     pruning"). The phrases keep the name where the best one is the field's own
     cue in :data:`OWN_HEAD` of the group ("Offline and deep RL" stays), or
     where they cover more of it than the field does. A topic is named by a broad field only
-    where nothing narrower covers it. Names other groups have are skipped. An area
-    (``topics`` each paper's topic) that no field and no phrase of its own names
-    is named by its largest topics' fields (:func:`_topic_fields`), else by
-    narrow fields covering it.
+    where nothing narrower covers it. Names other groups have are skipped.
     """
     size = len(rows)
     fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
-    titled = not area and table.title[rows].nnz > 0
     need = AREA_SHARE if area else FIELD_SHARE
-    eligible = [f for f in fields if f.share >= need and (not f.broad if not area else _specific(f))]
-    if area and eligible and eligible[0].broad:
-        eligible = _narrow_first(eligible, fields)
+    eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
-        named = _eligible_name(eligible, fields, (table, shared, parts), size, area)
-        if named is not None:
-            return named
-        generic = ranked and len(ranked[0].papers) >= COVERED * size and ranked[0].focus < AREA_FOCUS
-        if not area or not generic:
-            return None  # the group's own phrases name it (an area's: not one of most of the corpus, "neural network")
+        if not _names_better(eligible[0], table, shared, parts, size):
+            return None
+        return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
     if area:
-        return (_topic_fields(table, rows, topics) if topics is not None else None) or _area_fields(fields, size)
+        return _area_fields(fields, size)
     specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
     if _covered(specific) < COVERED * size:
-        broad = _broad_field(fields, ranked, size, titled)
-        if broad is not None:
-            return broad
-    if titled and parts and len(parts[0].titles) < HEAD_TITLES * size:
-        return _titles_field(field_candidates(table, rows), taken, parts, size)
+        return _broad_field(fields, ranked, size)
     return None
-
-
-def _eligible_name(
-    eligible: list[FieldCandidate],
-    fields: list[FieldCandidate],
-    phrases: tuple[PhraseTable, list[Candidate], list[Candidate]],
-    size: int,
-    area: bool,
-) -> str | None:
-    """The name of the first eligible field that names the group better than its phrases, or None.
-
-    A topic's second field may name it where the first does not: a field
-    whose cues hold a word of a few of its titles ("social biases") does not
-    keep "Algorithmic fairness", in 18 of 21 titles, from naming it. An area
-    tries its first field only.
-    """
-    table, shared, parts = phrases
-    for f in eligible[: 1 if area else 2]:
-        if _names_better(f, table, shared, parts, size):
-            return _with_second(f, fields, size) if area else _topic_field(f, fields, size)
-    return None
-
-
-def _titles_field(fields: list[FieldCandidate], taken: set[str], parts: list[Candidate], size: int) -> str | None:
-    """The field in the most of a topic's titles, where its best phrase is in a few of them, or None.
-
-    No phrase of :data:`HEAD_TITLES` of the titles exists ("Brain activity" in one title of 20):
-    the field whose cues are in more titles than the phrases (and in :data:`FIELD_TITLES` of them)
-    names the topic, by its short name where another topic has its name ("Multimodal models").
-    A broad field names none: it is what many topics share.
-    """
-    own = len(frozenset().union(*(p.titles for p in parts)))
-    fit = [f for f in fields if not f.broad and f.titles >= max(FIELD_TITLES * size, own + 1)]
-    for f in sorted(fit, key=lambda f: (-f.titles, -f.score, f.name)):
-        if _says_head(f, parts[0]):
-            return None  # the phrases say the field already, and what else its titles share
-        if f.name.lower() not in taken:
-            return f.name
-        if f.short.lower() not in taken and f.short != f.name and len(f.short.split()) >= 2:
-            return f.short  # a word alone ("Video") names too little
-    return None
-
-
-def _topic_fields(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> str | None:
-    """An area named one level above its topics: the narrow fields of its largest topics, two or three, or None.
-
-    Readers name an area by what its biggest topics are, one level up ("3D
-    scene understanding, autonomous driving and object detection"). Each topic
-    gives its best narrow field in :data:`FIELD_SHARE` of its papers; a field
-    counts the papers of its topics, and the fields of the most (ties: the
-    name; each in :data:`PART_SHARE` of the area; a topic's broad field,
-    where no narrow one covers it, after the narrow ones) name the area, words
-    distinct, where their topics hold :data:`COVERED` of it together.
-    """
-    size = len(rows)
-    own = topics[rows].tolist()
-    held: dict[str, int] = {}
-    broad: set[str] = set()
-    for topic in sorted(set(own) - {-1}):
-        members = np.flatnonzero(topics == topic)
-        found = [
-            f for f in field_candidates(table, members) if f.share >= FIELD_SHARE and _names_topic(f, table, members)
-        ]
-        # A topic no narrow field covers gives its broad one where it holds most of it ("Efficient deep learning").
-        found = [f for f in found if not f.broad] or [f for f in found if f.share >= AREA_SHARE]
-        part = _part(found[0]) if found else None
-        if part is not None:
-            held[part] = held.get(part, 0) + own.count(topic)
-            if found[0].broad:
-                broad.add(part)
-    chosen: list[str] = []
-    for part in sorted(held, key=lambda p: (p in broad, -held[p], p)):
-        if held[part] < PART_SHARE * size:
-            break
-        if any(_words(part) & _words(c) for c in chosen):
-            continue
-        if sum(len(c.split()) for c in [*chosen, part]) > AREA_WORDS:
-            continue
-        chosen.append(part)
-        if len(chosen) == 3:
-            break
-    if len(chosen) < 2 or sum(held[c] for c in chosen) < COVERED * size:
-        return None
-    shorts = [chosen[0]] + [_lower_first(c) for c in chosen[1:]]
-    return ", ".join(shorts[:-1]) + " and " + shorts[-1]
-
-
-def _names_topic(field: FieldCandidate, table: PhraseTable, members: np.ndarray) -> bool:
-    """Whether a field truly names a topic: its cues in :data:`TOPIC_TITLES` of the topic's titles, where it has any.
-
-    A field whose cues are in most abstracts but few titles ("Recommender systems" by "user" in 20
-    of 29 abstracts of a topic of haptics, 1 title) says what the papers mention, not what they are
-    about. A third of the titles, not half: IJCAI's "Weakly and semi-supervised learning" is in 14 of 43.
-    """
-    if table.title[members].nnz == 0:
-        return True  # no titles: its share of the abstracts is all there is
-    return field.titles >= TOPIC_TITLES * len(members)
-
-
-def companion_field(fields: list[FieldCandidate], head: Candidate, size: int) -> str | None:
-    """The short name of the narrow field in the most titles (:data:`FIELD_TITLES`, three at least), or None.
-
-    Ties: the score, then the name. A field whose short name holds the head's words says it again.
-    """
-    fit = [f for f in fields if not f.broad and f.titles >= max(3, FIELD_TITLES * size) and not _says_head(f, head)]
-    if not fit:
-        return None
-    return min(fit, key=lambda f: (-f.titles, -f.score, f.name)).short
-
-
-def _says_head(field: FieldCandidate, head: Candidate) -> bool:
-    """Whether a field's short name holds all the head's words ("Recommender systems", "recommender system")."""
-    return set(head.words) <= set(variant_key(field.short).split())
 
 
 def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
@@ -317,52 +159,21 @@ def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
     Each is in twice :data:`PART_SHARE` of the area, best score first, their
     short names of one subject each ("Time series, transformers and neuroscience").
     """
-    chosen: list[tuple[FieldCandidate, str]] = []
+    chosen: list[FieldCandidate] = []
     for f in fields:
-        part = _part(f)
-        if f.broad or f.share < 2 * PART_SHARE or part is None:
+        if f.broad or f.share < 2 * PART_SHARE or " and " in f.short:
             continue
-        if any(_words(part) & _words(c) for _, c in chosen):
+        if any(_words(f.short) & _words(c.short) for c in chosen):
             continue
-        if sum(len(c.split()) for _, c in chosen) + len(part.split()) > MAX_SHOWN_WORDS:
+        if sum(len(c.short.split()) for c in [*chosen, f]) > MAX_SHOWN_WORDS:
             break
-        chosen.append((f, part))
+        chosen.append(f)
         if len(chosen) == 3:
             break
-    if len(chosen) < 2 or len(frozenset().union(*(f.papers for f, _ in chosen))) < AREA_FIELDS * size:
+    if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < AREA_FIELDS * size:
         return None
-    shorts = [chosen[0][1]] + [_lower_first(c) for _, c in chosen[1:]]
+    shorts = [chosen[0].short] + [_lower_first(c.short) for c in chosen[1:]]
     return ", ".join(shorts[:-1]) + " and " + shorts[-1]
-
-
-def _part(field: FieldCandidate) -> str | None:
-    """A field's name as one part of a list: its short name, of a pair its first ("Point clouds" of "... and 3D").
-
-    None where that first is a modifier alone ("Geometric" of "Geometric and equivariant deep learning").
-    """
-    part = field.short.split(" and ")[0].split(", ")[0]
-    if part != field.short and " " not in part and "NOUN" not in lexicon_readings(part.lower()):
-        return None
-    return part
-
-
-def _narrow_first(eligible: list[FieldCandidate], fields: list[FieldCandidate]) -> list[FieldCandidate]:
-    """The fields that may name an area, a narrow one first where it scores above the broad one that would.
-
-    It must cover :data:`NARROW_PART` of what the broad one covers, and not be its kind (under
-    :data:`KIND_CUES` of its cue phrases are the broad one's): "Vision-language and multimodal models"
-    names an area of a vision conference, not "Large language models" (dev panel 5: 2.0).
-    """
-    broad = eligible[0]
-    narrow = [f for f in fields if not f.broad and f.score > broad.score and f.share >= NARROW_PART * broad.share]
-    # Not a kind of the broad field ("Diffusion models" of "Generative models"): the broad one names its area.
-    narrow = [f for f in narrow if len(f.columns & broad.columns) < KIND_CUES * len(f.columns)]
-    return narrow[:1] + eligible
-
-
-def _specific(field: FieldCandidate) -> bool:
-    """Whether a field may name an area: not a broad one in :data:`CORPUS_WIDE` of the corpus, mostly elsewhere."""
-    return not field.broad or field.corpus_share < CORPUS_WIDE or field.focus >= AREA_FOCUS
 
 
 def _lower_first(short: str) -> str:
@@ -383,7 +194,7 @@ def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     return _with_second(first, narrow, size)
 
 
-def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: int, titled: bool) -> str | None:
+def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: int) -> str | None:
     """The broad field naming a topic that no narrow field and no phrase of its own subject covers, or None.
 
     In :data:`BROAD_MOST` of the topic it names it; in :data:`BROAD_SHARE`,
@@ -392,34 +203,20 @@ def _broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: in
     named by its papers' subjects. A narrow field scoring as well and in
     :data:`NARROW_PART` of what the broad one covers names it instead: a
     broad field on one narrow subject reads as vague ("Computer vision" for
-    3D reconstruction). A broad field covering :data:`CORPUS_WIDE` of the
-    corpus names none of its topics: it is what the whole corpus is about
-    ("Computer vision" at a vision conference). Where the papers have titles
-    (``titled``), a narrow field in :data:`NARROW_PART` of the titles the
-    broad one holds names the topic instead ("Object detection and segmentation").
+    3D reconstruction).
     """
     best = next((c.score for c in ranked if c.focus >= GENERIC_FOCUS), 0.0)
 
     def names(f: FieldCandidate) -> bool:
         return f.share >= BROAD_MOST or (size > SMALL and f.share >= BROAD_SHARE and f.score >= FIELD_OVER * best)
 
-    if titled:
-        fields = [f for f in fields if f.titles >= FIELD_TITLES * size]
-    broad = [f for f in fields if f.broad and f.corpus_share < CORPUS_WIDE and names(f)]
-    wide = [f for f in fields if f.broad and f.corpus_share >= CORPUS_WIDE and names(f)]
-    if not broad and not wide:
+    broad = [f for f in fields if f.broad and names(f)]
+    if not broad:
         return None
-    top = (broad or wide)[0]
-
-    def narrower(f: FieldCandidate) -> bool:
-        if titled and f.titles >= max(1.0, NARROW_PART * top.titles) and f.share >= FIELD_SHARE:
-            return True  # in most of the titles the broad field holds
-        return bool(broad) and f.score >= top.score and f.share >= NARROW_PART * top.share
-
-    narrow = [f for f in fields if not f.broad and narrower(f)]
-    if narrow:
-        return narrow[0].name
-    return broad[0].name if broad else None
+    narrow = [
+        f for f in fields if not f.broad and f.score >= broad[0].score and f.share >= NARROW_PART * broad[0].share
+    ]
+    return (narrow or broad)[0].name
 
 
 def _names_better(

@@ -189,9 +189,7 @@ class WordRoles:
 
     def can_start(self, word: str) -> bool:
         """Whether a phrase may begin with ``word`` (lower case)."""
-        # "-ly" is an adverb's ending ("highly"), but a noun's too: "anomaly detection", "protein family".
-        adverb = word.endswith("ly") and lexicon_readings(word) != {"NOUN"}
-        if not self._content(word) or adverb or (word in self.generic and word not in MODIFIERS):
+        if not self._content(word) or word.endswith("ly") or (word in self.generic and word not in MODIFIERS):
             return False
         if word in MODIFIERS:
             return True
@@ -256,34 +254,12 @@ def stem_key(phrase: str) -> str:
     """The phrase with plural endings removed, so that "skill" and "skills" count as one."""
     words = []
     for word in phrase.split():
-        word = _es_singular(word)
         if len(word) > 4 and word.endswith("ies"):
             word = word[:-3] + "y"
         elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
             word = word[:-1]
         words.append(word)
     return " ".join(words)
-
-
-@lru_cache(maxsize=65536)
-def _es_singular(word: str) -> str:
-    """A plural that drops "es" as the lexicon's noun ("sketches" -> "sketch", "classes" -> "class"); else the word.
-
-    Dropping only the "s" made "sketche" a subject apart from "sketch". A
-    plural the lexicon also reads as dropping only the "s" ("caches",
-    "bases") keeps to that rule.
-    """
-    if len(word) <= 4 or not word.endswith("es") or word.endswith("ies"):
-        return word
-    nouns = _noun_lemmas(word)
-    return word[:-2] if word[:-2] in nouns and word[:-1] not in nouns else word
-
-
-def _noun_lemmas(word: str) -> tuple[str, ...]:
-    """The lexicon's nouns that ``word`` is a form of ("sketches" -> "sketch")."""
-    from lemminflect import getAllLemmas
-
-    return tuple(getAllLemmas(word).get("NOUN", ()))
 
 
 def written_form(phrase: str, texts: list[str]) -> str:

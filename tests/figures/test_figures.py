@@ -49,7 +49,7 @@ def test_topic_sizes_bars_sum_to_papers_and_use_theme_colours(seed_result):
     for trace in fig["data"]:
         assert trace["marker"]["color"] == colors[trace["name"]]
     labels = [y for t in fig["data"] for y in t["y"]]
-    # Axis labels are shortened to 48 characters (the seeds' "1: Miscellaneous: federated learning and…").
+    # Axis labels are shortened to 48 characters (the seeds' "1: Mixed: retrieval-augmented generation…").
     assert sorted(labels) == sorted(
         shorten(f"{t}: {lab}", 48)
         for t, lab in zip(seed_result.topics["topic"], seed_result.topics["label"], strict=True)
@@ -221,7 +221,7 @@ def test_a_long_topic_label_takes_two_lines_on_the_map_not_an_ellipsis():
 
 def test_the_seed_maps_longest_label_is_shown_whole(seed_result):
     longest = max(seed_result.topics["label"], key=len)
-    assert len(longest) > 42  # the seeds' "Miscellaneous: federated learning and text-attributed graphs"
+    assert len(longest) > 42  # the seeds' "Mixed: retrieval-augmented generation and text-attributed graphs"
     notes = figures.plot_map(seed_result).to_dict()["layout"]["annotations"]
     texts = [n["text"] for n in notes if n["name"].startswith("topic-")]
     shown = "<b>" + "<br>".join(escape(line) for line in label_lines(longest).split("\n")) + "</b>"

@@ -257,7 +257,6 @@ def test_nlp_groups_are_named_by_the_fields_of_nlp_venues():
         4: "Information extraction and named entity recognition",
     }
     areas = np.where(topics >= 2, 1, 0)
-    # The area is named one level above its topics, by their fields, the largest topic's first (5 papers).
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == (
-        "Question answering, information extraction and summarization"
+        "Information extraction, question answering and summarization"
     )

@@ -45,9 +45,9 @@ def _reads_like_a_person_wrote_it(label: str, corpus: list[str]) -> None:
     Which words are verbs or modifiers is read from the whole corpus, as the labeller reads it.
     """
     roles = WordRoles([words for text in corpus for words in clauses_of(text)], BOILERPLATE)
-    # A plainly mixed group says so before its subjects, which read as any label does ("Miscellaneous: A, B and C").
-    label = label.removeprefix("Miscellaneous: ")
-    assert not label.startswith(("Mixed", "Miscellaneous")), label
+    # A plainly mixed group says so before its subjects, which read as any label does ("Mixed: A and B").
+    label = label.removeprefix("Mixed: ")
+    assert not label.startswith("Mixed"), label
     assert len([w for w in label.split() if w != "and"]) <= 6, label
     parts = _parts(label)
     if label in FIELD_NAMES or all(part in SHORT_NAMES for part in parts):
@@ -130,7 +130,7 @@ def test_seed_labels_are_short_distinct_phrases_of_their_papers(seed_result):
         # A shared phrase is in two papers at least; a small group whose papers share none names its
         # papers' own subjects, each in one of them.
         shared = min(2, len(members)) if " and " not in label else 1
-        for part in _parts(label.removeprefix("Miscellaneous: ")):
+        for part in _parts(label.removeprefix("Mixed: ")):
             assert _papers_with(part, members) >= shared, (topic, part)
 
 
@@ -297,13 +297,8 @@ def test_a_group_without_a_common_subject_names_its_subjects():
     # Readers marked down "Mixed:" and odd words: a group of two subjects names both, as its papers write them.
     # A small group whose papers share no subject names its papers' own (the phrases their first sentences
     # open with), shortest first, while the name keeps six words.
-    # Its papers share no phrase at all (none is in half of them): the name says plainly that it is mixed,
-    # as readers wrote ("Miscellaneous: A, B, C"; "Mixed: A and B" read as a subject pair of odd words).
-    # Shortest first in letters, while "NN: Miscellaneous: A, B and C" breaks into two lines of the map.
-    assert labels == {
-        0: "Miscellaneous: regret bounds, protein design and traffic forecasting",
-        1: "Image classification",
-    }
+    # Its papers share no phrase at all (none is in half of them): the name says it is mixed.
+    assert labels == {0: "Mixed: protein design, regret bounds and traffic forecasting", 1: "Image classification"}
 
 
 def test_a_topic_whose_subject_names_an_earlier_topic_says_it_with_a_second_part():

@@ -49,9 +49,9 @@ def test_seed_topics_are_readable_and_complete(seed_result):
     assert len(seed_result.topics) == 6
     assert seed_result.topics["size"].max() <= 0.4 * 26  # no catch-all topic
     labels = seed_result.topics["label"]
-    # A plainly mixed group says so before its subjects ("Miscellaneous: A, B and C"); a name keeps six words.
-    words = [len([w for w in label.removeprefix("Miscellaneous: ").split() if w != "and"]) for label in labels]
-    assert labels.is_unique and all(1 <= n <= 6 for n in words) and not any(" · " in label for label in labels)
+    # A plainly mixed group says so before its subjects ("Mixed: A and B"); the subjects keep five words.
+    words = [len(label.removeprefix("Mixed: ").split()) for label in labels]
+    assert labels.is_unique and all(1 <= n <= 5 for n in words) and not any(" · " in label for label in labels)
     # BERTopic's custom labels are ours, in its topic order.
     ours = dict(zip(seed_result.topics["topic"], seed_result.topics["label"], strict=True))
     assert seed_result.model.custom_labels_ == [ours[t] for t in sorted(ours)]

@@ -242,7 +242,7 @@ def test_a_long_topic_label_is_drawn_whole_on_two_lines(seed_result):
     labels = [t["label"] for t in TopicMapWidget(seed_result).points["topics"]]
     long = [label for label in labels if "\n" in label]
     # Broken before "and", between the label's parts, as on the report's map.
-    assert long == ["1: Miscellaneous: federated learning\nand text-attributed graphs"], labels
+    assert long == ["1: Mixed: retrieval-augmented generation\nand text-attributed graphs"], labels
     assert not any("…" in label for label in labels)
 
 
