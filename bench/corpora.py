@@ -33,7 +33,6 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   from the program page ``sigchi/CHI_2025_program.md`` (``## Session``, ``### Title``, ``Authors:``,
   ``[Link](URL)``, ``Abstract: ...`` to the next heading) of the GitHub repository ``ruofeidu/DuBibtex``
   at :data:`CHI_COMMIT` (CC BY-NC 4.0: read, never redistributed; bare git directory in ``CHI_GIT``).
-
 * ``naacl2024`` and ``www2025``: the seventh and eighth held-out corpora, added after final panel 5 had
   spent IJCAI 2024 and CHI 2025: the NAACL 2024 papers (NLP, main and Findings; 912) and the WWW 2025
   papers (the Web Conference: web mining, recommendation, social networks; 409), from ``naacl/naacl2024.json``

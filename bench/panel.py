@@ -135,12 +135,20 @@ def judging_files(groups: list[dict]) -> tuple[dict[int, str], dict]:
             ordered = reader_order(group["candidates"], gid, seed)
             letters = {LETTERS[i]: systems for i, (_, systems) in enumerate(ordered)}
             key["groups"][gid]["letters"][f"reader_{reader}"] = letters
-            papers = "\n".join(f"- {line}" for line in group["lines"])
             names = "\n".join(f"{LETTERS[i]}. {text}" for i, (text, _) in enumerate(ordered))
-            shown = f"{group['size']} papers, {len(group['lines'])} shown" if "size" in group else "papers"
-            parts.append(f"## Group {gid} ({shown})\n\nPapers:\n\n{papers}\n\nCandidate names:\n\n{names}\n")
+            parts.append(f"{_heading(group)}\n\nPapers:\n\n{_paper_lines(group)}\n\nCandidate names:\n\n{names}\n")
         files[reader] = "\n".join(parts)
     return files, key
+
+
+def _heading(group: dict) -> str:
+    """A group's heading in a judging or writer file: its id, size and how many papers are shown."""
+    shown = f"{group['size']} papers, {len(group['lines'])} shown" if "size" in group else "papers"
+    return f"## Group {group['group']} ({shown})"
+
+
+def _paper_lines(group: dict) -> str:
+    return "\n".join(f"- {line}" for line in group["lines"])
 
 
 def score(key: dict, answers: dict[int, list[dict]]) -> dict:
@@ -424,6 +432,10 @@ def write(out_dir: Path, bundles: list[dict], ceiling_dir: Path | None = None) -
     out_dir.mkdir(parents=True, exist_ok=True)
     for reader, text in files.items():
         (out_dir / f"reader_{reader}.md").write_text(text, encoding="utf-8")
+    _write_key(out_dir, key)
+
+
+def _write_key(out_dir: Path, key: dict) -> None:
     (out_dir / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -445,10 +457,8 @@ def writer_file(groups: list[dict]) -> tuple[str, dict]:
     """A writer's file (the groups' papers, no candidates) and its key: group -> corpus, level, topic, size."""
     parts = [WRITER_INSTRUCTIONS]
     for group in groups:
-        papers = "\n".join(f"- {line}" for line in group["lines"])
-        parts.append(f"## Group {group['group']} ({group['size']} papers, {len(group['lines'])} shown)\n\n{papers}\n")
-    key = {g["group"]: {k: g[k] for k in ("corpus", "level", "topic", "size")} for g in groups}
-    return "\n".join(parts), {"groups": key}
+        parts.append(f"{_heading(group)}\n\n{_paper_lines(group)}\n")
+    return "\n".join(parts), {"groups": {g["group"]: _identity(g) for g in groups}}
 
 
 def blank(out_dir: Path, bundles: list[dict]) -> None:
@@ -456,7 +466,12 @@ def blank(out_dir: Path, bundles: list[dict]) -> None:
     text, key = writer_file(panel_groups(bundles))
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "writer.md").write_text(text, encoding="utf-8")
-    (out_dir / "key.json").write_text(json.dumps(key, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    _write_key(out_dir, key)
+
+
+def _identity(group: dict) -> dict:
+    """What makes a group the same group in two files of one panel: its corpus, level, topic and size."""
+    return {k: group[k] for k in ("corpus", "level", "topic", "size")}
 
 
 def add_ceiling(groups: list[dict], writer_key: dict, named: list[dict]) -> None:
@@ -469,7 +484,7 @@ def add_ceiling(groups: list[dict], writer_key: dict, named: list[dict]) -> None
     for group in groups:
         gid = group["group"]
         seen = writer_key["groups"].get(gid)
-        if seen != {k: group[k] for k in ("corpus", "level", "topic", "size")}:
+        if seen != _identity(group):
             raise ValueError(f"writer's group {gid} is {seen}, not {group['corpus']} {group['level']} {group['topic']}")
         if not labels.get(gid):
             raise ValueError(f"the writer gave no name for group {gid}")
