@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 from scipy import sparse
 
+from analysis.model.fields import covers
 from analysis.model.naming_fields import (
     ADDS,
     COVERED,
@@ -302,6 +303,8 @@ def group_names(
     sizes = {g: int((groups == g).sum()) for g in ids}
     taken: set[str] = set()
     names: dict[int, str | None] = {}
+    # Outside the lexicon's fields, a field would name a group by a word it shares with it.
+    lexicon = covers(table.fields)
     for group in sorted(ids, key=lambda g: (-sizes[g], g)):
         rows = np.flatnonzero(groups == group)
         members = [texts[int(i)] for i in rows]
@@ -309,15 +312,14 @@ def group_names(
         used = {n.lower() for n in names.values() if n}
         if topics is not None:
             parts = area_parts(table, rows, topics)
-            field = field_name(table, candidates(table, rows), parts, rows, used, area=True)
+            field = field_name(table, candidates(table, rows), parts, rows, used, area=True) if lexicon else None
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
             names[group] = field or listed
             continue
         ranked = candidates(table, rows)
         parts = choose(ranked, len(rows), taken)
-        names[group] = field_name(table, ranked, parts, rows, used, area=False) or _phrase_name(
-            table, ranked, parts, rows, (texts, titles), taken, used
-        )
+        field = field_name(table, ranked, parts, rows, used, area=False) if lexicon else None
+        names[group] = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if parts:
             taken.add(parts[0].key)
     return names
