@@ -37,6 +37,12 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   spent IJCAI 2024 and CHI 2025: the NAACL 2024 papers (NLP, main and Findings; 912) and the WWW 2025
   papers (the Web Conference: web mining, recommendation, social networks; 409), from ``naacl/naacl2024.json``
   and ``www/www2025.json`` of the same Paper Copilot repository at the same commit, read as IJCAI's list is.
+* ``uist2018_2024`` and ``wacv2025``: the ninth and tenth held-out corpora, added after final panel 6 had
+  spent NAACL 2024 and WWW 2025. UIST 2018-2024 (user interface software and technology, outside ML: papers,
+  demos, posters, doctoral and student work; 1,4xx) from the program files ``sigchi/UIST_<year>_program.json``
+  of the same DuBibtex commit (the SIGCHI program app's JSON: ``contents`` with ``title``, ``abstract`` and
+  ``typeId``, ``contentTypes`` naming the types; CC BY-NC-SA 4.0: read, never redistributed); WACV 2025 (computer
+  vision; 929) from Paper Copilot's ``wacv/wacv2025.json``.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -82,11 +88,18 @@ PAPERLISTS = {
     "ijcai2024": (IJCAI_PATH, "IJCAI 2024"),
     "naacl2024": ("naacl/naacl2024.json", "NAACL 2024"),
     "www2025": ("www/www2025.json", "WWW 2025"),
+    "wacv2025": ("wacv/wacv2025.json", "WACV 2025"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
 CHI_PATH = "sigchi/CHI_2025_program.md"
 CHI_SAMPLE = 1500
+UIST_YEARS = range(2018, 2025)
+UIST_SAMPLE = 1500
+# Program items that are no paper: their abstract describes a session, a talk or a gathering.
+NOT_PAPERS = frozenset(
+    {"ask me anything", "break", "course", "event", "invited talk", "keynote", "keynotes", "workshop"}
+)
 _SESSION_FILES = ["Not_Presented_Posters", *(f"Poster_Session{n}" for n in range(1, 7))]
 _ABSTRACT = re.compile(r"</summary>\**\s*(.*?)</details>", re.S)
 # An abstract shorter than this is a placeholder ("TBD", a link), not a paper's text.
@@ -263,6 +276,38 @@ def parse_program(text: str, venue: str = "CHI 2025", sample: int = CHI_SAMPLE) 
     return _smallest_ids(papers, sample)
 
 
+def parse_program_json(text: str, venue: str, url_prefix: str) -> list[dict[str, str]]:
+    """The papers of a SIGCHI program file (the program app's JSON), in file order, no session nor talk.
+
+    Args:
+        text: The JSON object: ``contents`` (each with ``id``, ``title``, ``abstract`` and ``typeId``) and
+            ``contentTypes`` (``id`` and ``name``); a type in :data:`NOT_PAPERS` is left out.
+        venue: Written into each record's ``venue``.
+        url_prefix: The program's content pages, to which each item's ``id`` is added.
+
+    Returns:
+        Records as :func:`parse_annotated` writes them, ``url`` the program's page of the item.
+    """
+    program = json.loads(text)
+    kinds = {str(kind["id"]): str(kind.get("name", "")).strip().lower() for kind in program["contentTypes"]}
+    papers = []
+    for item in program["contents"]:
+        title = " ".join(str(item.get("title") or "").split())
+        abstract = " ".join(str(item.get("abstract") or "").split())
+        if title and len(abstract) >= MIN_ABSTRACT_CHARS and kinds.get(str(item.get("typeId"))) not in NOT_PAPERS:
+            papers.append(_titled(title, abstract, venue, f"{url_prefix}{item['id']}"))
+    return papers
+
+
+def uist(git_dir: str = CHI_GIT, commit: str = CHI_COMMIT) -> list[dict[str, str]]:
+    """UIST 2018-2024 from DuBibtex's program files: each title once, the :data:`UIST_SAMPLE` smallest ids, by id."""
+    papers = []
+    for year in UIST_YEARS:
+        text = table_text(f"sigchi/UIST_{year}_program.json", git_dir, commit)
+        papers += parse_program_json(text, f"UIST {year}", f"https://programs.sigchi.org/uist/{year}/program/content/")
+    return _smallest_ids(papers, UIST_SAMPLE)
+
+
 def _letters(title: str) -> str:
     return re.sub(r"[^a-z0-9]", "", title.lower())
 
@@ -274,7 +319,7 @@ def _write(path: Path, papers: list[dict[str, str]]) -> int:
 
 
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus: :data:`CORPORA`, neurips2023, beese2023, cvpr2024, :data:`PAPERLISTS` and chi2025.
+    """Write each corpus: :data:`CORPORA`, neurips2023, beese2023, cvpr2024, :data:`PAPERLISTS`, chi2025, uist2018_2024.
 
     Each is written as ``out_dir/NAME.jsonl``.
 
@@ -294,6 +339,7 @@ def build(out_dir: Path) -> dict[str, int]:
         listed = parse_paperlist(table_text(path, PAPERLISTS_GIT, PAPERLISTS_COMMIT), venue)
         counts[name] = _write(out_dir / f"{name}.jsonl", listed)
     counts["chi2025"] = _write(out_dir / "chi2025.jsonl", parse_program(table_text(CHI_PATH, CHI_GIT, CHI_COMMIT)))
+    counts["uist2018_2024"] = _write(out_dir / "uist2018_2024.jsonl", uist())
     return counts
 
 

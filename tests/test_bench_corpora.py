@@ -1,7 +1,7 @@
 """The held-out corpora (bench/corpora.py): one parser test per source, on its real format.
 
 The scrape's TSV, the NeurIPS 2023 session pages, Beese et al.'s list, the CVPR 2024 table,
-Paper Copilot's IJCAI 2024 list and the CHI 2025 program page.
+Paper Copilot's IJCAI 2024 list, the CHI 2025 program page and the UIST program app's JSON.
 """
 
 from __future__ import annotations
@@ -11,7 +11,15 @@ import hashlib
 import io
 import json
 
-from bench.corpora import parse_annotated, parse_cvpr, parse_paperlist, parse_program, parse_sessions, parse_table
+from bench.corpora import (
+    parse_annotated,
+    parse_cvpr,
+    parse_paperlist,
+    parse_program,
+    parse_program_json,
+    parse_sessions,
+    parse_table,
+)
 
 LONG = "We study robot grasping in clutter with a learned policy and tactile feedback from two fingers. " * 2
 ROWS = [
@@ -210,3 +218,42 @@ def test_program_pages_give_one_record_per_titled_paper_with_an_abstract():
         }
     ]
     assert parse_program(PROGRAM_PAGE, sample=0) == []
+
+
+# The program app's JSON as DuBibtex keeps it (sigchi/UIST_2024_program.json): ids as strings or numbers.
+PROGRAM_JSON = {
+    "contentTypes": [
+        {"id": 13748, "name": "Paper", "displayName": "Papers"},
+        {"id": 13744, "name": "Demo"},
+        {"id": 13751, "name": "Workshop"},
+        {"id": 13758, "name": "Keynotes"},
+    ],
+    "contents": [
+        {"id": "170716", "typeId": "13748", "title": " Hand-only  Teleportation in VR ", "abstract": LONG},
+        {"id": 170717, "typeId": 13744, "title": "A Demo of Tactile Maps", "abstract": "A demo.\n" + LONG},
+        {"id": "170718", "typeId": "13751", "title": "Workshop on Fabrication", "abstract": LONG},
+        {"id": "170719", "typeId": "13758", "title": "Opening Keynote", "abstract": LONG},
+        {"id": "170720", "typeId": "13748", "title": "Too Short", "abstract": "TBD"},
+        {"id": "170721", "typeId": "13748", "title": "", "abstract": LONG},
+        {"id": "170722", "typeId": "99999", "title": "Of an Unlisted Type", "abstract": LONG},
+    ],
+}
+
+
+def test_program_files_give_papers_demos_and_posters_not_sessions_talks_or_placeholders():
+    papers = parse_program_json(json.dumps(PROGRAM_JSON), "UIST 2024", "https://programs.sigchi.org/uist/2024/c/")
+    assert [p["title"] for p in papers] == [
+        "Hand-only Teleportation in VR",
+        "A Demo of Tactile Maps",
+        "Of an Unlisted Type",
+    ]
+    assert papers[0] == {
+        "id": _sha("Hand-only Teleportation in VR"),
+        "title": "Hand-only Teleportation in VR",
+        "abstract": " ".join(LONG.split()),
+        "keywords": "",
+        "venue": "UIST 2024",
+        "url": "https://programs.sigchi.org/uist/2024/c/170716",
+    }
+    assert papers[1]["abstract"].startswith("A demo. We study robot grasping")
+    assert papers[1]["url"] == "https://programs.sigchi.org/uist/2024/c/170717"
