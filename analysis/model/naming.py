@@ -47,7 +47,7 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
-from analysis.model.naming_text import MAX_SHOWN_WORDS, written
+from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
     PhraseTable,
@@ -55,7 +55,7 @@ from analysis.model.phrase_table import (
     phrase_table,
     variant_key,
 )
-from analysis.model.phrases import lexicon_readings
+from analysis.model.phrases import CONNECTORS, lexicon_readings
 
 __all__ = [
     "Candidate",
@@ -245,6 +245,8 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
     for c in ranked:
         if len(c.words) <= n or c.words[-n:] != head.words or not c.phrase or len(c.papers) < KIND_SHARE * size:
             continue
+        if CONNECTORS & set(c.words[:-n]):
+            continue  # "learning for multi-view clustering" is no kind of it: "Deep and learning for ..." reads wrong
         if not any(set(c.words[:-n]) & set(k.words[:-n]) for k in kinds):
             kinds.append(c)
         if len(kinds) == 2:
@@ -346,7 +348,7 @@ def _phrase_name(
         parts = subjects or parts
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
     if mixed and name is not None:
-        name = "Mixed: " + (name if name.split()[0].isupper() else name[:1].lower() + name[1:])
+        name = "Mixed: " + lower_first(name)
     if name is not None and name.lower() in used:
         longer = choose(ranked, len(rows), taken | {parts[0].key})
         name = written([p.key for p in longer], table, members, heads, len(texts))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.model.naming_text import MAX_SHOWN_WORDS
+from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first
 from analysis.model.phrase_table import PhraseTable
 
 # A title holding the phrase counts this many times as much as an abstract only.
@@ -172,13 +172,8 @@ def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
             break
     if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < AREA_FIELDS * size:
         return None
-    shorts = [chosen[0].short] + [_lower_first(c.short) for c in chosen[1:]]
+    shorts = [chosen[0].short] + [lower_first(c.short) for c in chosen[1:]]
     return ", ".join(shorts[:-1]) + " and " + shorts[-1]
-
-
-def _lower_first(short: str) -> str:
-    """A short name after the first part of a name: its first letter lower case unless it is an abbreviation."""
-    return short if short.split()[0].isupper() else short[:1].lower() + short[1:]
 
 
 def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
@@ -284,4 +279,4 @@ def _head(first: FieldCandidate, second: FieldCandidate) -> str:
 
 def _joined(first: FieldCandidate, second: FieldCandidate) -> str:
     """Two fields as one name: "Differential privacy and federated learning", "Bandits, online learning and games"."""
-    return f"{_head(first, second)} and {_lower_first(second.short)}"
+    return f"{_head(first, second)} and {lower_first(second.short)}"

@@ -34,6 +34,15 @@ def written(keys: list[str], table: PhraseTable, members: list[str], titles: lis
     return text[:1].upper() + text[1:] if not text[:1].isupper() else text
 
 
+def lower_first(name: str) -> str:
+    """A name after a colon or another part: its first letter lower case where its first word is a plain word.
+
+    A word with a capital after its first letter keeps it: "SVMs", "LLGformer", "NeRF" ("sVMs" reads wrong).
+    """
+    first = name.split()[0] if name.strip() else ""
+    return name if first[1:] != first[1:].lower() or first.isupper() else name[:1].lower() + name[1:]
+
+
 def _written_part(key: str, table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
     column = table.index[key]
     forms = table.forms[column]

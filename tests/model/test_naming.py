@@ -6,7 +6,8 @@ import numpy as np
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
-from analysis.model.naming import candidates, group_names, phrase_table, variant_key
+from analysis.model.naming import Candidate, candidates, choose, group_names, phrase_table, variant_key
+from analysis.model.naming_text import lower_first
 
 # Four groups of four papers: (title, abstract). Written as their fields write them.
 OFFLINE_RL = [
@@ -173,3 +174,25 @@ def test_scores_tie_exactly_and_go_to_the_key():
     tied = [c for c in ranked if c.key in ("graph kernel", "protein folding")]
     assert [c.key for c in tied] == ["graph kernel", "protein folding"]
     assert tied[0].score == tied[1].score
+
+
+def _candidate(key, words, papers, score):
+    return Candidate(key, score, frozenset(papers), True, tuple(words))
+
+
+def test_two_kinds_of_the_best_phrase_name_it_but_a_phrase_with_a_connector_is_no_kind():
+    # IJCAI 2024's multi-view clustering topic was named "Deep and learning for multi-view clustering".
+    head = _candidate("mvc", ["multi", "view", "clustering"], range(11), 0.61)
+    deep = _candidate("deep mvc", ["deep", "multi", "view", "clustering"], range(4), 0.17)
+    learning_for = _candidate("learning for mvc", ["learning", "for", "multi", "view", "clustering"], [5, 6], 0.12)
+    federated = _candidate("federated mvc", ["federated", "multi", "view", "clustering"], [7, 8], 0.11)
+    parts = choose([head, deep, learning_for, federated], 18, set())
+    assert [p.key for p in parts] == ["deep mvc", "federated mvc"]
+
+
+def test_a_name_after_a_colon_keeps_the_capitals_inside_its_first_word():
+    assert lower_first("LLGformer, Seed and STKOpt") == "LLGformer, Seed and STKOpt"
+    assert lower_first("SVMs") == "SVMs"
+    assert lower_first("LLM agents") == "LLM agents"
+    assert lower_first("Seed, LLGformer and STKOpt") == "seed, LLGformer and STKOpt"
+    assert lower_first("Retrieval-augmented generation") == "retrieval-augmented generation"
