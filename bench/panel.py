@@ -166,7 +166,8 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
         >= 4, <= 2), ``best`` (share of the readers' choices of best that named
         the system) and ``groups`` (how many groups were answered), rounded to three decimals;
         ``unscored`` lists the letters a reader left without a score (reader, group, letter): that
-        reader's mark is left out of the group's mean.
+        reader's mark is left out of the group's mean; ``changed`` compares ``ours`` with
+        ``ours_before`` where their labels differ (:func:`changed_labels`).
     """
     per_group: dict[str, dict[str, list[float]]] = {}
     chosen: dict[str, dict[str, int]] = {}
@@ -192,7 +193,39 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
         c: _figures(per_group, chosen, [g for g in per_group if _corpus_level(key["groups"][g]) == c]) for c in corpora
     }
     result["unscored"] = unscored
+    result["changed"] = changed_labels(key, per_group)
     return result
+
+
+def changed_labels(key: dict, per_group: dict[str, dict[str, list[float]]]) -> dict:
+    """Where ``ours`` and ``ours_before`` differ (each its own letter): how often readers rated ours higher or lower.
+
+    Returns:
+        ``groups`` (how many groups showed the two apart), ``higher``, ``lower`` and ``same`` (by the
+        readers' mean per group), and both systems' mean over those groups (None without such groups).
+    """
+    apart = [
+        {system: float(np.mean(marks[system])) for system in ("ours", "ours_before")}
+        for gid, marks in per_group.items()
+        if "ours" in marks and "ours_before" in marks and not _shared(key["groups"][gid], "ours", "ours_before")
+    ]
+
+    def mean_of(system: str) -> float | None:
+        return round(float(np.mean([m[system] for m in apart])), 3) if apart else None
+
+    return {
+        "groups": len(apart),
+        "higher": sum(m["ours"] > m["ours_before"] for m in apart),
+        "lower": sum(m["ours"] < m["ours_before"] for m in apart),
+        "same": sum(m["ours"] == m["ours_before"] for m in apart),
+        "ours": mean_of("ours"),
+        "ours_before": mean_of("ours_before"),
+    }
+
+
+def _shared(group: dict, one: str, other: str) -> bool:
+    """Whether two systems' labels read the same in a group: one letter shows both."""
+    return any(one in systems and other in systems for systems in next(iter(group["letters"].values())).values())
 
 
 def _corpus_level(group: dict) -> str:
@@ -525,6 +558,13 @@ def _main(argv: list[str]) -> None:
         figures = score(key, read_answers([Path(p) for p in answer_paths]))
         print(json.dumps(figures, indent=1))
         print(score_table(figures["all"]))
+        changed = figures["changed"]
+        if changed["groups"]:
+            print(
+                f"\nours against ours_before where they differ: {changed['groups']} groups, rated higher in"
+                f" {changed['higher']}, lower in {changed['lower']}, the same in {changed['same']};"
+                f" means {changed['ours']:.2f} and {changed['ours_before']:.2f}"
+            )
         for corpus, by in figures["by_corpus"].items():
             print(f"\n{corpus}\n{score_table(by)}")
     else:

@@ -103,6 +103,8 @@ def test_scores_are_readers_means_per_group_then_means_over_groups():
     assert figures["by_corpus"]["x"]["ours"] == {"mean": 4.5, "good": 1.0, "poor": 0.0, "best": 1.0, "groups": 1}
     assert figures["by_corpus"]["y"]["ctfidf"] == {"mean": 1.5, "good": 0.0, "poor": 1.0, "best": 0.5, "groups": 1}
     assert figures["unscored"] == []
+    # ours and ours_before share g02's letter: no group shows them apart.
+    assert figures["changed"] == {"groups": 0, "higher": 0, "lower": 0, "same": 0, "ours": None, "ours_before": None}
     table = panel.score_table(figures["all"])
     assert "| ours | 4.00 | 50% | 0% | 75% |  |" in table.splitlines()  # no group shows both anchors
 
@@ -194,3 +196,26 @@ def test_a_letter_a_reader_left_unscored_is_listed_and_left_out_of_the_mean():
     assert figures["unscored"] == [["reader_2", "g01", "B"]]
     assert figures["all"]["ours"]["mean"] == 5.0  # reader 1's 5 alone: reader 2's B (ours) has no score
     assert figures["all"]["ctfidf"]["mean"] == 2.5  # 2 from reader 1, 3 from reader 2 (its A)
+
+
+def test_a_change_is_counted_higher_lower_or_the_same_where_ours_and_ours_before_differ():
+    apart = {"reader_1": {"A": ["ours"], "B": ["ours_before"]}}
+    shared = {"reader_1": {"A": ["ours", "ours_before"], "B": ["ctfidf"]}}
+    key = {"groups": {g: {"corpus": "x", "letters": apart} for g in ("g01", "g02", "g03")}}
+    key["groups"]["g04"] = {"corpus": "x", "letters": shared}
+    answers = {
+        1: [
+            {"group": "g01", "scores": {"A": 5, "B": 2}, "best": "A"},
+            {"group": "g02", "scores": {"A": 2, "B": 4}, "best": "B"},
+            {"group": "g03", "scores": {"A": 3, "B": 3}, "best": "A"},
+            {"group": "g04", "scores": {"A": 1, "B": 5}, "best": "B"},  # the same label: not a change
+        ]
+    }
+    assert panel.score(key, answers)["changed"] == {
+        "groups": 3,
+        "higher": 1,
+        "lower": 1,
+        "same": 1,
+        "ours": 3.333,
+        "ours_before": 3.0,
+    }
