@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.model import naming
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
 from analysis.model.naming import Candidate, candidates, choose, group_names, phrase_table, variant_key
@@ -196,3 +197,25 @@ def test_a_name_after_a_colon_keeps_the_capitals_inside_its_first_word():
     assert lower_first("LLM agents") == "LLM agents"
     assert lower_first("Seed, LLGformer and STKOpt") == "seed, LLGformer and STKOpt"
     assert lower_first("Retrieval-augmented generation") == "retrieval-augmented generation"
+
+
+# UIST 2018-2024's readers scored "Management in cloud storage" 1.0 and "Properties in programming-based CAD" 1.3.
+CLOUD = [
+    ("Version Management in Cloud Storage", "Teams keep file versions; we study management in cloud storage."),
+    ("Access Management in Cloud Storage", "Who may open a shared file: access management in cloud storage for teams."),
+    ("Quota Management in Cloud Storage", "Quotas fill up; we help people free space in their cloud storage."),
+    ("Screenshots as Bookmarks", "Screenshots work as bookmarks of shared files when a tool keeps their context."),
+]
+TEXT_TO_IMAGE = [
+    ("Text-to-Image Models for Comics", "Text-to-image models draw comic panels from a script."),
+    ("Editing Images with Text-to-Image Models", "We edit images by prompting text-to-image models with masks."),
+    ("Storyboards from Text-to-Image Models", "Text-to-image models sketch storyboards for film makers."),
+    ("Prompting Text-to-Image Models", "Designers prompt text-to-image models; we study how prompts change."),
+]
+
+
+def test_a_phrase_joined_by_a_connector_names_no_group_but_a_hyphenated_one_does(monkeypatch):
+    texts, titles, topics = _corpus([CLOUD, TEXT_TO_IMAGE])
+    assert group_names(texts, titles, topics, BOILERPLATE) == {0: "Cloud storage", 1: "Text-to-image models"}
+    monkeypatch.setattr(naming, "_joined_by_connector", lambda table, column: False)
+    assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Management in cloud storage"
