@@ -43,6 +43,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   of the same DuBibtex commit (the SIGCHI program app's JSON: ``contents`` with ``title``, ``abstract`` and
   ``typeId``, ``contentTypes`` naming the types; CC BY-NC-SA 4.0: read, never redistributed); WACV 2025 (computer
   vision; 929) from Paper Copilot's ``wacv/wacv2025.json``.
+* ``icra2023`` and ``chi2026``: the eleventh and twelfth, added after final panel 7 had spent UIST and WACV (and
+  dev panel 8 had read UIST's answers): ICRA 2023 (robotics; Paper Copilot's ``icra/icra2023.json``) and CHI
+  2026 (``sigchi-latest/CHI_2026_program.md`` of the same DuBibtex commit, read as CHI 2025's page: other papers
+  of the venue whose 2025 papers showed the lexicon's misfires).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -89,10 +93,12 @@ PAPERLISTS = {
     "naacl2024": ("naacl/naacl2024.json", "NAACL 2024"),
     "www2025": ("www/www2025.json", "WWW 2025"),
     "wacv2025": ("wacv/wacv2025.json", "WACV 2025"),
+    "icra2023": ("icra/icra2023.json", "ICRA 2023"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
 CHI_PATH = "sigchi/CHI_2025_program.md"
+CHI2026_PATH = "sigchi-latest/CHI_2026_program.md"
 CHI_SAMPLE = 1500
 UIST_YEARS = range(2018, 2025)
 UIST_SAMPLE = 1500
@@ -319,7 +325,7 @@ def _write(path: Path, papers: list[dict[str, str]]) -> int:
 
 
 def build(out_dir: Path) -> dict[str, int]:
-    """Write each corpus: :data:`CORPORA`, neurips2023, beese2023, cvpr2024, :data:`PAPERLISTS`, chi2025, uist2018_2024.
+    """Write each corpus: :data:`CORPORA`, neurips2023, beese2023, cvpr2024, :data:`PAPERLISTS`, CHI and UIST.
 
     Each is written as ``out_dir/NAME.jsonl``.
 
@@ -340,6 +346,8 @@ def build(out_dir: Path) -> dict[str, int]:
         counts[name] = _write(out_dir / f"{name}.jsonl", listed)
     counts["chi2025"] = _write(out_dir / "chi2025.jsonl", parse_program(table_text(CHI_PATH, CHI_GIT, CHI_COMMIT)))
     counts["uist2018_2024"] = _write(out_dir / "uist2018_2024.jsonl", uist())
+    chi2026 = parse_program(table_text(CHI2026_PATH, CHI_GIT, CHI_COMMIT), "CHI 2026")
+    counts["chi2026"] = _write(out_dir / "chi2026.jsonl", chi2026)
     return counts
 
 
