@@ -8,6 +8,21 @@ Example:
 """
 
 from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # What the type checker sees of the names below: the real types, where
+    # ``__getattr__`` alone would make every one of them an ``object``.
+    from analysis.corpus.load import deduplicate as deduplicate
+    from analysis.corpus.load import load_corpus as load_corpus
+    from analysis.corpus.readers import read_abstracts as read_abstracts
+    from analysis.errors import InputError as InputError
+    from analysis.model.themes import ThemeSet as ThemeSet
+    from analysis.model.themes import load_themes as load_themes
+    from analysis.model.topic_result import TopicResult as TopicResult
+    from analysis.model.topics import TopicModel as TopicModel
+    from analysis.model.topics import fit_topics as fit_topics
+    from analysis.report.widget import TopicMapWidget as TopicMapWidget
 
 # Each public name and the module that defines it, imported on first use: a
 # command that only reads lists (``python -m analysis corpus``) never pays for
