@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from bench.common import NAMED_THEMES, theme_truth
 from bench.metrics import quality, theme_f1
 
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+    from umap import UMAP
+
 TOP_TERMS = 10
 
 
-def plain_umap(random_state: int = 42):
+def plain_umap(random_state: int = 42) -> UMAP:
     """BERTopic's default UMAP with the seed fixed (the only change from its defaults)."""
     from umap import UMAP
 
     return UMAP(n_neighbors=15, n_components=5, min_dist=0.0, metric="cosine", random_state=random_state)
 
 
-def plain_bertopic(texts: list[str], labels, embeddings: np.ndarray | None = None, embedding_model=None) -> dict:
+def plain_bertopic(
+    texts: list[str],
+    labels: ArrayLike,
+    embeddings: np.ndarray | None = None,
+    embedding_model: SentenceTransformer | None = None,
+) -> dict:
     """BERTopic with defaults: given embeddings, or embedding the texts itself with ``embedding_model``."""
     from bertopic import BERTopic
 
@@ -50,7 +62,7 @@ def class_tfidf_terms(texts: list[str], clusters: np.ndarray, n: int = TOP_TERMS
     return [[words[j] for j in np.argsort(-row)[:n]] for row in weights]
 
 
-def kmeans(texts: list[str], labels, embeddings: np.ndarray, k: int = 30) -> dict:
+def kmeans(texts: list[str], labels: ArrayLike, embeddings: np.ndarray, k: int = 30) -> dict:
     """KMeans with ``k`` clusters on the embeddings; terms by c-TF-IDF."""
     from sklearn.cluster import KMeans
 
@@ -60,7 +72,7 @@ def kmeans(texts: list[str], labels, embeddings: np.ndarray, k: int = 30) -> dic
     return {"fit_s": round(fit_s, 2), **quality(labels, clusters, class_tfidf_terms(texts, clusters), texts)}
 
 
-def lda(texts: list[str], labels, k: int = 20) -> dict:
+def lda(texts: list[str], labels: ArrayLike, k: int = 20) -> dict:
     """scikit-learn LDA with ``k`` topics on word counts; a paper's topic is its most probable one."""
     from sklearn.decomposition import LatentDirichletAllocation
     from sklearn.feature_extraction.text import CountVectorizer
@@ -76,7 +88,9 @@ def lda(texts: list[str], labels, k: int = 20) -> dict:
     return {"fit_s": round(fit_s, 2), **quality(labels, topics, terms, texts)}
 
 
-def description_themes(labels, embeddings: np.ndarray, descriptions: np.ndarray, seed: int = 42) -> dict:
+def description_themes(
+    labels: Iterable[object], embeddings: np.ndarray, descriptions: np.ndarray, seed: int = 42
+) -> dict:
     """Themes by cosine to one description each, argmax, ``other`` under a threshold.
 
     The threshold is chosen on one random half of the papers (the value

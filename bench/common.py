@@ -10,11 +10,16 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH_DIR = ROOT / "bench"
@@ -60,7 +65,7 @@ def reference_corpus() -> Path:
     return Path(os.environ.get("BENCH_CORPUS", REFERENCE_CORPUS))
 
 
-def load_papers(corpus: Path, size: int | None = None, seed: int = 42):
+def load_papers(corpus: Path, size: int | None = None, seed: int = 42) -> pd.DataFrame:
     """Read and deduplicate the corpus; keep ``size`` papers drawn at random (nested across sizes).
 
     The same permutation is cut at every size, so the 250 papers are part of
@@ -86,7 +91,7 @@ def embedding_cache(root: str | Path) -> Path:
     return Path(root) / cache_dir().relative_to(cache_root())
 
 
-def theme_truth(labels) -> list[str]:
+def theme_truth(labels: Iterable[object]) -> list[str]:
     """Ground-truth theme of each paper from its primary area (``other`` outside the four)."""
     return [THEME_OF_AREA.get(str(label), "other") for label in labels]
 
@@ -144,11 +149,11 @@ def peak_rss_mb() -> float:
 class Timer:
     """Named wall-clock durations, summed when a name repeats."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
 
     @contextmanager
-    def __call__(self, name: str):
+    def __call__(self, name: str) -> Iterator[None]:
         """Time the body of a ``with`` block under ``name``."""
         start = time.perf_counter()
         try:
@@ -165,7 +170,7 @@ class Timer:
         return {k: round(v, 2) for k, v in self.seconds.items()}
 
 
-def run_worker(task: str, timeout: float = 1800, env: dict | None = None, **kwargs) -> dict:
+def run_worker(task: str, timeout: float = 1800, env: dict[str, str] | None = None, **kwargs: object) -> dict:
     """Run ``bench.worker`` ``task`` in a fresh Python and return its JSON answer.
 
     A fresh process makes each measurement cold where it should be (imports,

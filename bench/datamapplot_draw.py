@@ -15,6 +15,7 @@ import json
 import logging
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import matplotlib
 
@@ -27,10 +28,13 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.text import Annotation, Text  # noqa: E402
 
+if TYPE_CHECKING:
+    from matplotlib.backend_bases import RendererBase
+
 DPI = 100
 
 
-def leader_line(annotation, renderer, height: float) -> list[float] | None:
+def leader_line(annotation: Annotation, renderer: RendererBase, height: float) -> list[float] | None:
     """The drawn leader line's two ends in pixels from the top left, or None without one."""
     arrow = annotation.arrow_patch
     if arrow is None or not arrow.get_visible():
@@ -43,7 +47,7 @@ def leader_line(annotation, renderer, height: float) -> list[float] | None:
     return [float(x0), float(height - y0), float(x1), float(height - y1)]
 
 
-def label_box(annotation, renderer, height: float) -> list[float]:
+def label_box(annotation: Annotation, renderer: RendererBase, height: float) -> list[float]:
     """The text's box in pixels from the top left (an annotation's own extent would include its arrow)."""
     box = Text.get_window_extent(annotation, renderer)
     return [float(box.x0), float(height - box.y1), float(box.x1), float(height - box.y0)]

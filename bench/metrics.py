@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import sparse
 
 from bench.common import NAMED_THEMES
@@ -13,7 +14,7 @@ from bench.common import NAMED_THEMES
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 
-def agreement(labels: Sequence, topics: Sequence) -> dict:
+def agreement(labels: ArrayLike, topics: ArrayLike) -> dict:
     """NMI and ARI of topics against labels; outliers (-1) count as one more cluster, as BERTopic leaves them."""
     from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 
@@ -26,7 +27,7 @@ def agreement(labels: Sequence, topics: Sequence) -> dict:
     }
 
 
-def theme_f1(truth: Sequence[str], predicted: Sequence[str]) -> float:
+def theme_f1(truth: Sequence[str] | np.ndarray, predicted: Sequence[str] | np.ndarray) -> float:
     """Macro-F1 over the four named themes (``other`` is not averaged, only confused with)."""
     from sklearn.metrics import f1_score
 
@@ -93,11 +94,24 @@ def diversity(topic_terms: list[list[str]]) -> float:
     return round(len(set(flat)) / len(flat), 4) if flat else float("nan")
 
 
-def quality(labels, topics, topic_terms, documents, truth_themes=None, themes=None) -> dict:
-    """Every quality number of one method in one dict (themes only when given)."""
+def quality(
+    labels: ArrayLike,
+    topics: ArrayLike,
+    topic_terms: list[list[str]],
+    documents: list[str],
+    truth_themes: Sequence[str] | None = None,
+    themes: Sequence[str] | None = None,
+) -> dict:
+    """Every quality number of one method in one dict (themes only when given).
+
+    Raises:
+        ValueError: ``themes`` without ``truth_themes`` to score them against.
+    """
     row = agreement(labels, topics)
     row["npmi"] = npmi_coherence(topic_terms, documents)
     row["diversity"] = diversity(topic_terms)
     if themes is not None:
+        if truth_themes is None:
+            raise ValueError("themes are scored against truth_themes: give both")
         row["theme_f1"] = theme_f1(truth_themes, themes)
     return row
