@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +38,8 @@ VARIANTS = ["minilm", "minilm-128", "torch-int8", "onnx", "onnx-int8", *ONNX_SUI
 MAX_LENGTH = 256  # sentence-transformers' max_seq_length for this model
 BATCH = 32
 M2V_DIMS = 256
+# Texts in, unit-length float32 vectors out (one row per text).
+Encode = Callable[[list[str]], np.ndarray]
 # Variants that are the suite's own backends, by the suite's name.
 SUITE_BACKENDS = {
     "minilm": "minilm",
@@ -57,7 +60,7 @@ class BuiltBackend:
 
     needs_corpus = False
 
-    def __init__(self, identity: str, encode, build_s: float):
+    def __init__(self, identity: str, encode: Encode, build_s: float) -> None:
         self.identity = identity
         self._encode = encode
         self.build_s = build_s
@@ -67,7 +70,7 @@ class BuiltBackend:
         return self._encode(texts)
 
 
-def load(variant: str):
+def load(variant: str) -> tuple[Encode, float, float]:
     """An ``encode(texts) -> unit vectors`` function for ``variant``, the seconds spent building it and loading it."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; one of {', '.join(VARIANTS)}")
@@ -113,7 +116,7 @@ def _export_onnx(path: Path) -> None:
     os.replace(tmp, path)
 
 
-def _onnx_encoder(path: Path):
+def _onnx_encoder(path: Path) -> Encode:
     import onnxruntime as ort
     from transformers import AutoTokenizer
 
@@ -152,7 +155,7 @@ def model2vec_model(folder: Path, dims: int = M2V_DIMS) -> tuple[Path, float]:
     return path, time.perf_counter() - start
 
 
-def _model2vec_encoder(path: Path):
+def _model2vec_encoder(path: Path) -> Encode:
     from model2vec import StaticModel
 
     model = StaticModel.from_pretrained(str(path))

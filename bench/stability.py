@@ -16,11 +16,16 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
 from bench.metrics import agreement
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 SEED = DEFAULT_RANDOM_STATE  # the reference run uses the suite default
 OTHER_SEED = 43
@@ -72,7 +77,9 @@ def perturbations(embeddings: np.ndarray) -> dict[str, tuple[np.ndarray, int]]:
     }
 
 
-def fit_ours(papers, embeddings: np.ndarray, random_state: int, embedding: str = DEFAULT_EMBEDDING) -> dict:
+def fit_ours(
+    papers: pd.DataFrame, embeddings: np.ndarray, random_state: int, embedding: str = DEFAULT_EMBEDDING
+) -> dict:
     """``analysis.fit_topics`` on the given embeddings (never from the result cache): topics, themes, map, seconds."""
     from analysis import fit_topics
 
@@ -141,7 +148,7 @@ def map_silhouette(xy: np.ndarray, topics: np.ndarray) -> float | None:
     return _round(silhouette_score(xy[keep], labels))
 
 
-def describe(run: dict, labels=None) -> dict:
+def describe(run: dict, labels: list[str] | None = None) -> dict:
     """The reference run's own numbers: NMI/ARI against the areas, topics, outliers, silhouette, fit seconds."""
     row = (
         agreement(labels, run["topics"])
@@ -159,7 +166,7 @@ def describe(run: dict, labels=None) -> dict:
     return row
 
 
-def method_runs(fit, embeddings: np.ndarray, labels) -> dict:
+def method_runs(fit: Callable[[np.ndarray, int], dict], embeddings: np.ndarray, labels: list[str]) -> dict:
     """``fit(embeddings, seed)`` for the reference and each variant; the variants compared with the reference."""
     runs = perturbations(embeddings)
     reference = fit(*runs.pop("reference"))
@@ -170,20 +177,24 @@ def method_runs(fit, embeddings: np.ndarray, labels) -> dict:
 
 
 def measure(
-    papers,
+    papers: pd.DataFrame,
     embeddings: np.ndarray,
     embedding: str = DEFAULT_EMBEDDING,
-    seed_papers=None,
+    seed_papers: pd.DataFrame | None = None,
     seed_embeddings: np.ndarray | None = None,
 ) -> dict:
-    """The whole stability section: both methods, every run, the seed papers' silhouette, the target checks."""
+    """The whole stability section: both methods, every run, the seed papers' silhouette, the target checks.
+
+    Raises:
+        ValueError: ``seed_papers`` without their ``seed_embeddings``.
+    """
     import bertopic  # noqa: F401  imported before any timing: neither method's fit time includes it
     import umap  # noqa: F401
 
     from analysis.embedding.cache import document_texts
 
     texts, labels = document_texts(papers), papers["label"].astype(str).tolist()
-    answer = {
+    answer: dict[str, Any] = {
         "papers": len(papers),
         "embedding": embedding,
         "variants": dict(VARIANTS),
@@ -191,6 +202,8 @@ def measure(
         "plain_bertopic": method_runs(lambda e, s: fit_plain(texts, e, s), embeddings, labels),
     }
     if seed_papers is not None:
+        if seed_embeddings is None:
+            raise ValueError("the seed papers are fitted on their embeddings: give seed_embeddings too")
         seed_texts = document_texts(seed_papers)
         answer["seed_papers"] = len(seed_papers)
         answer["ours"]["seed_papers"] = describe(fit_ours(seed_papers, seed_embeddings, SEED, embedding))
@@ -209,7 +222,7 @@ def checks(answer: dict) -> list[dict]:
         ours = answer["ours"].get(run, {}).get(key)
         plain = answer["plain_bertopic"].get(run, {}).get(key)
         row = {"measure": label, "run": run, "key": key, "ours": ours, "plain_bertopic": plain}
-        if bound is not None:
+        if comparison is not None and bound is not None:
             row["target"] = f"{comparison} {bound:g}" if key != "outliers" else "0"
             row["ours_met"] = _meets(ours, comparison, bound)
             row["plain_met"] = _meets(plain, comparison, bound)
@@ -217,11 +230,11 @@ def checks(answer: dict) -> list[dict]:
     return rows
 
 
-def _meets(value, comparison: str, bound: float) -> bool | None:
+def _meets(value: float | None, comparison: str, bound: float) -> bool | None:
     if value is None:
         return None
     return bool(value >= bound) if comparison == ">=" else bool(value <= bound)
 
 
-def _round(value, digits: int = 4) -> float | None:
+def _round(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else round(float(value), digits)

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analysis.config import DEFAULT_EMBEDDING, DEFAULT_RANDOM_STATE
 from bench.common import Timer, theme_truth
 from bench.metrics import quality
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analysis.model.topic_result import TopicResult
 
 # The stages the pipeline reports (see analysis/progress.py), in the order they run.
 STAGES = ["load", "dedup", "embed", "lexical", "reduce", "cluster", "represent", "map", "themes", "figures", "static"]
@@ -37,7 +43,7 @@ def stage_times(timer: Timer) -> dict[str, float]:
     return {stage: round(timer.seconds[stage], 2) for stage in STAGES if stage in timer.seconds}
 
 
-def result_quality(result) -> dict:
+def result_quality(result: TopicResult) -> dict:
     """Quality of a fitted :class:`analysis.TopicResult` against the areas in ``papers['label']``."""
     from analysis.embedding.cache import document_texts
 
@@ -55,7 +61,10 @@ def result_quality(result) -> dict:
 
 
 def fit_ours(
-    papers, embeddings: np.ndarray, embedding: str = DEFAULT_EMBEDDING, random_state: int = DEFAULT_RANDOM_STATE
+    papers: pd.DataFrame,
+    embeddings: np.ndarray,
+    embedding: str = DEFAULT_EMBEDDING,
+    random_state: int = DEFAULT_RANDOM_STATE,
 ) -> dict:
     """Fit this suite on precomputed embeddings; stage times, fit seconds and quality."""
     from analysis.model.topics import TopicModel
