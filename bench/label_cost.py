@@ -24,6 +24,7 @@ def measure(corpus: str) -> dict:
     from analysis.model.describe import describe_areas, paper_titles
     from analysis.model.labels import topic_labels
     from analysis.model.phrase_table import forget_tables
+    from analysis.model.transform import fitted_pieces
     from analysis.text import strip_markup
 
     papers = load_corpus(corpus)
@@ -36,7 +37,7 @@ def measure(corpus: str) -> dict:
     started = time.perf_counter()
     result = fit_topics(papers, embeddings=embeddings, use_cache=False)
     fit_s = time.perf_counter() - started
-    pieces = result.pieces
+    pieces = fitted_pieces(result)  # a fresh fit has them; a ValueError says so otherwise
     topics = np.asarray(pieces.paper_topics)
     areas = result.documents["area"].to_numpy()
     terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}

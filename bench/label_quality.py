@@ -31,13 +31,24 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from bertopic import BERTopic
+
+    from analysis.embedding.backends import Backend
 
 KEYWORD_LIFT = 1.5
 KEYWORDS_PER_TOPIC = 10
 JACCARD = 0.5
 _WORD = re.compile(r"[a-z0-9]+")
+# A judge: label texts (or paper texts) in, one vector per text out.
+Encode = Callable[[list[str]], np.ndarray]
 
 
 def label_parts(label: str) -> list[str]:
@@ -64,7 +75,7 @@ def jaccard(a: frozenset, b: frozenset) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
-def held_out_split(doc_ids, topics) -> tuple[np.ndarray, np.ndarray]:
+def held_out_split(doc_ids: Iterable[object], topics: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """Masks (label half, judged half): each topic's papers by a hash of their ``doc_id``, taken alternately.
 
     No random step: the same papers fall in the same half on every machine.
@@ -80,7 +91,9 @@ def held_out_split(doc_ids, topics) -> tuple[np.ndarray, np.ndarray]:
     return labelled, ~labelled
 
 
-def nearest_label_share(labels: dict[int, str], topics, paper_vectors, label_vectors) -> float:
+def nearest_label_share(
+    labels: dict[int, str], topics: ArrayLike, paper_vectors: ArrayLike, label_vectors: np.ndarray
+) -> float:
     """Share of papers (outlier topic -1 aside) whose nearest label by cosine is their own topic's.
 
     ``label_vectors`` are in the order of ``sorted(labels)`` without -1.
@@ -106,7 +119,7 @@ def judge_text(label: str) -> str:
 class TfidfJudge:
     """A TF-IDF model of the corpus (uni- and bigrams, sublinear tf, English stop words): vectors of any text."""
 
-    def __init__(self, corpus_texts: list[str]):
+    def __init__(self, corpus_texts: list[str]) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
 
         self.vectorizer = TfidfVectorizer(
@@ -118,7 +131,7 @@ class TfidfJudge:
         return self.vectorizer.transform(texts).toarray()
 
 
-def wordllama_encoder():
+def wordllama_encoder() -> Encode | None:
     """WordLlama's static model from inside its wheel (no download), or None where the package is missing."""
     try:
         from pathlib import Path
@@ -132,7 +145,13 @@ def wordllama_encoder():
     return lambda texts: np.asarray(model.embed(list(texts)), dtype=np.float64)
 
 
-def judged(labels: dict[int, str], topics, rows, judges: dict, paper_vectors: dict) -> dict:
+def judged(
+    labels: dict[int, str],
+    topics: np.ndarray,
+    rows: np.ndarray,
+    judges: dict[str, Encode],
+    paper_vectors: dict[str, np.ndarray],
+) -> dict:
     """Nearest-label share under each judge for the papers at ``rows`` (their topics ``topics``).
 
     Args:
@@ -150,19 +169,20 @@ def judged(labels: dict[int, str], topics, rows, judges: dict, paper_vectors: di
     return answer
 
 
-def parse_keywords(value) -> list[str]:
+def parse_keywords(value: object) -> list[str]:
     """A paper's keywords from a list, a JSON list in a string or "a; b" (as the readers join them); [] when none."""
     if isinstance(value, str):
+        text = value
         try:
-            value = json.loads(value)
+            value = json.loads(text)
         except ValueError:
-            value = value.split(";")
+            value = text.split(";")
     if not isinstance(value, list | tuple | np.ndarray):
         return []
     return sorted({" ".join(str(k).lower().split()) for k in value if str(k).strip()})
 
 
-def distinctive_keywords(keywords: list[list[str]], topics) -> dict[int, list[str]]:
+def distinctive_keywords(keywords: list[list[str]], topics: ArrayLike) -> dict[int, list[str]]:
     """Each topic's most frequent keywords in >= 2 of its papers with lift >= :data:`KEYWORD_LIFT` (ten at most).
 
     Ranked by the number of its papers using them, ties by the keyword.
@@ -211,7 +231,7 @@ def terms_as_long_as(labels: dict[int, str], terms: dict[int, list[str]]) -> dic
     return {t: " · ".join(terms.get(t, [])[: len(label_parts(label))]) or label for t, label in labels.items()}
 
 
-def ctfidf_terms(texts: list[str], topics, min_df: int) -> dict[int, list[str]]:
+def ctfidf_terms(texts: list[str], topics: ArrayLike, min_df: int) -> dict[int, list[str]]:
     """The suite's c-TF-IDF terms (20 per topic, best first) of ``texts`` grouped by ``topics``."""
     from analysis.model.ctfidf import class_tfidf, has_latin_words, rank_topic_terms
 
@@ -219,8 +239,10 @@ def ctfidf_terms(texts: list[str], topics, min_df: int) -> dict[int, list[str]]:
     return {t: [w for w, _ in ws] for t, ws in rank_topic_terms(table.matrix, table.words, table.topics).items()}
 
 
-def our_labels(papers, topics, embeddings, backend, min_df: int) -> dict[int, str]:
-    """The suite's labeller on these papers and topics (c-TF-IDF terms recomputed from them)."""
+def our_labels(
+    papers: pd.DataFrame, topics: np.ndarray, embeddings: np.ndarray, backend: Backend, min_df: int
+) -> tuple[dict[int, str], dict[int, list[str]]]:
+    """The suite's labeller on these papers and topics, and the c-TF-IDF terms it read (recomputed from them)."""
     from analysis.embedding.cache import document_texts, topic_texts
     from analysis.model.ctfidf import has_latin_words
     from analysis.model.labels import topic_labels
@@ -231,7 +253,7 @@ def our_labels(papers, topics, embeddings, backend, min_df: int) -> dict[int, st
     return topic_labels(terms, phrase_texts, np.asarray(topics), has_latin_words(phrase_texts)), terms
 
 
-def plain_half_labels(model, texts: list[str], topics) -> dict[int, str]:
+def plain_half_labels(model: BERTopic, texts: list[str], topics: ArrayLike) -> dict[int, str]:
     """Plain BERTopic's words with its c-TF-IDF recomputed from ``texts`` only (a copy; the model is kept)."""
     import copy
 
@@ -240,7 +262,9 @@ def plain_half_labels(model, texts: list[str], topics) -> dict[int, str]:
     return {t: " · ".join(w for w, _ in words[:3] if w) for t, words in half.get_topics().items()}
 
 
-def default_judges(texts: list[str], embeddings: np.ndarray, backend) -> tuple[dict, dict]:
+def default_judges(
+    texts: list[str], embeddings: np.ndarray, backend: Backend
+) -> tuple[dict[str, Encode], dict[str, np.ndarray]]:
     """The judges and every paper's vector under each: TF-IDF of the corpus, MiniLM, wordllama where installed.
 
     MiniLM's paper vectors are the fit's own embeddings (``title. abstract``,
@@ -249,7 +273,7 @@ def default_judges(texts: list[str], embeddings: np.ndarray, backend) -> tuple[d
     from analysis.embedding.cache import embed_texts
 
     tfidf = TfidfJudge(texts)
-    judges = {"tfidf": tfidf, "minilm": lambda labels: embed_texts(labels, backend)}
+    judges: dict[str, Encode] = {"tfidf": tfidf, "minilm": lambda labels: embed_texts(labels, backend)}
     vectors = {"tfidf": tfidf(texts), "minilm": np.asarray(embeddings)}
     static = wordllama_encoder()
     if static is not None:
@@ -258,7 +282,14 @@ def default_judges(texts: list[str], embeddings: np.ndarray, backend) -> tuple[d
     return judges, vectors
 
 
-def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=None, judges=None) -> dict:
+def measure(
+    papers: pd.DataFrame,
+    embeddings: np.ndarray,
+    backend: Backend,
+    plain: BERTopic | None = None,
+    plain_topics: ArrayLike | None = None,
+    judges: tuple[dict[str, Encode], dict[str, np.ndarray]] | None = None,
+) -> dict:
     """Every measure for ours, the first three c-TF-IDF terms and (given a fitted model) plain BERTopic.
 
     Args:
@@ -268,13 +299,19 @@ def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=No
         plain: A fitted plain BERTopic on the same papers, or None.
         plain_topics: Its topic per paper.
         judges: ``(judges, paper_vectors)`` as :func:`default_judges` returns them, or None for those.
+
+    Raises:
+        ValueError: ``plain`` without ``plain_topics``.
     """
     from analysis import fit_topics
     from analysis.embedding.cache import document_texts
     from analysis.model.topics import size_parameters
 
+    if plain is not None and plain_topics is None:
+        raise ValueError("plain BERTopic's labels are judged on its topics: give plain_topics too")
+    plain_ids = None if plain is None else np.asarray(plain_topics)
     texts = document_texts(papers)
-    judges, vectors = judges or default_judges(texts, embeddings, backend)
+    encoders, vectors = judges or default_judges(texts, embeddings, backend)
     result = fit_topics(papers, embeddings=embeddings, use_cache=False)
     topics = result.documents["topic"].to_numpy()
     min_df = size_parameters(len(papers)).min_df
@@ -295,27 +332,26 @@ def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=No
     half = papers[labelled].reset_index(drop=True)
     ours_half, terms_half = our_labels(half, topics[labelled], embeddings[labelled], backend, min_df)
     held_out = {
-        "ours": judged(ours_half, topics[rows], rows, judges, vectors),
-        "ctfidf_terms": judged(first_terms(terms_half), topics[rows], rows, judges, vectors),
+        "ours": judged(ours_half, topics[rows], rows, encoders, vectors),
+        "ctfidf_terms": judged(first_terms(terms_half), topics[rows], rows, encoders, vectors),
         "ctfidf_terms_same_length": judged(
-            terms_as_long_as(ours_half, terms_half), topics[rows], rows, judges, vectors
+            terms_as_long_as(ours_half, terms_half), topics[rows], rows, encoders, vectors
         ),
     }
-    if plain is not None:
-        plain_topics = np.asarray(plain_topics)
-        p_label, p_judged = held_out_split(papers["doc_id"], plain_topics)
-        p_half = plain_half_labels(plain, [texts[i] for i in np.flatnonzero(p_label)], plain_topics[p_label])
+    if plain_ids is not None:
+        p_label, p_judged = held_out_split(papers["doc_id"], plain_ids)
+        p_half = plain_half_labels(plain, [texts[i] for i in np.flatnonzero(p_label)], plain_ids[p_label])
         p_rows = np.flatnonzero(p_judged)
-        held_out["plain_bertopic"] = judged(p_half, plain_topics[p_rows], p_rows, judges, vectors)
-    answer = {
+        held_out["plain_bertopic"] = judged(p_half, plain_ids[p_rows], p_rows, encoders, vectors)
+    answer: dict[str, Any] = {
         "papers": len(papers),
         "topics": {"ours": int((result.topics["topic"] != -1).sum())},
         "held_out": held_out,
         "labels": {name: {str(t): label for t, label in labels.items()} for name, labels in methods.items()},
         "held_out_labels": {"ours": {str(t): label for t, label in ours_half.items()}},
     }
-    if plain is not None:
-        answer["topics"]["plain_bertopic"] = len(set(plain_topics.tolist()) - {-1})
+    if plain_ids is not None:
+        answer["topics"]["plain_bertopic"] = len(set(plain_ids.tolist()) - {-1})
     if "keywords" in papers and papers["keywords"].notna().any():
         keywords = [parse_keywords(k) for k in papers["keywords"]]
         ours_keywords = distinctive_keywords(keywords, topics)
@@ -324,8 +360,8 @@ def measure(papers, embeddings: np.ndarray, backend, plain=None, plain_topics=No
             "ctfidf_terms": keyword_match(methods["ctfidf_terms"], ours_keywords),
             "ctfidf_terms_same_length": keyword_match(methods["ctfidf_terms_same_length"], ours_keywords),
         }
-        if plain is not None:
+        if plain_ids is not None:
             answer["keywords"]["plain_bertopic"] = keyword_match(
-                methods["plain_bertopic"], distinctive_keywords(keywords, plain_topics)
+                methods["plain_bertopic"], distinctive_keywords(keywords, plain_ids)
             )
     return answer

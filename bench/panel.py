@@ -38,9 +38,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:
+    from analysis.model.ctfidf import ClassTfidf
 
 SHOWN = 10
 LETTERS = "ABCDE"
@@ -188,7 +192,7 @@ def score(key: dict, answers: dict[int, list[dict]]) -> dict:
             for system in letters.get(str(line["best"]), []):
                 picks[system] = picks.get(system, 0) + 1
     corpora = sorted({_corpus_level(key["groups"][g]) for g in per_group})
-    result = {"all": _figures(per_group, chosen, list(per_group))}
+    result: dict[str, Any] = {"all": _figures(per_group, chosen, list(per_group))}
     result["by_corpus"] = {
         c: _figures(per_group, chosen, [g for g in per_group if _corpus_level(key["groups"][g]) == c]) for c in corpora
     }
@@ -309,6 +313,7 @@ def fit_bundle(corpus: str, name: str) -> dict:
     from analysis.model import phrase_table
     from analysis.model.ctfidf import class_tfidf, rank_topic_terms
     from analysis.model.describe import paper_titles as titles_for_labels
+    from analysis.model.transform import fitted_pieces
     from analysis.text import strip_markup
 
     papers = load_corpus(corpus)
@@ -318,7 +323,7 @@ def fit_bundle(corpus: str, name: str) -> dict:
     started = time.perf_counter()
     result = fit_topics(papers, embeddings=embeddings, use_cache=False)
     fitted = time.perf_counter() - started
-    pieces = result.pieces
+    pieces = fitted_pieces(result)  # a fresh fit has them; a ValueError says so otherwise
     topics = np.asarray(pieces.paper_topics).astype(int)
     terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
     texts = [strip_markup(t) for t in document_texts(papers)]
@@ -377,7 +382,7 @@ def fit_bundle(corpus: str, name: str) -> dict:
     return {"corpus": name, "path": corpus, "papers": len(papers), "timing": timing, "groups": groups}
 
 
-def _tfidf_parts(tfidf) -> tuple:
+def _tfidf_parts(tfidf: ClassTfidf) -> tuple[object, np.ndarray, list[int]]:
     return tfidf.matrix, tfidf.words, tfidf.topics
 
 

@@ -11,10 +11,22 @@ label nearest its embedding, count how often that is its own topic's label
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
 import numpy as np
+from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from bertopic import BERTopic
+
+    from analysis.embedding.backends import Backend
 
 
-def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, encode) -> float:
+def label_agreement(
+    labels: dict[int, str], topics: ArrayLike, paper_vectors: np.ndarray, encode: Callable[[list[str]], ArrayLike]
+) -> float:
     """Share of papers (outliers aside) whose nearest label, by cosine, is their own topic's."""
     from analysis.model.measures import unit_rows
 
@@ -26,7 +38,7 @@ def label_agreement(labels: dict[int, str], topics, paper_vectors: np.ndarray, e
     return round(float((nearest == topics[kept]).mean()), 3)
 
 
-def name_accuracy(titles, names) -> dict:
+def name_accuracy(titles: Iterable[object], names: Iterable[object]) -> dict:
     """Titles with a "Name:" prefix (markup reduced), and the share of them named by it."""
     from analysis.corpus.names import TITLE_PREFIX
     from analysis.text import strip_markup
@@ -40,7 +52,7 @@ def name_accuracy(titles, names) -> dict:
     return {"titles_with_prefix": len(pairs), "share": None if share is None else round(share, 3)}
 
 
-def previous_names(texts, titles) -> list[str]:
+def previous_names(texts: Iterable[str], titles: Iterable[object]) -> list[str]:
     """The names before titles came first: the method the abstract introduces, else the whole title, shortened."""
     from analysis.corpus.names import _shorten, introduced_name, paper_name
     from analysis.text import strip_markup
@@ -53,7 +65,7 @@ def previous_names(texts, titles) -> list[str]:
     return names
 
 
-def previous_labels(terms: dict[int, list[str]], texts: list[str], topics) -> dict[int, str]:
+def previous_labels(terms: dict[int, list[str]], texts: list[str], topics: ArrayLike) -> dict[int, str]:
     """The labels before phrases: three c-TF-IDF terms in >= 2 of the topic's papers, no term inside another."""
     from analysis.model.labels import _papers_using
 
@@ -70,7 +82,7 @@ def previous_labels(terms: dict[int, list[str]], texts: list[str], topics) -> di
     return labels
 
 
-def plain_labels(model) -> dict[int, str]:
+def plain_labels(model: BERTopic) -> dict[int, str]:
     """Plain BERTopic's topic names ("0_graph_node_gnn") as words ("graph node gnn")."""
     return {t: " ".join(name.split("_")[1:]) for t, name in model.topic_labels_.items()}
 
@@ -80,11 +92,21 @@ def plain_labels(model) -> dict[int, str]:
 DEVELOPED_ON = 1500
 
 
-def measure(papers, embeddings: np.ndarray, encode, backend=None, seeds=None, seed_embeddings=None) -> dict:
+def measure(
+    papers: pd.DataFrame,
+    embeddings: np.ndarray,
+    encode: Callable[[list[str]], ArrayLike],
+    backend: Backend,
+    seeds: pd.DataFrame | None = None,
+    seed_embeddings: np.ndarray | None = None,
+) -> dict:
     """Label quality by measures the labeller never sees (bench/label_quality.py), names, and the label step's time.
 
     On the whole corpus (beside plain BERTopic on the same embeddings), on
     the slice of it the labeller was not developed on, and on the seeds.
+
+    Raises:
+        ValueError: ``seeds`` without their ``seed_embeddings``.
     """
     import time
 
@@ -121,6 +143,8 @@ def measure(papers, embeddings: np.ndarray, encode, backend=None, seeds=None, se
         slice_ = papers.iloc[rest].reset_index(drop=True)
         quality["held_out_slice"] = label_quality.measure(slice_, embeddings[rest], backend)
     if seeds is not None:
+        if seed_embeddings is None:
+            raise ValueError("the seeds are fitted on their embeddings: give seed_embeddings too")
         quality["seeds"] = label_quality.measure(seeds, seed_embeddings, backend)
     return {
         "topics": {"ours": len(ours_labels), "plain_bertopic": len(set(plain_topics) - {-1})},
