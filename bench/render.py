@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from bench.report_md import markdown
 
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
 FIT_STAGES = ["embed", "lexical", "reduce", "cluster", "represent", "map", "themes"]
 GROWTH_STAGES = ["load_dedup", "lexical", "reduce", "cluster", "represent", "map", "themes"]
 
 
-def _get(results: dict, *keys, default=None):
+def _get(results: dict, *keys: str, default: object = None) -> Any:
+    """The node of ``results["sections"]`` at ``keys`` (any JSON value), ``default`` where a key is missing."""
     node = results.get("sections", {})
     for key in keys:
         if not isinstance(node, dict) or key not in node:
@@ -23,11 +29,18 @@ def _get(results: dict, *keys, default=None):
     return node
 
 
-def _ratio(a, b):
-    return round(a / b, 3) if a is not None and b else None
+def _ratio(a: float | None, b: float | None) -> float:
+    """``a / b`` to three decimals, for a target's comparison.
+
+    Raises:
+        ValueError: ``a`` is missing or ``b`` is missing or 0: there is no ratio to compare.
+    """
+    if a is None or not b:
+        raise ValueError(f"no ratio of {a} to {b}")
+    return round(a / b, 3)
 
 
-def growth_exponent(sizes: list[float], seconds: list[float]) -> float | None:
+def growth_exponent(sizes: Sequence[float], seconds: Sequence[float | None]) -> float | None:
     """Slope of log(time) against log(n) by least squares (1 = linear)."""
     pairs = [(n, t) for n, t in zip(sizes, seconds, strict=True) if t and t > 0]
     if len(pairs) < 2:
@@ -297,7 +310,7 @@ def write_plot(results: dict, path: Path) -> str:
     return f"![growth curves]({path.name})"
 
 
-def _guide(fig, sizes, seconds, col: int) -> None:
+def _guide(fig: go.Figure, sizes: Sequence[int], seconds: Sequence[float], col: int) -> None:
     import plotly.graph_objects as go
 
     if not sizes or not seconds[-1]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 QUALITY_COLUMNS = ["nmi", "ari", "topics", "outliers", "theme_f1", "npmi", "diversity"]
 
 
-def _fmt(value) -> str:
+def _fmt(value: object) -> str:
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -25,7 +28,8 @@ def markdown(results: dict, plot_note: str = "") -> str:
     """The whole RESULTS.md text."""
     sections, analysis = results.get("sections", {}), results.get("analysis", {})
     lines = ["# Benchmark results", "", "Written by `make bench` (`bench/run.py`); raw numbers in `results.json`.", ""]
-    parts = [
+    # Each part with its arguments: the sections of results.json it renders.
+    parts: list[tuple[Callable[..., list[str]], *tuple[Any, ...]]] = [
         (_machine, results),
         (_targets, analysis.get("targets", {})),
         (_quality, sections),
@@ -302,7 +306,7 @@ def _fit_times(method: dict) -> str:
     return ", ".join(_fmt(method[run]["fit_s"]) for run in ("reference", "noise", "relative", "seed") if run in method)
 
 
-def _stable(key: str, value) -> str:
+def _stable(key: str, value: float | None) -> str:
     """A stability value: shares as percentages, tiny disparities in scientific notation, n/a when absent."""
     if value is None:
         return "n/a"
@@ -313,7 +317,7 @@ def _stable(key: str, value) -> str:
     return _fmt(value)
 
 
-def _met(value) -> str:
+def _met(value: bool | None) -> str:
     return "n/a" if value is None else _fmt(value)
 
 
@@ -340,7 +344,7 @@ def _speed(sections: dict) -> list[str]:
             "plain BERTopic only reads the texts and fits topics.",
             "",
         ]
-    if "process_s" in edited:
+    if warm and "process_s" in edited:  # edited comes from warm: both are there
         lines += [_warm_note(cold, warm, edited), ""]
     imports = sections.get("imports")
     if imports and "floor_s" in imports:
@@ -389,7 +393,7 @@ def _floor_note(imports: dict) -> str:
     )
 
 
-def _rest(run: dict | None):
+def _rest(run: dict | None) -> float | None:
     if not run:
         return None
     return round(run["process_s"] - sum(run["stages"].values()), 1)

@@ -18,7 +18,9 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 if __package__ in {None, ""}:  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -38,7 +40,14 @@ SPEED_ONLY = {"onnx": 400}
 MERGED = {"embeddings", "fits", "dedup", "scaling"}
 
 
-def parse_args(argv=None) -> argparse.Namespace:
+class ReportTask(TypedDict):
+    """What every report run of the worker is given besides its folder (and the themes of the edited run)."""
+
+    corpus: str
+    static: bool
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=reference_corpus(), help="labelled JSONL corpus")
     parser.add_argument("--out", type=Path, default=BENCH_DIR, help="folder for RESULTS.md, results.json, PNG")
@@ -67,7 +76,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 class Run:
     """The results of one run, saved after every section."""
 
-    def __init__(self, args: argparse.Namespace, work: Path):
+    def __init__(self, args: argparse.Namespace, work: Path) -> None:
         self.args, self.work = args, work
         self.started = time.perf_counter()
         self.results: dict = {
@@ -97,7 +106,7 @@ class Run:
         """Whether this run measures section ``name``."""
         return self.args.only is None or name in self.args.only
 
-    def section(self, name: str, measure) -> dict | None:
+    def section(self, name: str, measure: Callable[[], dict]) -> dict | None:
         """Run one section; keep its answer or its error; rewrite the outputs."""
         if not self.wanted(name):
             return self.results["sections"].get(name)
@@ -105,8 +114,9 @@ class Run:
         self.results["errors"].pop(name, None)
         print(f"bench: {name} ...", file=sys.stderr, flush=True)
         start = time.perf_counter()
+        answer: dict | None
         try:
-            answer = measure()
+            measured = measure()
         except Exception as err:  # one failed section must not lose the others
             self.results["errors"][name] = f"{type(err).__name__}: {err}"[-2000:]
             traceback.print_exc()
@@ -115,7 +125,8 @@ class Run:
             old = self.results["sections"].get(name)
             if self.args.only and name in MERGED and isinstance(old, dict):
                 # Rerunning one variant or size updates its entry, not the whole table.
-                answer = {**old, **answer}
+                measured = {**old, **measured}
+            answer = measured
             self.results["sections"][name] = answer
         print(f"bench: {name} done [{time.perf_counter() - start:.0f} s]", file=sys.stderr, flush=True)
         # Load average before and after: other jobs on a shared machine show up here.
@@ -170,7 +181,7 @@ def measure_all(run: Run) -> None:
     corpus = str(args.corpus)
     cache = args.cache.resolve() if args.cache else work / "cache"
     env = {"ANALYSIS_CACHE_DIR": str(cache)}
-    report = {"corpus": corpus, "static": not args.no_static}
+    report: ReportTask = {"corpus": corpus, "static": not args.no_static}
     run.section("cold", lambda: run_worker("report", env=env, out=str(work / "cold"), **report))
     run.section("warm", lambda: warm_runs(work, env, report))
     run.section("imports", lambda: run_worker("imports", env=env))
@@ -195,7 +206,7 @@ def measure_all(run: Run) -> None:
 EDITED_PHRASE = "score-based generative models"
 
 
-def warm_runs(work: Path, env: dict, report: dict) -> dict:
+def warm_runs(work: Path, env: dict[str, str], report: ReportTask) -> dict:
     """(a) The report again with nothing changed, then (b) with the themes file edited: each a fresh process.
 
     The answer is (a)'s, with (b) under ``themes_edited``; both reuse the
@@ -212,7 +223,7 @@ def warm_runs(work: Path, env: dict, report: dict) -> dict:
     return {**unchanged, "themes_edited": themed}
 
 
-def each(names: list[str], measure) -> dict:
+def each(names: list[str], measure: Callable[[str], dict]) -> dict:
     """``measure`` for every name; a failure (say, onnx not installed) is recorded for that name only."""
     answers = {}
     for name in names:
@@ -223,7 +234,7 @@ def each(names: list[str], measure) -> dict:
     return answers
 
 
-def embed_variant(work: Path, corpus: str, variant: str, cache: Path, env: dict) -> dict:
+def embed_variant(work: Path, corpus: str, variant: str, cache: Path, env: dict[str, str]) -> dict:
     """Embed with one variant in its own process; vectors saved for the fit."""
     limit = SPEED_ONLY.get(variant)
     return run_worker(
@@ -237,7 +248,7 @@ def embed_variant(work: Path, corpus: str, variant: str, cache: Path, env: dict)
     )
 
 
-def fit_variant(work: Path, corpus: str, variant: str, env: dict) -> dict:
+def fit_variant(work: Path, corpus: str, variant: str, env: dict[str, str]) -> dict:
     """This suite's fit on one variant's vectors, in its own process."""
     return run_worker("fit", env=env, corpus=corpus, variant=variant, vectors=str(work / f"{variant}.npy"))
 
@@ -247,7 +258,7 @@ def dedup_runs(corpus: str, sizes: list[int]) -> dict:
     return {str(n): run_worker("dedup", corpus=corpus, entries=n, similarities=i == 0) for i, n in enumerate(sizes)}
 
 
-def main(argv=None) -> Path:
+def main(argv: list[str] | None = None) -> Path:
     """Run the benchmark; returns the RESULTS.md path."""
     args = parse_args(argv)
     if not args.corpus.exists():
