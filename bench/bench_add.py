@@ -75,8 +75,8 @@ def measure(args: argparse.Namespace) -> dict:
 
     load_start = [round(x, 2) for x in os.getloadavg()]
     static = not args.no_static
-    with tempfile.TemporaryDirectory() as work:
-        work = Path(work)
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
         head, rest = split_corpus(args.corpus, args.first, work)
         report, full = work / "report", work / "full"
         report_s = run_command(["report", str(head), "--out", str(report)], work / "cache", static)
@@ -194,7 +194,7 @@ def section(r: dict) -> str:
     )
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Measure, write add.json and the RESULTS.md section, print the results."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpora" / "iclr2024.jsonl")

@@ -47,7 +47,9 @@ def small_edit(text: str, rng: np.random.Generator) -> str:
     return " ".join(words)
 
 
-def planted_entries(abstracts: list[str], n: int, duplicate_share: float = 0.3, seed: int = 42):
+def planted_entries(
+    abstracts: list[str], n: int, duplicate_share: float = 0.3, seed: int = 42
+) -> tuple[pd.DataFrame, np.ndarray]:
     """A raw frame of ``n`` entries (as :func:`analysis.read_abstracts` makes) and each entry's true paper."""
     rng = np.random.default_rng(seed)
     pool = sentences(abstracts)
@@ -137,12 +139,12 @@ def similarity_ranges(abstracts: list[str], areas: list[str], pairs: int = 20000
     copies = np.array([jaccard(shingles.set(i), shingles.set(n + i)) for i in range(n)])
     by_area = pd.Series(range(n)).groupby(pd.Series(areas)).apply(list)
     groups = [g for g in by_area if len(g) > 1]
-    different = []
+    jaccards = []
     for _ in range(pairs):
         group = groups[int(rng.integers(len(groups)))]
         a, b = rng.choice(group, size=2, replace=False)
-        different.append(jaccard(shingles.set(int(a)), shingles.set(int(b))))
-    different = np.array(different)
+        jaccards.append(jaccard(shingles.set(int(a)), shingles.set(int(b))))
+    different = np.array(jaccards)
     return {
         "edited_copy_min": round(float(copies.min()), 3),
         "edited_copy_p01": round(float(np.quantile(copies, 0.01)), 3),

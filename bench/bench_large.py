@@ -133,7 +133,7 @@ def _target(preset: str, run: dict) -> tuple[str, str]:
     return f"<= {TARGET_SECONDS} s and <= {TARGET_PEAK_MIB} MiB", "yes" if met else "**no**"
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Build the corpus, run the report once per preset, record time and memory."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20_000)

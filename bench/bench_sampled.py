@@ -37,7 +37,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from analysis.model.topic_result import TopicResult
 
 if __package__ in {None, ""}:  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -53,7 +58,7 @@ REPEATS = 3
 RUNS = {"full": None, "sampled": "map", "sampled_again": "map", "sampled_threads": "threads"}
 
 
-def _threads(function, partitions):
+def _threads(function: Callable[[Any], Any], partitions: Iterable[Any]) -> list[Any]:
     """The partitions on 3 threads, results in order: a stand-in for a cluster's map."""
     from concurrent.futures import ThreadPoolExecutor
 
@@ -66,20 +71,22 @@ def phase(corpus: Path, sample: int | None, mapper: str, work: Path) -> dict:
     from analysis.corpus.dedup import load_papers
     from analysis.embedding.cache import embed_papers
     from analysis.model.topics import TopicModel
+    from bench.common import Timer
 
     papers = load_papers([corpus]).papers
     embeddings = embed_papers(papers)
     timed = []
     for _ in range(REPEATS):
-        stages: dict[str, float] = {}
+        timer = Timer()  # the seconds of each stage of this fit
         model = TopicModel(
             use_cache=False,
-            timer=lambda stage, seconds, stages=stages: stages.update({stage: stages.get(stage, 0.0) + seconds}),
+            timer=timer.add,
             sample_above=sample,
             mapper=_threads if mapper == "threads" else map,
         )
         cpu = time.process_time()
         result = model.fit(papers, embeddings=embeddings).result_
+        stages = timer.seconds
         timed.append((sum(stages.get(s, 0.0) for s in FIT_STAGES), time.process_time() - cpu, stages, result))
     fit_s, _, stages, result = min(timed, key=lambda run: run[0])
     digests = {_digest(run[3], work) for run in timed}
@@ -95,14 +102,14 @@ def phase(corpus: Path, sample: int | None, mapper: str, work: Path) -> dict:
     }
 
 
-def _digest(result: object, work: Path) -> str:
+def _digest(result: TopicResult, work: Path) -> str:
     """A sha256 of the run's documents.csv and topics.csv as the report writes them."""
     from analysis.output import write_frame
     from analysis.pipeline import documents_table
 
     work.mkdir(parents=True, exist_ok=True)
-    files = [write_frame(documents_table(result), work / "documents.csv")]  # type: ignore[arg-type]
-    files.append(write_frame(result.topics, work / "topics.csv"))  # type: ignore[attr-defined]
+    files = [write_frame(documents_table(result), work / "documents.csv")]
+    files.append(write_frame(result.topics, work / "topics.csv"))
     return hashlib.sha256(b"".join(path.read_bytes() for path in files)).hexdigest()
 
 

@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from analysis.model.finer import FINE_FROM, FINE_SIZE
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+    from analysis.model.topic_result import TopicResult
 
 DECISIONS = ("oral", "poster", "reject")
 
@@ -31,7 +37,7 @@ return {levels: shown.map(l => l.dataset.level), overlapping: pairs};
 """
 
 
-def full_view_levels(result, placement: str = "620x440") -> list[str]:
+def full_view_levels(result: TopicResult, placement: str = "620x440") -> list[str]:
     """The levels of the labels Python places for the full view (zoom 1) of one plot size, in the page's order.
 
     ``placement`` is the plot size as the page names the placement it took (``data-placement``, e.g. "670x520").
@@ -70,8 +76,8 @@ def synthetic_result(
     abstracts: list[str] | None = None,
     titles: list[str] | None = None,
     areas: int = 1,
-):
-    """A record with what the map reads: documents, topics, themes, papers (no fitted pieces).
+) -> TopicResult:
+    """A result with what the map reads: documents, topics, themes, papers (no fitted pieces).
 
     Args:
         n: Number of papers.
@@ -80,8 +86,8 @@ def synthetic_result(
         titles: Titles to reuse in turn (default: none, as in plain-text lists).
         areas: Number of areas: the topics grouped by the sector of the map their centre is in (default one).
     """
-    from analysis.model.result import TopicRecord
     from analysis.model.themes import load_themes
+    from analysis.model.topic_result import TopicResult
 
     rng = np.random.default_rng(0)
     themes = load_themes()
@@ -135,7 +141,8 @@ def synthetic_result(
         }
     )
     table = table[table["size"] > 0].sort_values(["size", "topic"], ascending=[False, True], kind="stable")
-    return TopicRecord(
+    # A TopicResult (the record with its verbs, none called here): the type the report's functions take.
+    return TopicResult(
         documents=documents,
         topics=table.reset_index(drop=True),
         themes=themes,
@@ -158,7 +165,7 @@ def measure(n: int, out: Path, corpus: Path | None = None, browser: bool = True)
     build_s = time.perf_counter() - start
     path = out / f"topic_map_{n}.html"
     path.write_text(page, encoding="utf-8")
-    answer = {
+    answer: dict[str, Any] = {
         "papers": n,
         "topics": len(result.topics),
         "file_mb": round(path.stat().st_size / 1e6, 1),
@@ -209,7 +216,7 @@ def browser_times(path: Path, timeout: float = 300) -> dict:
     }
 
 
-def _wait(driver, script: str, timeout: float) -> None:
+def _wait(driver: WebDriver, script: str, timeout: float) -> None:
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
