@@ -81,7 +81,7 @@ report: $(STAMP) browser
 test: $(BENCH_STAMP) browser lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
-	$(PY) -m mypy analysis
+	$(PY) -m mypy analysis bench
 	$(PY) -m pytest $(PARALLEL)
 
 # The quick loop. Leaves out the tests marked slow (notebooks under nbval,
@@ -94,16 +94,16 @@ check: $(STAMP)
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
 	@types=$$(mktemp); \
-	$(PY) -m mypy analysis >$$types 2>&1 & mypy=$$!; \
+	$(PY) -m mypy analysis bench >$$types 2>&1 & mypy=$$!; \
 	$(PY) -m pytest $(PARALLEL) -m "not slow" -q; tests=$$?; \
 	wait $$mypy; typed=$$?; \
-	echo "mypy analysis:"; cat $$types; rm -f $$types; \
+	echo "mypy analysis bench:"; cat $$types; rm -f $$types; \
 	test $$tests -eq 0 && test $$typed -eq 0
 
 lint: $(STAMP) lint-js
 	$(PY) -m ruff check analysis tests bench notebooks tools
 	$(PY) -m ruff format --check analysis tests bench tools notebooks/*.py
-	$(PY) -m mypy analysis
+	$(PY) -m mypy analysis bench
 
 notebooks: $(STAMP)
 	$(PY) tools/regen_notebooks.py

@@ -351,7 +351,9 @@ def shrink(png: Path, width: int = 1280) -> None:
     from PIL import Image
 
     with Image.open(png) as image:
-        small = image.convert("RGB").resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+        small = image.convert("RGB").resize(
+            (width, round(image.height * width / image.width)), Image.Resampling.LANCZOS
+        )
     small.quantize(256).save(png, optimize=True)
 
 
