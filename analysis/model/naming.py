@@ -106,7 +106,7 @@ def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> lis
     need = max(min(MIN_PAPERS, size), MIN_SHARE * size)
     keep = np.flatnonzero(text_count >= need)
     if not joined:
-        keep = np.array([j for j in keep.tolist() if not _joined_by_connector(table, j)], dtype=np.int64)
+        keep = np.array([j for j in keep.tolist() if not table.joined_by_connector(j)], dtype=np.int64)
     if has_titles and size >= 2 * MIN_PAPERS:
         # A name a title of the group holds: abstracts name methods and data, titles the subject.
         keep = keep[title_count[keep] >= 1]
@@ -116,12 +116,12 @@ def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> lis
         share = (text_count[j] + (weight - 1) * title_count[j]) / (weight * size)
         focus = text_count[j] / table.corpus[j] if n_papers > size else 1.0
         score = share * focus**FOCUS_POWER
-        if len(table.keys[j].split()) == 1 and not _abbreviation(table, j):
+        if len(table.keys[j].split()) == 1 and not table.abbreviation(j):
             score *= ONE_WORD
             if focus >= FOCUSED and text_count[j] >= 3:
                 focused.add(j)
         scores[j] = round(float(score), DECIMALS)
-    words = {j: _long_words(table, j) for j in scores}
+    words = {j: table.long_words(j) for j in scores}
     kept = _longest_variants(words, text_count)
     kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
     by_column = in_text[:, kept].tocsc() if kept else None
@@ -130,30 +130,12 @@ def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> lis
             table.keys[j],
             scores[j],
             _rows_holding(by_column, at),
-            _abbreviation(table, j) or " " in table.keys[j] or j in focused,
+            table.abbreviation(j) or " " in table.keys[j] or j in focused,
             words[j],
             round(float(text_count[j] / table.corpus[j]), DECIMALS),
         )
         for at, j in enumerate(kept)
     ]
-
-
-def _joined_by_connector(table: PhraseTable, column: int) -> bool:
-    """Whether a phrase is joined by a connector word ("management in cloud storage").
-
-    A connector inside a hyphenated word joins nothing: "text-to-image", "part-of-speech".
-    """
-    return all(CONNECTORS & set(form.split()) for form in table.forms[column])
-
-
-def _long_words(table: PhraseTable, column: int) -> tuple[str, ...]:
-    """A key's words, each abbreviation read as its long form ("snn" -> "spiking", "neural", "network")."""
-    return tuple(w for word in table.keys[column].split() for w in table.longs.get(word, word).split())
-
-
-def _abbreviation(table: PhraseTable, column: int) -> bool:
-    """Whether a one-word phrase is written as an abbreviation somewhere in the corpus ("LLMs", "NeRF", "3D")."""
-    return table.keys[column] in table.abbreviations
 
 
 def _rows_holding(matrix: sparse.csc_matrix, column: int) -> frozenset[int]:
@@ -328,22 +310,44 @@ def group_names(
         heads = [titles[int(i)] for i in rows] if titles is not None else []
         used = {n.lower() for n in names.values() if n}
         if topics is not None:
-            parts = area_parts(table, rows, topics)
-            field = field_name(table, candidates(table, rows), parts, rows, used, area=True) if lexicon else None
-            parts = parts if field else area_parts(table, rows, topics, joined=False)
+            field, parts = _area_field_or_parts(table, rows, topics, used, lexicon)
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
             names[group] = field or listed
             continue
-        ranked = candidates(table, rows)
-        parts = choose(ranked, len(rows), taken)
-        field = field_name(table, ranked, parts, rows, used, area=False) if lexicon else None
-        if field is None:
-            ranked = candidates(table, rows, joined=False)
-            parts = choose(ranked, len(rows), taken)
+        field, ranked, parts = _topic_field_or_parts(table, rows, taken, used, lexicon)
         names[group] = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if parts:
             taken.add(parts[0].key)
     return names
+
+
+def _area_field_or_parts(
+    table: PhraseTable, rows: np.ndarray, topics: np.ndarray, used: set[str], lexicon: bool
+) -> tuple[str | None, list[Candidate]]:
+    """An area's field name (where the lexicon is the corpus's and a field names it), else its name's parts.
+
+    The field is weighed against the phrases with connector phrases among them, as panels judged it; the
+    parts are those without (:func:`candidates`' ``joined``).
+    """
+    if lexicon:
+        field = field_name(table, candidates(table, rows), area_parts(table, rows, topics), rows, used, area=True)
+        if field:
+            return field, []
+    return None, area_parts(table, rows, topics, joined=False)
+
+
+def _topic_field_or_parts(
+    table: PhraseTable, rows: np.ndarray, taken: set[str], used: set[str], lexicon: bool
+) -> tuple[str | None, list[Candidate], list[Candidate]]:
+    """A topic's field name or None, its ranked candidates and the parts of its name, as for an area."""
+    if lexicon:
+        ranked = candidates(table, rows)
+        parts = choose(ranked, len(rows), taken)
+        field = field_name(table, ranked, parts, rows, used, area=False)
+        if field:
+            return field, ranked, parts
+    ranked = candidates(table, rows, joined=False)
+    return None, ranked, choose(ranked, len(rows), taken)
 
 
 def _phrase_name(
@@ -389,7 +393,7 @@ def paper_subjects(
         own = table.title[row].indices.tolist()
         if own:
             best = min(own, key=lambda j: (_at(table.forms[j], titles[row]), -_length(table, j), table.keys[j]))
-            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, _long_words(table, best)))
+            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, table.long_words(best)))
     found.sort(key=lambda c: (_length(table, table.index[c.key]), c.key))
     subjects: list[Candidate] = []
     for subject in found:

@@ -19,7 +19,7 @@ from scipy import sparse
 
 from analysis.model.abbreviations import defined_as, is_abbreviation
 from analysis.model.fields import FieldTable, field_table
-from analysis.model.phrases import WordRoles, abbreviated, clauses_of, paper_phrases, variant_key
+from analysis.model.phrases import CONNECTORS, WordRoles, abbreviated, clauses_of, paper_phrases, variant_key
 
 # An abbreviation reads a long form that this many papers hold, and that many papers use it.
 MIN_PAPERS = 2
@@ -55,6 +55,21 @@ class PhraseTable:
     def index(self) -> dict[str, int]:
         """Each key's column."""
         return {k: i for i, k in enumerate(self.keys)}
+
+    def long_words(self, column: int) -> tuple[str, ...]:
+        """A key's words, each abbreviation read as its long form ("snn" -> "spiking", "neural", "network")."""
+        return tuple(w for word in self.keys[column].split() for w in self.longs.get(word, word).split())
+
+    def abbreviation(self, column: int) -> bool:
+        """Whether a one-word phrase is written as an abbreviation somewhere in the corpus ("LLMs", "NeRF", "3D")."""
+        return self.keys[column] in self.abbreviations
+
+    def joined_by_connector(self, column: int) -> bool:
+        """Whether a phrase is joined by a connector word ("management in cloud storage").
+
+        A connector inside a hyphenated word joins nothing: "text-to-image", "part-of-speech".
+        """
+        return all(CONNECTORS & set(form.split()) for form in self.forms[column])
 
     @cached_property
     def fields(self) -> FieldTable:

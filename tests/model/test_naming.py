@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.model import naming
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
 from analysis.model.naming import Candidate, candidates, choose, group_names, phrase_table, variant_key
 from analysis.model.naming_text import lower_first
+from analysis.model.phrase_table import PhraseTable
 
 # Four groups of four papers: (title, abstract). Written as their fields write them.
 OFFLINE_RL = [
@@ -217,5 +217,5 @@ TEXT_TO_IMAGE = [
 def test_a_phrase_joined_by_a_connector_names_no_group_but_a_hyphenated_one_does(monkeypatch):
     texts, titles, topics = _corpus([CLOUD, TEXT_TO_IMAGE])
     assert group_names(texts, titles, topics, BOILERPLATE) == {0: "Cloud storage", 1: "Text-to-image models"}
-    monkeypatch.setattr(naming, "_joined_by_connector", lambda table, column: False)
+    monkeypatch.setattr(PhraseTable, "joined_by_connector", lambda table, column: False)
     assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Management in cloud storage"
