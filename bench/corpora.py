@@ -47,6 +47,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   dev panel 8 had read UIST's answers): ICRA 2023 (robotics; Paper Copilot's ``icra/icra2023.json``) and CHI
   2026 (``sigchi-latest/CHI_2026_program.md`` of the same DuBibtex commit, read as CHI 2025's page: other papers
   of the venue whose 2025 papers showed the lexicon's misfires).
+* ``iros2023``, ``coling2025`` and ``chi2024``: added for final panel 9 (area names), after panel 8 had spent
+  ICRA 2023 and CHI 2026: IROS 2023 (robotics) and COLING 2025 (NLP) from Paper Copilot, CHI 2024 from
+  DuBibtex's program page (``sigchi/CHI_2024_program.md``).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -94,11 +97,14 @@ PAPERLISTS = {
     "www2025": ("www/www2025.json", "WWW 2025"),
     "wacv2025": ("wacv/wacv2025.json", "WACV 2025"),
     "icra2023": ("icra/icra2023.json", "ICRA 2023"),
+    "iros2023": ("iros/iros2023.json", "IROS 2023"),
+    "coling2025": ("coling/coling2025.json", "COLING 2025"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
 CHI_PATH = "sigchi/CHI_2025_program.md"
 CHI2026_PATH = "sigchi-latest/CHI_2026_program.md"
+CHI2024_PATH = "sigchi/CHI_2024_program.md"
 CHI_SAMPLE = 1500
 UIST_YEARS = range(2018, 2025)
 UIST_SAMPLE = 1500
@@ -348,6 +354,8 @@ def build(out_dir: Path) -> dict[str, int]:
     counts["uist2018_2024"] = _write(out_dir / "uist2018_2024.jsonl", uist())
     chi2026 = parse_program(table_text(CHI2026_PATH, CHI_GIT, CHI_COMMIT), "CHI 2026")
     counts["chi2026"] = _write(out_dir / "chi2026.jsonl", chi2026)
+    chi2024 = parse_program(table_text(CHI2024_PATH, CHI_GIT, CHI_COMMIT), "CHI 2024")
+    counts["chi2024"] = _write(out_dir / "chi2024.jsonl", chi2024)
     return counts
 
 

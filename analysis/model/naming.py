@@ -86,6 +86,10 @@ PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
 MAX_WORDS = 7
+# An area's subject is in at least this many of its titles ...
+AREA_TITLES = 3
+# ... with this share of the corpus's papers holding it in the area.
+AREA_FOCUS = 0.3
 MAX_ACRONYM = 5
 
 
@@ -333,7 +337,11 @@ def _area_field_or_parts(
         field = field_name(table, candidates(table, rows), area_parts(table, rows, topics), rows, used, area=True)
         if field:
             return field, []
-    return None, area_parts(table, rows, topics, joined=False)
+    ranked = candidates(table, rows, joined=False)
+    named = choose(ranked, len(rows), set())
+    if named and named[0].phrase and len(named[0].papers) >= COVERED * len(rows):
+        return None, named  # a phrase most of its papers hold names it as it would name a topic
+    return None, area_subjects(table, rows)
 
 
 def _topic_field_or_parts(
@@ -413,6 +421,34 @@ def _at(forms: list[str], title: str) -> int:
     lowered = " ".join(title.lower().replace("-", " ").split())
     places = [lowered.find(f.replace("-", " ")) for f in forms]
     return min([p for p in places if p >= 0], default=len(lowered))
+
+
+def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
+    """An area's name where no field names it: the three subjects most of its titles name, its own.
+
+    A phrase (or word) in :data:`AREA_TITLES` titles of the area or more, with :data:`AREA_FOCUS` of the
+    corpus's papers holding it in the area, ranked by its titles times that focus; distinct subjects.
+    Writers name an area by what many of its titles say ("Locomotion, gait and exoskeletons"), not by
+    the most specific phrase of its largest topic ("Robotic hip exoskeleton").
+    """
+    titles = np.asarray(table.title[rows].sum(axis=0)).ravel()
+    texts = np.asarray(table.text[rows].sum(axis=0)).ravel()
+    scored = []
+    for j in np.flatnonzero(titles >= AREA_TITLES).tolist():
+        focus = round(float(texts[j] / table.corpus[j]), DECIMALS)
+        if focus >= AREA_FOCUS and not table.joined_by_connector(j):
+            scored.append((round(float(titles[j]) * focus, DECIMALS), j))
+    scored.sort(key=lambda pair: (-pair[0], table.keys[pair[1]]))
+    words = {j: table.long_words(j) for _, j in scored}
+    kept = set(_longest_variants(words, titles))
+    chosen: list[Candidate] = []
+    for score, j in scored:
+        subject = Candidate(table.keys[j], score, frozenset(), True, words[j])
+        if j in kept and not any(same_subject(subject, c) for c in chosen):
+            chosen.append(subject)
+        if len(chosen) == 3:
+            break
+    return chosen
 
 
 def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray, joined: bool = True) -> list[Candidate]:

@@ -219,3 +219,35 @@ def test_a_phrase_joined_by_a_connector_names_no_group_but_a_hyphenated_one_does
     assert group_names(texts, titles, topics, BOILERPLATE) == {0: "Cloud storage", 1: "Text-to-image models"}
     monkeypatch.setattr(PhraseTable, "joined_by_connector", lambda table, column: False)
     assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Management in cloud storage"
+
+
+# An area of three kinds of fabrication: its largest topic's phrase alone ("Laser cutting") named it before.
+FABRICATION = [
+    ("Fabrication of Soft Sensors with Knitting", "We knit soft sensors from conductive yarn."),
+    ("Knitting Machines for Fabrication", "A knitting machine makes sensing garments."),
+    ("Fabrication with Laser Cutting", "Laser cutting makes joints from plywood sheets."),
+    ("Laser Cutting Joints for Furniture", "Joints cut from plywood hold furniture together."),
+    ("Laser Cutting Living Hinges", "Living hinges bend plywood sheets."),
+    ("Printing Circuits on Paper", "Conductive ink draws circuits on paper."),
+    ("Printing Shape-Changing Objects", "Printed objects change shape when heated."),
+    ("Printing Textures on Fabric", "Textures printed on fabric feel rough or smooth."),
+]
+GNN_AREA = [
+    ("Graph Neural Networks for Molecules", "Graph neural networks predict molecular properties."),
+    ("Oversmoothing in Graph Neural Networks", "Deep graph neural networks oversmooth node features."),
+    ("Graph Neural Networks on Large Graphs", "Sampling scales graph neural networks to large graphs."),
+    ("Expressive Graph Neural Networks", "Higher-order graph neural networks count substructures."),
+]
+
+
+def test_an_area_no_field_or_phrase_covers_is_named_by_what_many_of_its_titles_say():
+    papers = FABRICATION + GNN_AREA
+    titles = [title for title, _ in papers]
+    texts = [f"{title}. {abstract}" for title, abstract in papers]
+    areas = np.array([0] * 8 + [1] * 4)
+    topics = np.array([0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3])
+    # "fabrication" and "laser cutting" are in three titles each; "knitting" in two names nothing.
+    assert group_names(texts, titles, areas, BOILERPLATE, topics) == {
+        0: "Fabrication and laser cutting",
+        1: "Graph neural networks",
+    }
