@@ -47,7 +47,8 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
-from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first, written
+from analysis.model.naming_subjects import paper_subjects, same_subject
+from analysis.model.naming_text import lower_first, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
     PhraseTable,
@@ -55,7 +56,7 @@ from analysis.model.phrase_table import (
     phrase_table,
     variant_key,
 )
-from analysis.model.phrases import CONNECTORS, lexicon_readings
+from analysis.model.phrases import CONNECTORS
 
 __all__ = [
     "Candidate",
@@ -90,7 +91,6 @@ MAX_WORDS = 7
 AREA_TITLES = 3
 # ... with this share of the corpus's papers holding it in the area.
 AREA_FOCUS = 0.3
-MAX_ACRONYM = 5
 
 
 def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> list[Candidate]:
@@ -159,32 +159,6 @@ def _longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> l
                 if b - a < len(w):
                     runs.setdefault(tuple(w[a:b]), []).append(j)
     return [j for j in words if not any(count[k] >= EXTEND * count[j] for k in runs.get(words[j], ()))]
-
-
-def same_subject(one: Candidate, other: Candidate) -> bool:
-    """Whether two phrases share a word, or one word's first seven letters ("equivariant", "equivariance").
-
-    Abbreviations are read as their long forms: "LLMs" and "language models" share a subject.
-    """
-    a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
-    if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
-        return True  # "Adam" and "AdamW", "graph" and "graphs"
-    if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
-        return True
-    if a & b:
-        return True
-    return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
-
-
-def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
-    """Whether ``short`` is one word no dictionary knows, of at most five letters, ending on the initials of ``words``.
-
-    "PDE" and "differential equations" name one subject even where no paper
-    defines "PDE"; "convergence" and "convex optimization" do not.
-    """
-    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2 or lexicon_readings(short):
-        return False
-    return short.endswith("".join(w[0] for w in words))
 
 
 def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidate]:
@@ -384,43 +358,6 @@ def _phrase_name(
         longer = choose(ranked, len(rows), taken | {parts[0].key})
         name = written([p.key for p in longer], table, members, heads, len(texts))
     return name
-
-
-def paper_subjects(
-    table: PhraseTable, rows: np.ndarray, texts: Sequence[str], titles: Sequence[str]
-) -> list[Candidate]:
-    """The subjects of a small group's papers, for a group whose papers share none: up to three, distinct.
-
-    A paper's subject is the phrase its title (or first sentence) opens with,
-    the longest of those that start there ("Proteins are inherently dynamic",
-    "Single-cell perturbation modeling is ..."). The shortest subjects are
-    named first (ties: the key), while the name keeps :data:`MAX_SHOWN_WORDS` words.
-    """
-    found = []
-    for row in rows.tolist():
-        own = table.title[row].indices.tolist()
-        if own:
-            best = min(own, key=lambda j: (_at(table.forms[j], titles[row]), -_length(table, j), table.keys[j]))
-            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, table.long_words(best)))
-    found.sort(key=lambda c: (_length(table, table.index[c.key]), c.key))
-    subjects: list[Candidate] = []
-    for subject in found:
-        words = sum(_length(table, table.index[c.key]) for c in (*subjects, subject))
-        if len(subjects) < 3 and words <= MAX_SHOWN_WORDS and not any(same_subject(subject, c) for c in subjects):
-            subjects.append(subject)
-    return subjects
-
-
-def _length(table: PhraseTable, column: int) -> int:
-    """The words of a phrase's shortest spelling."""
-    return min(len(f.split()) for f in table.forms[column])
-
-
-def _at(forms: list[str], title: str) -> int:
-    """Where in ``title`` the first of ``forms`` starts (its length where none is found)."""
-    lowered = " ".join(title.lower().replace("-", " ").split())
-    places = [lowered.find(f.replace("-", " ")) for f in forms]
-    return min([p for p in places if p >= 0], default=len(lowered))
 
 
 def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:

@@ -1,0 +1,82 @@
+"""Subjects of papers and phrases: whether two phrases name one subject, and what a small group's papers are about.
+
+Used by :mod:`analysis.model.naming` to keep a name's parts distinct
+("LLMs" and "language models" are one subject) and to name a small group
+whose papers share no phrase by each paper's own subject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from analysis.model.naming_fields import Candidate
+from analysis.model.naming_text import MAX_SHOWN_WORDS
+from analysis.model.phrase_table import PhraseTable
+from analysis.model.phrases import lexicon_readings
+
+MAX_ACRONYM = 5
+
+
+def same_subject(one: Candidate, other: Candidate) -> bool:
+    """Whether two phrases share a word, or one word's first seven letters ("equivariant", "equivariance").
+
+    Abbreviations are read as their long forms: "LLMs" and "language models" share a subject.
+    """
+    a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
+    if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
+        return True  # "Adam" and "AdamW", "graph" and "graphs"
+    if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
+        return True
+    if a & b:
+        return True
+    return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
+
+
+def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
+    """Whether ``short`` is one word no dictionary knows, of at most five letters, ending on the initials of ``words``.
+
+    "PDE" and "differential equations" name one subject even where no paper
+    defines "PDE"; "convergence" and "convex optimization" do not.
+    """
+    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2 or lexicon_readings(short):
+        return False
+    return short.endswith("".join(w[0] for w in words))
+
+
+def paper_subjects(
+    table: PhraseTable, rows: np.ndarray, texts: Sequence[str], titles: Sequence[str]
+) -> list[Candidate]:
+    """The subjects of a small group's papers, for a group whose papers share none: up to three, distinct.
+
+    A paper's subject is the phrase its title (or first sentence) opens with,
+    the longest of those that start there ("Proteins are inherently dynamic",
+    "Single-cell perturbation modeling is ..."). The shortest subjects are
+    named first (ties: the key), while the name keeps :data:`MAX_SHOWN_WORDS` words.
+    """
+    found = []
+    for row in rows.tolist():
+        own = table.title[row].indices.tolist()
+        if own:
+            best = min(own, key=lambda j: (_at(table.forms[j], titles[row]), -_length(table, j), table.keys[j]))
+            found.append(Candidate(table.keys[best], 0.0, frozenset({row}), True, table.long_words(best)))
+    found.sort(key=lambda c: (_length(table, table.index[c.key]), c.key))
+    subjects: list[Candidate] = []
+    for subject in found:
+        words = sum(_length(table, table.index[c.key]) for c in (*subjects, subject))
+        if len(subjects) < 3 and words <= MAX_SHOWN_WORDS and not any(same_subject(subject, c) for c in subjects):
+            subjects.append(subject)
+    return subjects
+
+
+def _length(table: PhraseTable, column: int) -> int:
+    """The words of a phrase's shortest spelling."""
+    return min(len(f.split()) for f in table.forms[column])
+
+
+def _at(forms: list[str], title: str) -> int:
+    """Where in ``title`` the first of ``forms`` starts (its length where none is found)."""
+    lowered = " ".join(title.lower().replace("-", " ").split())
+    places = [lowered.find(f.replace("-", " ")) for f in forms]
+    return min([p for p in places if p >= 0], default=len(lowered))
