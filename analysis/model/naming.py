@@ -311,11 +311,8 @@ def _area_field_or_parts(
         field = field_name(table, candidates(table, rows), area_parts(table, rows, topics), rows, used, area=True)
         if field:
             return field, []
-    ranked = candidates(table, rows, joined=False)
-    named = choose(ranked, len(rows), set())
-    if named and named[0].phrase and len(named[0].papers) >= COVERED * len(rows):
-        return None, named  # a phrase most of its papers hold names it as it would name a topic
-    return None, area_subjects(table, rows)
+    named = choose(candidates(table, rows, joined=False), len(rows), set())
+    return None, named if _most_hold(named, len(rows)) else area_subjects(table, rows)
 
 
 def _topic_field_or_parts(
@@ -388,27 +385,30 @@ def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
     return chosen
 
 
-def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray, joined: bool = True) -> list[Candidate]:
-    """The parts of an area's name: what most of its papers share, else the subjects of its largest topics.
+def _most_hold(named: list[Candidate], size: int) -> bool:
+    """Whether a name's first part is a phrase in :data:`COVERED` of a group's papers: it names an area as a topic."""
+    return bool(named) and named[0].phrase and len(named[0].papers) >= COVERED * size
+
+
+def area_parts(table: PhraseTable, rows: np.ndarray, topics: np.ndarray) -> list[Candidate]:
+    """What an area's field is weighed against: what most of its papers share, else its largest topics' subjects.
 
     An area is a group of topics. A phrase in at least :data:`COVERED` of its
     papers names it as it would name a topic (:func:`choose`); else the subjects of
-    its largest topics (at least :data:`PART_SHARE` of the area each) name it,
-    up to three ("Graph neural networks, fairness and explanations"). ``joined`` is
-    :func:`candidates`' own.
+    its largest topics (at least :data:`PART_SHARE` of the area each), up to
+    three ("Graph neural networks, fairness and explanations"). An area no field
+    names is named by :func:`area_subjects` instead.
     """
     size = len(rows)
-    ranked = candidates(table, rows, joined)
+    ranked = candidates(table, rows)
     own = [int(t) for t in topics[rows].tolist()]
     order = sorted(set(own), key=lambda t: (-own.count(t), t))
     subjects: list[Candidate] = []
     for topic in order:
         if own.count(topic) < PART_SHARE * size:
             break
-        parts = choose(candidates(table, np.flatnonzero(topics == topic), joined), own.count(topic), set())
+        parts = choose(candidates(table, np.flatnonzero(topics == topic)), own.count(topic), set())
         if parts and parts[0].phrase and not any(same_subject(parts[0], s) for s in subjects):
             subjects.append(parts[0])
     named = choose(ranked, size, set())
-    if named and len(named[0].papers) >= COVERED * size and named[0].phrase:
-        return named  # as a topic is named
-    return subjects[:3] or named
+    return named if _most_hold(named, size) else subjects[:3] or named
