@@ -243,10 +243,16 @@ def _longer_first(ranked: list[Candidate]) -> list[Candidate]:
     """The ranking with a one-word best phrase after a longer one holding it that scores near it ("regret bounds")."""
     head = ranked[0]
     if len(head.key.split()) == 1:
-        longer = [c for c in ranked[1:] if head.key in c.key.split() and c.score >= LONGER * head.score]
+        # Abbreviations read as their long forms: "HRI" holds "robot".
+        longer = [c for c in ranked[1:] if _holds(c, head.key) and c.score >= LONGER * head.score]
         if longer:
             return [longer[0], *(c for c in ranked if c is not longer[0])]
     return ranked
+
+
+def _holds(longer: Candidate, word: str) -> bool:
+    """Whether a phrase of several words holds ``word``, an abbreviation read as its long form ("HRI": "robot")."""
+    return len(longer.words) > 1 and (word in longer.key.split() or word in longer.words)
 
 
 def _needs_more(parts: list[Candidate], other: Candidate, size: int) -> bool:
