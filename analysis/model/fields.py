@@ -47,6 +47,15 @@ from analysis.model.phrases import abbreviated, variant_key
 # 0.53. Where the lexicon named CHI's topics, blind readers scored them 1.64 of 5 against 2.82 for its phrase
 # names (bench/panel_final5_20261204). Abstracts tell no difference: CHI's hold a cue in 0.93, ML's in 0.96-1.00.
 LEXICON_TITLES = 0.6
+# A field whose cues are in at least this share of a corpus's titles is the venue's own subject, not a group's:
+# "Computer vision" at CVPR 2024 (0.44 of its titles) and WACV 2025 (0.45), "Robot learning" at ICRA 2023 (0.38).
+# Elsewhere fields stay under 0.21 (ICLR 2024: "Large language models" 0.20). Such a field named groups that blind
+# readers scored 1-2 of 5 ("Computer vision" for robotic manipulation, "Multimodal vision models" for face
+# recognition; bench/panel_final4_20261204, panel_final7_20261205, panel_final8_20261205): it names none of them.
+VENUE_TITLES = 0.25
+# ... in a corpus of at least this many papers: a venue. A reading list's share of a field is its reader's choice
+# (10 of the seeds' 26 first sentences hold a cue of "Generative models"), and the field names its group well.
+VENUE_PAPERS = 200
 
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
@@ -396,6 +405,7 @@ class FieldTable:
         text: Papers x fields, True where the paper's text holds a cue of the field.
         title: Papers x fields, True where its title does.
         corpus: Per field, how many of the corpus's papers it covers.
+        venue: Per field, whether it is the venue's own subject (:data:`VENUE_TITLES`).
     """
 
     fields: tuple[Field, ...]
@@ -403,6 +413,7 @@ class FieldTable:
     text: np.ndarray
     title: np.ndarray
     corpus: np.ndarray
+    venue: np.ndarray
 
 
 def field_table(
@@ -421,7 +432,8 @@ def field_table(
         has_need = (text @ needs).toarray() > 0
         in_text[:, needing] &= has_need
         in_title[:, needing] &= has_need
-    return FieldTable(lexicon, columns, in_text, in_title, in_text.sum(axis=0).astype(np.int64))
+    venue = (in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)) & (len(in_title) >= VENUE_PAPERS)
+    return FieldTable(lexicon, columns, in_text, in_title, in_text.sum(axis=0).astype(np.int64), venue)
 
 
 def covers(found: FieldTable) -> bool:

@@ -102,7 +102,8 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
     weight = TITLE_WEIGHT if table.title[rows].nnz > 0 else 1
     whole = table.text.shape[0] <= size
     out = []
-    for i in np.flatnonzero(text_count).tolist():
+    # A field a quarter of the venue's titles hold names none of its groups ("Computer vision" at CVPR).
+    for i in np.flatnonzero((text_count > 0) & ~found.venue).tolist():
         share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
         focus = 1.0 if whole else text_count[i] / found.corpus[i]
         field = found.fields[i]

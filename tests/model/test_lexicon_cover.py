@@ -15,6 +15,7 @@ from analysis.model import fields as lexicon
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.fields import FieldTable, covers, fields
 from analysis.model.naming import group_names, phrase_table
+from analysis.model.phrase_table import forget_tables
 from tests.model.test_fields import EXPECTED, SIX
 from tests.model.test_naming import _corpus
 
@@ -114,7 +115,8 @@ def _titles_holding(cued: int, papers: int, broad_too: bool = False) -> FieldTab
     if broad_too:
         title[:, next(i for i, f in enumerate(lexicon_fields) if f.broad)] = True
     columns = tuple(frozenset() for _ in lexicon_fields)
-    return FieldTable(lexicon_fields, columns, title.copy(), title, title.sum(axis=0).astype(np.int64))
+    venue = np.zeros(len(lexicon_fields), dtype=bool)
+    return FieldTable(lexicon_fields, columns, title.copy(), title, title.sum(axis=0).astype(np.int64), venue)
 
 
 def test_the_lexicon_covers_a_corpus_from_three_fifths_of_its_titles_narrow_fields_only():
@@ -124,3 +126,34 @@ def test_the_lexicon_covers_a_corpus_from_three_fifths_of_its_titles_narrow_fiel
     assert not covers(_titles_holding(59, 100))
     # A broad field ("Computer vision", "Large language models") in every title does not make it the corpus's.
     assert not covers(_titles_holding(2, 5, broad_too=True))
+
+
+def _venue(copies: int):
+    """SIX's 24 papers, each ``copies`` times: every field's cues are in the titles of a sixth of the corpus."""
+    texts, titles, topics = _corpus(SIX)
+    return texts * copies, titles * copies, np.tile(topics, copies)
+
+
+def test_a_field_in_a_quarter_of_a_venues_titles_names_none_of_its_groups(monkeypatch):
+    texts, titles, topics = _venue(9)  # 216 papers
+    before = group_names(texts, titles, topics, BOILERPLATE)  # no field is in a quarter of the titles
+    assert (before[4], before[5]) == (EXPECTED[4], EXPECTED[5])
+    # A sixth of the titles is a venue's own subject here: "Computer vision" at CVPR 2024 was in 0.44 of them.
+    monkeypatch.setattr(lexicon, "VENUE_TITLES", 1 / 6)
+    forget_tables()  # group_names keeps the table it built above, venues and all
+    found = phrase_table(texts, titles, BOILERPLATE).fields
+    venue = {f.name for f, is_venue in zip(found.fields, found.venue, strict=True) if is_venue}
+    assert {"Network pruning and sparsity", "Optimization algorithms and convergence"} <= venue
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names[4] != EXPECTED[4] and names[5] != EXPECTED[5]
+    assert not {names[4], names[5]} & {f.name for f in found.fields}
+    assert {g: names[g] for g in range(4)} == {g: before[g] for g in range(4)}  # named by their phrases before
+
+
+def test_a_reading_list_keeps_its_field_names_however_much_of_it_a_field_holds(monkeypatch):
+    monkeypatch.setattr(lexicon, "VENUE_TITLES", 1 / 6)
+    forget_tables()
+    texts, titles, topics = _venue(8)  # 192 papers, under VENUE_PAPERS
+    assert not phrase_table(texts, titles, BOILERPLATE).fields.venue.any()
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert (names[4], names[5]) == (EXPECTED[4], EXPECTED[5])
