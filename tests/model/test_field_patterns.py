@@ -260,3 +260,24 @@ def test_nlp_groups_are_named_by_the_fields_of_nlp_venues():
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == (
         "Information extraction, question answering and summarization"
     )
+
+
+VISION_MIX = [
+    ("Sports Field Calibration", "We calibrate broadcast footage of a sports field from the image of its lines."),
+    ("Handheld Deblurring", "Handheld shake blurs an image; we deblur it from a burst of exposures."),
+    ("Localization in Large Scenes", "We localize a visual query in a large scene by matching keypoints to a map."),
+    ("Rolling Shutter Correction", "A rolling shutter skews each pixel row; we correct it from the sensor's motion."),
+]
+
+
+def test_a_broad_field_names_no_topic_its_papers_name_it():
+    # Every paper holds a cue of "Computer vision" (image, visual, scene, pixel), no narrow field's and no shared
+    # phrase: readers scored such broad names of topics 2.36 of 5. The topic says what its papers are.
+    texts, titles, topics = _corpus([*SIX, VISION_MIX])
+    assert (
+        group_names(texts, titles, topics, BOILERPLATE)[6]
+        == "Mixed: handheld deblurring and rolling shutter correction"
+    )
+    areas = np.where(topics == 6, 1, 0)
+    # An area of them is named by the field: an area is a coarse group, and the broad field is what it shares.
+    assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Computer vision"
