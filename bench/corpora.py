@@ -50,6 +50,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``iros2023``, ``coling2025`` and ``chi2024``: added for final panel 9 (area names), after panel 8 had spent
   ICRA 2023 and CHI 2026: IROS 2023 (robotics) and COLING 2025 (NLP) from Paper Copilot, CHI 2024 from
   DuBibtex's program page (``sigchi/CHI_2024_program.md``).
+* ``icra2022``, ``iros2022``, ``colm2025`` and ``aistats2025``: added for final panel 11 (2026-12-05), after the
+  panels had spent ICRA 2023 and the areas of IROS 2023: ICRA 2022 and IROS 2022 (robotics; other papers of
+  venues already judged), COLM 2025 (the Conference on Language Modeling: a venue of one field) and AISTATS
+  2025 (statistics and ML), from the same Paper Copilot commit.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -99,6 +103,10 @@ PAPERLISTS = {
     "icra2023": ("icra/icra2023.json", "ICRA 2023"),
     "iros2023": ("iros/iros2023.json", "IROS 2023"),
     "coling2025": ("coling/coling2025.json", "COLING 2025"),
+    "icra2022": ("icra/icra2022.json", "ICRA 2022"),
+    "iros2022": ("iros/iros2022.json", "IROS 2022"),
+    "colm2025": ("colm/colm2025.json", "COLM 2025"),
+    "aistats2025": ("aistats/aistats2025.json", "AISTATS 2025"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
