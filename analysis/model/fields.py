@@ -47,14 +47,11 @@ from analysis.model.phrases import abbreviated, variant_key
 # 0.53. Where the lexicon named CHI's topics, blind readers scored them 1.64 of 5 against 2.82 for its phrase
 # names (bench/panel_final5_20261204). Abstracts tell no difference: CHI's hold a cue in 0.93, ML's in 0.96-1.00.
 LEXICON_TITLES = 0.6
-# A field whose cues are in at least this share of a corpus's titles is the venue's own subject, not a group's:
-# "Computer vision" at CVPR 2024 (0.44 of its titles) and WACV 2025 (0.45), "Robot learning" at ICRA 2023 (0.38).
-# Elsewhere fields stay under 0.21 (ICLR 2024: "Large language models" 0.20). Such a field named groups that blind
-# readers scored 1-2 of 5 ("Computer vision" for robotic manipulation, "Multimodal vision models" for face
-# recognition; bench/panel_final4_20261204, panel_final7_20261205, panel_final8_20261205): it names none of them.
+# A field in at least this share of a corpus's titles is the venue's subject and names none of its groups:
+# "Computer vision" at CVPR 2024 (0.44) and WACV 2025 (0.45), "Robot learning" at ICRA 2023 (0.38), whose groups
+# it named blind readers scored 1-2 of 5 (bench/panel_final4_20261204, panel_final8_20261205). ICLR 2024: 0.20 at most.
 VENUE_TITLES = 0.25
-# ... in a corpus of at least this many papers: a venue. A reading list's share of a field is its reader's choice
-# (10 of the seeds' 26 first sentences hold a cue of "Generative models"), and the field names its group well.
+# ... of a corpus of this many papers: a reading list's share is its reader's choice (the seeds keep their fields).
 VENUE_PAPERS = 200
 
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
