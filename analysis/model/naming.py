@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 from scipy import sparse
 
-from analysis.model.fields import covers
+from analysis.model.field_table import covers
 from analysis.model.naming_fields import (
     ADDS,
     COVERED,

@@ -18,7 +18,7 @@ import numpy as np
 from scipy import sparse
 
 from analysis.model.abbreviations import defined_as, is_abbreviation
-from analysis.model.fields import FieldTable, field_table
+from analysis.model.field_table import FieldTable, field_table
 from analysis.model.phrases import CONNECTORS, WordRoles, abbreviated, clauses_of, paper_phrases, variant_key
 
 # An abbreviation reads a long form that this many papers hold, and that many papers use it.

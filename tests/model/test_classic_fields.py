@@ -12,7 +12,8 @@ import numpy as np
 from scipy import sparse
 
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.fields import field_table, fields
+from analysis.model.field_table import field_table
+from analysis.model.fields import fields
 from analysis.model.naming import group_names
 from tests.model.test_fields import EXPECTED, SIX
 from tests.model.test_naming import _corpus

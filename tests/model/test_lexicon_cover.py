@@ -1,4 +1,4 @@
-"""The field lexicon names a corpus's groups only where the corpus is in its fields (analysis.model.fields.covers).
+"""The field lexicon names a corpus's groups only where the corpus is in its fields (analysis.model.field_table.covers).
 
 CHI 2025's readers scored the topics a field named 1.64 of 5 (bench/panel_final5_20261204):
 "Knowledge distillation" for computing education (cues "student", "teacher"),
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.model import fields as lexicon
+from analysis.model import field_table as lexicon
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.fields import FieldTable, covers, fields
+from analysis.model.field_table import FieldTable, covers
+from analysis.model.fields import fields
 from analysis.model.naming import group_names, phrase_table
 from analysis.model.phrase_table import forget_tables
 from tests.model.test_fields import EXPECTED, SIX
@@ -157,3 +158,4 @@ def test_a_reading_list_keeps_its_field_names_however_much_of_it_a_field_holds(m
     assert not phrase_table(texts, titles, BOILERPLATE).fields.venue.any()
     names = group_names(texts, titles, topics, BOILERPLATE)
     assert (names[4], names[5]) == (EXPECTED[4], EXPECTED[5])
+

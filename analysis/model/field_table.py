@@ -1,0 +1,88 @@
+"""A corpus's fields: which papers each field of the lexicon covers, and whether the lexicon is the corpus's.
+
+The lexicon is :mod:`analysis.model.fields`; the corpus's phrase table
+(:mod:`analysis.model.phrase_table`) reads it once into a :class:`FieldTable`.
+A field a quarter of a venue's titles hold is the venue's own subject and
+names none of its groups; a corpus most of whose titles hold no other narrow
+field's cue is outside the lexicon (:func:`covers`), and its groups are named
+from their own phrases.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from analysis.model.fields import Field, columns_by_word, cue_columns, fields
+
+# The lexicon names a corpus's groups only where at least this share of its titles hold a narrow field's cue.
+# Measured on titles (first sentences where there are none): ML venues 0.75-0.92 (CVPR 2024 0.75, WWW 2025
+# 0.76, ICLR 2024 0.80, NAACL 2024 0.85, the seeds 0.92), beese2023's classic AI and NLP papers 0.64, CHI 2025
+# 0.53. Where the lexicon named CHI's topics, blind readers scored them 1.64 of 5 against 2.82 for its phrase
+# names (bench/panel_final5_20261204). Abstracts tell no difference: CHI's hold a cue in 0.93, ML's in 0.96-1.00.
+LEXICON_TITLES = 0.6
+# A field in at least this share of a corpus's titles is the venue's subject and names none of its groups:
+# "Computer vision" at CVPR 2024 (0.44) and WACV 2025 (0.45), "Robot learning" at ICRA 2023 (0.38), whose groups
+# it named blind readers scored 1-2 of 5 (bench/panel_final4_20261204, panel_final8_20261205). ICLR 2024: 0.20 at most.
+VENUE_TITLES = 0.25
+# ... of a corpus of this many papers: a reading list's share is its reader's choice (the seeds keep their fields).
+VENUE_PAPERS = 200
+
+
+@dataclass(frozen=True)
+class FieldTable:
+    """Which papers each field covers: the fields' cues read in one corpus's phrase table.
+
+    Attributes:
+        fields: The lexicon's fields, in order.
+        columns: Per field, the phrase columns its cues match.
+        text: Papers x fields, True where the paper's text holds a cue of the field.
+        title: Papers x fields, True where its title does.
+        corpus: Per field, how many of the corpus's papers it covers.
+        venue: Per field, whether it is the venue's own subject (:data:`VENUE_TITLES`).
+    """
+
+    fields: tuple[Field, ...]
+    columns: tuple[frozenset[int], ...]
+    text: np.ndarray
+    title: np.ndarray
+    corpus: np.ndarray
+    venue: np.ndarray
+
+
+def field_table(
+    keys: list[str], longs: dict[str, str], text: sparse.csr_matrix, title: sparse.csr_matrix
+) -> FieldTable:
+    """The papers each field of the lexicon covers, from a phrase table's keys and matrices (one sparse product)."""
+    lexicon = fields()
+    by_word = columns_by_word(keys)
+    columns = tuple(frozenset(cue_columns(keys, longs, f.cues, by_word)) for f in lexicon)
+    cues = _cue_matrix([sorted(cols) for cols in columns], len(keys))
+    in_text = (text @ cues).toarray() > 0
+    in_title = (title @ cues).toarray() > 0
+    needing = [i for i, f in enumerate(lexicon) if f.needs]
+    if needing:
+        needs = _cue_matrix([cue_columns(keys, longs, lexicon[i].needs, by_word) for i in needing], len(keys))
+        has_need = (text @ needs).toarray() > 0
+        in_text[:, needing] &= has_need
+        in_title[:, needing] &= has_need
+    venue = (in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)) & (len(in_title) >= VENUE_PAPERS)
+    return FieldTable(lexicon, columns, in_text, in_title, in_text.sum(axis=0).astype(np.int64), venue)
+
+
+def covers(found: FieldTable) -> bool:
+    """Whether the lexicon is the corpus's: :data:`LEXICON_TITLES` of its titles hold a narrow field's cue."""
+    narrow = [i for i, field in enumerate(found.fields) if not field.broad]
+    titled = int(found.title[:, narrow].any(axis=1).sum())
+    return titled >= LEXICON_TITLES * found.title.shape[0]
+
+
+def _cue_matrix(columns: list[list[int]], keys: int) -> sparse.csr_matrix:
+    """Phrase columns x fields, 1 where the column is one of the field's cues."""
+    rows = [j for cols in columns for j in cols]
+    which = [i for i, cols in enumerate(columns) for _ in cols]
+    return sparse.csr_matrix(
+        (np.ones(len(rows), dtype=np.int32), (rows, which)), shape=(keys, len(columns)), dtype=np.int32
+    )
