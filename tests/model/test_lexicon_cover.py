@@ -159,3 +159,19 @@ def test_a_reading_list_keeps_its_field_names_however_much_of_it_a_field_holds(m
     names = group_names(texts, titles, topics, BOILERPLATE)
     assert (names[4], names[5]) == (EXPECTED[4], EXPECTED[5])
 
+
+def test_the_venues_own_field_does_not_count_toward_the_lexicons_cover():
+    # ICRA 2023: "Robot learning and embodied agents" in 0.32 of the titles, other narrow fields in 0.59 without it.
+    lexicon_fields = fields()
+    robot, other = [i for i, f in enumerate(lexicon_fields) if not f.broad][:2]
+    title = np.zeros((100, len(lexicon_fields)), dtype=bool)
+    title[:32, robot] = True
+    title[20:79, other] = True  # with the robot field's titles: 79 of 100
+    venue = np.zeros(len(lexicon_fields), dtype=bool)
+    columns = tuple(frozenset() for _ in lexicon_fields)
+    counts = title.sum(axis=0).astype(np.int64)
+    assert covers(FieldTable(lexicon_fields, columns, title.copy(), title, counts, venue))
+    venue[robot] = True
+    assert not covers(FieldTable(lexicon_fields, columns, title.copy(), title, counts, venue))  # 59 of 100
+    title[79, other] = True  # 60 of 100 without it: NAACL's 0.71 and COLM's 0.74 keep the lexicon
+    assert covers(FieldTable(lexicon_fields, columns, title.copy(), title, counts, venue))
