@@ -54,6 +54,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   panels had spent ICRA 2023 and the areas of IROS 2023: ICRA 2022 and IROS 2022 (robotics; other papers of
   venues already judged), COLM 2025 (the Conference on Language Modeling: a venue of one field) and AISTATS
   2025 (statistics and ML), from the same Paper Copilot commit.
+* ``icra2021`` and ``iros2021``: added for final panel 13 (2026-12-05), after panel 12 had spent ICRA 2022 and
+  IROS 2022: two more robotics venues, to judge the lexicon's gate without the venue's own field.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -107,6 +109,8 @@ PAPERLISTS = {
     "iros2022": ("iros/iros2022.json", "IROS 2022"),
     "colm2025": ("colm/colm2025.json", "COLM 2025"),
     "aistats2025": ("aistats/aistats2025.json", "AISTATS 2025"),
+    "icra2021": ("icra/icra2021.json", "ICRA 2021"),
+    "iros2021": ("iros/iros2021.json", "IROS 2021"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
