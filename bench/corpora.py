@@ -56,6 +56,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   2025 (statistics and ML), from the same Paper Copilot commit.
 * ``icra2021`` and ``iros2021``: added for final panel 13 (2026-12-05), after panel 12 had spent ICRA 2022 and
   IROS 2022: two more robotics venues, to judge the lexicon's gate without the venue's own field.
+* ``icra2020`` and ``iros2020``: added for final panel 14 (2026-12-05), the session's labeller against the one it
+  started from, on two more robotics venues after panel 13 had spent ICRA 2021 and IROS 2021.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -111,6 +113,8 @@ PAPERLISTS = {
     "aistats2025": ("aistats/aistats2025.json", "AISTATS 2025"),
     "icra2021": ("icra/icra2021.json", "ICRA 2021"),
     "iros2021": ("iros/iros2021.json", "IROS 2021"),
+    "icra2020": ("icra/icra2020.json", "ICRA 2020"),
+    "iros2020": ("iros/iros2020.json", "IROS 2020"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
