@@ -47,7 +47,7 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
-from analysis.model.naming_subjects import paper_subjects, same_subject
+from analysis.model.naming_subjects import paper_subjects, same_subject, same_word
 from analysis.model.naming_text import lower_first, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
@@ -222,7 +222,7 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
             continue
         if CONNECTORS & set(c.words[:-n]):
             continue  # "learning for multi-view clustering" is no kind of it: "Deep and learning for ..." reads wrong
-        if not any(_one_word(a, b) for k in kinds for a in c.words[:-n] for b in k.words[:-n]):
+        if not any(same_word(a, b) for k in kinds for a in c.words[:-n] for b in k.words[:-n]):
             kinds.append(c)
         if len(kinds) == 2:
             break
@@ -237,12 +237,7 @@ def _tail_pair(one: Candidate, other: Candidate) -> bool:
     if n == 0 or n >= len(one.words) or n >= len(other.words):
         return False
     # "robotic arm" and "robot arm", "quadruped" and "quadrupedal robots": one modifier, written twice.
-    return not any(_one_word(a, b) for a in one.words[:-n] for b in other.words[:-n])
-
-
-def _one_word(a: str, b: str) -> bool:
-    """Whether two words are one, or one starts the other and both have four letters or more ("robot", "robotic")."""
-    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+    return not any(same_word(a, b) for a in one.words[:-n] for b in other.words[:-n])
 
 
 def _longer_first(ranked: list[Candidate]) -> list[Candidate]:

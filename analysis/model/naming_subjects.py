@@ -25,13 +25,16 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
     Abbreviations are read as their long forms: "LLMs" and "language models" share a subject.
     """
     a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
-    if any(x.startswith(y) or y.startswith(x) for x in a for y in b if min(len(x), len(y)) >= 4):
+    if any(same_word(x, y) for x in a for y in b):
         return True  # "Adam" and "AdamW", "graph" and "graphs"
     if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
         return True
-    if a & b:
-        return True
     return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
+
+
+def same_word(a: str, b: str) -> bool:
+    """Whether two words are one, or one starts the other and both have four letters or more ("robot", "robotic")."""
+    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
 
 
 def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
