@@ -8,8 +8,10 @@ whose papers share no phrase by each paper's own subject.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
+import snowballstemmer
 
 from analysis.model.naming_fields import Candidate
 from analysis.model.naming_text import MAX_SHOWN_WORDS
@@ -17,6 +19,7 @@ from analysis.model.phrase_table import PhraseTable
 from analysis.model.phrases import lexicon_readings
 
 MAX_ACRONYM = 5
+_STEMMER = snowballstemmer.stemmer("english")
 
 
 def same_subject(one: Candidate, other: Candidate) -> bool:
@@ -33,8 +36,19 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
 
 
 def same_word(a: str, b: str) -> bool:
-    """Whether two words are one, or one starts the other and both have four letters or more ("robot", "robotic")."""
-    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+    """Whether two words are one: equal, one starting the other (four letters or more), or of one stem.
+
+    "robot" and "robotic"; "printing" and "printed", "disability" and
+    "disabled", "legged" and "leg" (the Snowball English stemmer).
+    """
+    if a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a))):
+        return True
+    return min(len(a), len(b)) >= 3 and _stem(a) == _stem(b)
+
+
+@cache
+def _stem(word: str) -> str:
+    return str(_STEMMER.stemWord(word))
 
 
 def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
