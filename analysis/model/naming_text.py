@@ -27,10 +27,17 @@ def written(keys: list[str], table: PhraseTable, members: list[str], titles: lis
         text = _written_part(key, table, members, titles, corpus_size)
         if text.lower() not in {s.lower() for s in shown}:  # "ViT" and "vision transformer" may read alike
             shown.append(text)
-    shown = _merged_tails(shown)
-    while len(shown) > 1 and sum(len(s.split()) for s in shown) > MAX_SHOWN_WORDS:
-        shown.pop()  # a spelled-out abbreviation made the name long: the last part gives way
-    text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    merged = _merged_tails(shown)
+    # Parts written once count their "and": "audio and music generation" is four words.
+    while len(shown) > 1 and sum(len(s.split()) for s in merged) + (merged != shown) > MAX_SHOWN_WORDS:
+        shown = shown[:-1]  # a spelled-out abbreviation made the name long: the last part gives way
+        merged = _merged_tails(shown)
+    return listed(merged)
+
+
+def listed(parts: list[str]) -> str:
+    """Parts as one name, "A", "A and B" or "A, B and C", its first letter a capital."""
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     return text[:1].upper() + text[1:] if not text[:1].isupper() else text
 
 
@@ -64,19 +71,26 @@ def _written_part(key: str, table: PhraseTable, members: list[str], titles: list
 
 
 def _merged_tails(shown: list[str]) -> list[str]:
-    """The first two parts as one where they end alike ("audio generation", "music generation").
+    """Two parts that end alike written once, last ("audio generation", "music generation").
 
-    They read "audio and music generation".
+    They read "audio and music generation"; a third part goes before them:
+    "RRT, path and motion planning", not "RRT, path planning and motion planning".
     """
-    if len(shown) < 2:
-        return shown
-    a, b = shown[0].split(), shown[1].split()
+    for i, first in enumerate(shown):
+        for second in shown[i + 1 :]:
+            n = _shared_tail(first.split(), second.split())
+            if n:
+                rest = [s for s in shown if s is not first and s is not second]
+                return [*rest, " ".join(first.split()[:-n]), second]
+    return shown
+
+
+def _shared_tail(a: list[str], b: list[str]) -> int:
+    """How many last words two parts share, each keeping a word of its own (0 where none)."""
     n = 0
     while n < min(len(a), len(b)) - 1 and a[-1 - n].lower() == b[-1 - n].lower():
         n += 1
-    if n == 0:
-        return shown
-    return [" ".join(a[:-n]) + " and " + " ".join(b), *shown[2:]]
+    return n
 
 
 def _uses(form: str, texts: list[str]) -> int:
