@@ -58,6 +58,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   IROS 2022: two more robotics venues, to judge the lexicon's gate without the venue's own field.
 * ``icra2020`` and ``iros2020``: added for final panel 14 (2026-12-05), the session's labeller against the one it
   started from, on two more robotics venues after panel 13 had spent ICRA 2021 and IROS 2021.
+* ``colm2024``, ``naacl2022`` and ``icra2019``: added for final panel 15 (2026-12-05), after panels 11-14 had
+  spent COLM 2025, NAACL 2024 and ICRA 2020-2023: the Conference on Language Modeling's first year (its papers
+  mostly on LLMs), NAACL 2022 (NLP before most of it was on LLMs) and ICRA 2019 (robotics), from the same Paper
+  Copilot commit.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -115,6 +119,9 @@ PAPERLISTS = {
     "iros2021": ("iros/iros2021.json", "IROS 2021"),
     "icra2020": ("icra/icra2020.json", "ICRA 2020"),
     "iros2020": ("iros/iros2020.json", "IROS 2020"),
+    "colm2024": ("colm/colm2024.json", "COLM 2024"),
+    "naacl2022": ("naacl/naacl2022.json", "NAACL 2022"),
+    "icra2019": ("icra/icra2019.json", "ICRA 2019"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
