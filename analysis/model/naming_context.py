@@ -2,8 +2,8 @@
 
 Writers name a group of papers on language models by what they do and to
 what: "LLM quantization and efficient inference", "LLM safety alignment and
-refusal" (71 of the 80 writers' names of every panel to 2026-12-05 that say
-"LLM" put it first, as a modifier). Our parts name what the papers do; a
+refusal" (52 of the 72 distinct writers' names of every panel to 2026-12-05
+that say "LLM" put it first, as a modifier). Our parts name what the papers do; a
 setting shared by most of them, too common in the corpus to be a part of
 its own, was left out ("Quantization and efficient inference").
 """
