@@ -58,10 +58,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   IROS 2022: two more robotics venues, to judge the lexicon's gate without the venue's own field.
 * ``icra2020`` and ``iros2020``: added for final panel 14 (2026-12-05), the session's labeller against the one it
   started from, on two more robotics venues after panel 13 had spent ICRA 2021 and IROS 2021.
-* ``colm2024``, ``naacl2022`` and ``icra2019``: added for final panel 15 (2026-12-05), after panels 11-14 had
-  spent COLM 2025, NAACL 2024 and ICRA 2020-2023: the Conference on Language Modeling's first year (its papers
-  mostly on LLMs), NAACL 2022 (NLP before most of it was on LLMs) and ICRA 2019 (robotics), from the same Paper
-  Copilot commit.
+* ``colm2024``, ``naacl2022``, ``icra2019`` and ``iros2019``: added for final panels 15 and 16 (2026-12-05),
+  after panels 11-14 had spent COLM 2025, NAACL 2024 and ICRA and IROS 2020-2023: the Conference on Language
+  Modeling's first year (its papers mostly on LLMs), NAACL 2022 (NLP before most of it was on LLMs), ICRA 2019
+  and IROS 2019 (robotics), from the same Paper Copilot commit.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -122,6 +122,7 @@ PAPERLISTS = {
     "colm2024": ("colm/colm2024.json", "COLM 2024"),
     "naacl2022": ("naacl/naacl2022.json", "NAACL 2022"),
     "icra2019": ("icra/icra2019.json", "ICRA 2019"),
+    "iros2019": ("iros/iros2019.json", "IROS 2019"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
