@@ -34,7 +34,6 @@ import numpy as np
 from scipy import sparse
 
 from analysis.model.field_table import covers
-from analysis.model.naming_context import with_context
 from analysis.model.naming_fields import (
     ADDS,
     COVERED,
@@ -298,24 +297,13 @@ def group_names(
         if topics is not None:
             field, parts = _area_field_or_parts(table, rows, topics, used, lexicon)
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
-            names[group] = _set(field or listed, table, rows, (members, heads), used)
+            names[group] = field or listed
             continue
         field, ranked, parts = _topic_field_or_parts(table, rows, taken, used, lexicon)
-        name = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
-        names[group] = _set(name, table, rows, (members, heads), used)
+        names[group] = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if parts:
             taken.add(parts[0].key)
     return names
-
-
-def _set(
-    name: str | None, table: PhraseTable, rows: np.ndarray, corpus: tuple[list[str], list[str]], used: set[str]
-) -> str | None:
-    """The name led by the setting most of its titles say (:func:`with_context`), where no other group has it."""
-    if name is None:
-        return None
-    led = with_context(name, table, rows, corpus)
-    return led if led.lower() not in used else name
 
 
 def _area_field_or_parts(

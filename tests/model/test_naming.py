@@ -8,10 +8,9 @@ from analysis.model import naming, naming_text
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
 from analysis.model.naming import Candidate, candidates, choose, group_names, phrase_table, variant_key
-from analysis.model.naming_context import with_context
 from analysis.model.naming_subjects import same_word
 from analysis.model.naming_text import lower_first
-from analysis.model.phrase_table import PhraseTable, cached_table
+from analysis.model.phrase_table import PhraseTable
 
 # Four groups of four papers: (title, abstract). Written as their fields write them.
 OFFLINE_RL = [
@@ -284,42 +283,6 @@ def test_a_modifier_and_its_longer_form_name_one_kind_not_two():
         "robotic swarm",
         "drone swarm",
     ]
-
-
-QUANTIZATION = [
-    (
-        "Outlier-Aware Quantization for LLMs",
-        "Large language models (LLMs) have activation outliers; we quantize weights to four bits around them.",
-    ),
-    (
-        "Quantization of Large Language Models to Four Bits",
-        "We quantize the weights of LLMs to four bits with a learned rounding.",
-    ),
-    (
-        "Low-Bit Quantization Meets Efficient Inference",
-        "Quantization of weights and activations speeds up inference of LLMs on CPUs.",
-    ),
-    ("Calibration Data for LLM Quantization", "Which calibration data a quantization method needs for LLMs."),
-]
-
-
-def test_a_model_most_titles_name_leads_a_name_that_does_not_say_it():
-    # Three of the four titles say "LLMs", "Large Language Models" or "LLM Quantization" (a modifier: no phrase).
-    texts, titles, groups = _corpus([*GROUPS, QUANTIZATION])
-    names = group_names(texts, titles, groups, BOILERPLATE)
-    assert names[4] == "LLM quantization and efficient inference"
-    assert names[1] == "LLM agents"  # says it already
-    table = cached_table(texts, titles, BOILERPLATE)
-    rows = np.flatnonzero(groups == 1)
-    corpus = ([texts[i] for i in rows], [titles[i] for i in rows])
-    assert with_context("Web navigation and tool use", table, rows, corpus) == "LLM web navigation and tool use"
-    for said in ("Large language model agents", "Mixed: web navigation and debate", "A name of six words already"):
-        assert with_context(said, table, rows, corpus) == said
-    # RL is a discipline, no model: "RL value estimates" reads wrong, though every Offline RL title says it.
-    rl = np.flatnonzero(groups == 0)
-    assert with_context("Value estimates", table, rl, ([texts[i] for i in rl], [titles[i] for i in rl])) == (
-        "Value estimates"
-    )
 
 
 def test_words_of_one_stem_are_one_word():
