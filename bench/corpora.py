@@ -61,7 +61,7 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``colm2024``, ``naacl2022``, ``icra2019`` and ``iros2019``: added for final panels 15 and 16 (2026-12-05),
   after panels 11-14 had spent COLM 2025, NAACL 2024 and ICRA and IROS 2020-2023: the Conference on Language
   Modeling's first year (its papers mostly on LLMs), NAACL 2022 (NLP before most of it was on LLMs), ICRA 2019
-  and IROS 2019 (robotics), from the same Paper Copilot commit.
+  and IROS 2019 (robotics), from the same Paper Copilot commit; ``acl2022`` (ACL 2022, NLP) for panel 16 too.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -123,6 +123,7 @@ PAPERLISTS = {
     "naacl2022": ("naacl/naacl2022.json", "NAACL 2022"),
     "icra2019": ("icra/icra2019.json", "ICRA 2019"),
     "iros2019": ("iros/iros2019.json", "IROS 2019"),
+    "acl2022": ("acl/acl2022.json", "ACL 2022"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

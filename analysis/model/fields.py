@@ -226,7 +226,10 @@ Weather and climate modeling: weather; climate; weather forecasting; earth syste
 Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity;
     cognitive
 Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
-    disease
+    disease; +image; +imaging; +mri; +ct; +x-ray; +radiology; +radiograph; +ultrasound; +scan; +segmentation;
+    +pathology; +histopathology; +endoscopy; +lesion
+Clinical and biomedical NLP | Clinical NLP: clinical; biomedical; medical; patient; ehr; health; healthcare;
+    disease; +text; +language; +nlp; +note; +report; +question; +dialogue; +llm; +language model
 Quantum machine learning: quantum; quantum computing; quantum circuit
 Time series forecasting and analysis | Time series: time series; forecasting; time-series; temporal; sequential data
 Causal inference and treatment effects | Causal inference: causal inference; treatment effect; causal effect;

@@ -13,6 +13,8 @@ import numpy as np
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
 from analysis.model.naming import group_names
+from analysis.model.naming_fields import field_candidates
+from analysis.model.phrase_table import cached_table
 from tests.model.test_fields import SIX
 from tests.model.test_naming import _corpus
 
@@ -281,3 +283,30 @@ def test_a_broad_field_names_no_topic_its_papers_name_it():
     areas = np.where(topics == 6, 1, 0)
     # An area of them is named by the field: an area is a coarse group, and the broad field is what it shares.
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Computer vision"
+
+
+CLINICAL_TEXT = [
+    ("Summarizing Clinical Notes", "We summarize the clinical notes of a patient's hospital stay for the next doctor."),
+    ("Medical Question Answering", "A language model answers medical questions from patients with cited evidence."),
+    ("Coding Diagnoses from EHR Text", "We assign disease codes to the free text of electronic health records."),
+    ("Biomedical Entity Linking", "We link biomedical mentions in text to a vocabulary of concepts."),
+]
+MEDICAL_IMAGES = [
+    ("Tumour Segmentation in MRI", "We segment tumours in brain MRI scans of patients with a 3D network."),
+    ("Chest X-Ray Report Findings", "A classifier finds disease in chest x-ray images of hospital patients."),
+    ("Lesion Detection in Ultrasound", "We detect lesions in ultrasound images of the breast for clinical use."),
+    ("Histopathology Slide Classification", "Whole-slide pathology images are classified by a medical model."),
+]
+
+
+def test_a_medical_field_is_named_for_images_only_where_its_papers_have_images():
+    # "Medical imaging and healthcare" named clinical-text groups that readers scored 1.0-2.3 (CHI 2025,
+    # NAACL 2022 and 2024, COLING 2025, ICRA and IROS 2021), 4.0-5.0 at CVPR 2024.
+    texts, titles, topics = _corpus([*SIX, CLINICAL_TEXT, MEDICAL_IMAGES])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names[6] == "Clinical and biomedical NLP"
+    assert names[7] == "Medical imaging and healthcare"
+    table = cached_table(texts, titles, BOILERPLATE)
+    shares = {f.name: f.share for f in field_candidates(table, np.flatnonzero(topics == 6))}
+    assert "Medical imaging and healthcare" not in shares  # no paper of clinical text holds an image
+    assert shares["Clinical and biomedical NLP"] == 1.0
