@@ -223,8 +223,8 @@ Computational biology and genomics | Computational biology: single-cell; gene; g
 Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
     physics-informed; pinn; fluid; simulation; physical system; scientific machine learning
 Weather and climate modeling: weather; climate; weather forecasting; earth system
-Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuron; neuroscience; neural activity;
-    cognitive
+Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuroscience; neural activity; cortex;
+    cortical; neural recording; electrophysiology
 Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
     disease; +image; +imaging; +mri; +ct; +x-ray; +radiology; +radiograph; +ultrasound; +scan; +segmentation;
     +pathology; +histopathology; +endoscopy; +lesion

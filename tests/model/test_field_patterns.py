@@ -310,3 +310,24 @@ def test_a_medical_field_is_named_for_images_only_where_its_papers_have_images()
     shares = {f.name: f.share for f in field_candidates(table, np.flatnonzero(topics == 6))}
     assert "Medical imaging and healthcare" not in shares  # no paper of clinical text holds an image
     assert shares["Clinical and biomedical NLP"] == 1.0
+
+
+LLM_NEURONS = [
+    ("Knowledge Neurons in Language Models", "We find the neurons of a language model that store a fact."),
+    ("Cognitive Biases of LLMs", "Large language models show the cognitive biases of human reasoning."),
+    ("Polysemantic Neurons in Transformers", "Single neurons of a transformer respond to several unrelated concepts."),
+    ("Cognitive Load and Prompting", "We vary the cognitive load a prompt puts on a language model."),
+]
+
+
+def test_neurons_and_cognition_of_a_language_model_are_no_neuroscience():
+    # COLM 2024 and 2025: "Neuroscience and brain data" named groups on LLM probing and cognition, scored 1.0-1.7;
+    # its cues "neuron" and "cognitive" are a network's neurons and a model's cognition there.
+    texts, titles, topics = _corpus([*SIX, LLM_NEURONS])
+    table = cached_table(texts, titles, BOILERPLATE)
+    shares = {f.name: f.share for f in field_candidates(table, np.flatnonzero(topics == 6))}
+    assert "Neuroscience and brain data" not in shares
+    brain = [("Decoding Speech from Brain Activity", "We decode words from the fMRI of listeners' brains.")] * 2
+    texts, titles, topics = _corpus([*SIX, brain])
+    table = cached_table(texts, titles, BOILERPLATE)
+    assert {f.name for f in field_candidates(table, np.flatnonzero(topics == 6))} >= {"Neuroscience and brain data"}
