@@ -129,8 +129,8 @@ Knowledge representation and logical reasoning | Knowledge representation: knowl
     commonsense reasoning; reasoning about action; automated reasoning; theorem proving; knowledge base; logical
 Search, satisfiability and planning | Search and planning: heuristic search; search algorithm; best-first search;
     satisfiability; sat solver; sat; constraint satisfaction; csp; constraint programming; automated planning;
-    classical planning; planning problem; planner; planning; plan; state space search; model checking; np-hard;
-    computational complexity; heuristic; local search; branch and bound; backtracking; phase transition; hard problem;
+    classical planning; planning problem; pddl; state space search; model checking; np-hard;
+    computational complexity; local search; branch and bound; backtracking; phase transition; hard problem;
     branching factor; decision diagram; genetic algorithm; evolutionary algorithm
 Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
     agent-based; negotiation; coalition; social choice; voting; human-agent; human-ai; human-robot interaction;
