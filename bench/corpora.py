@@ -62,6 +62,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   after panels 11-14 had spent COLM 2025, NAACL 2024 and ICRA and IROS 2020-2023: the Conference on Language
   Modeling's first year (its papers mostly on LLMs), NAACL 2022 (NLP before most of it was on LLMs), ICRA 2019
   and IROS 2019 (robotics), from the same Paper Copilot commit; ``acl2022`` (ACL 2022, NLP) for panel 16 too.
+* ``acl2021``, ``naacl2021``, ``aaai2022`` and ``iros2018``: added for final panel 17 (2026-12-05), the
+  session's labeller on four venues fitted by no one before (NLP, AI at large, robotics), same commit.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -124,6 +126,10 @@ PAPERLISTS = {
     "icra2019": ("icra/icra2019.json", "ICRA 2019"),
     "iros2019": ("iros/iros2019.json", "IROS 2019"),
     "acl2022": ("acl/acl2022.json", "ACL 2022"),
+    "acl2021": ("acl/acl2021.json", "ACL 2021"),
+    "naacl2021": ("naacl/naacl2021.json", "NAACL 2021"),
+    "aaai2022": ("aaai/aaai2022.json", "AAAI 2022"),
+    "iros2018": ("iros/iros2018.json", "IROS 2018"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
