@@ -48,7 +48,7 @@ from analysis.model.naming_fields import (
     field_name,
 )
 from analysis.model.naming_subjects import paper_subjects, same_subject, same_word
-from analysis.model.naming_text import lower_first, written
+from analysis.model.naming_text import lower_first, shared_tail, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
     PhraseTable,
@@ -231,9 +231,7 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
 
 def _tail_pair(one: Candidate, other: Candidate) -> bool:
     """Whether two phrases share only their last words, each with its own modifier ("audio" and "music generation")."""
-    n = 0
-    while n < min(len(one.words), len(other.words)) and one.words[-1 - n] == other.words[-1 - n]:
-        n += 1
+    n = shared_tail(one.words, other.words)
     if n == 0 or n >= len(one.words) or n >= len(other.words):
         return False
     # "robotic arm" and "robot arm", "quadruped" and "quadrupedal robots": one modifier, written twice.

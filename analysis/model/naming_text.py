@@ -8,6 +8,7 @@ define it, two parts that end alike written once ("audio and music generation").
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from analysis.model.abbreviations import is_abbreviation, spelled_out
 from analysis.model.phrase_table import PhraseTable, variant_key
@@ -78,17 +79,18 @@ def _merged_tails(shown: list[str]) -> list[str]:
     """
     for i, first in enumerate(shown):
         for second in shown[i + 1 :]:
-            n = _shared_tail(first.split(), second.split())
-            if n:
+            a, b = first.split(), second.split()
+            n = min(shared_tail([w.lower() for w in a], [w.lower() for w in b]), len(a) - 1, len(b) - 1)
+            if n > 0:
                 rest = [s for s in shown if s is not first and s is not second]
                 return [*rest, " ".join(first.split()[:-n]), second]
     return shown
 
 
-def _shared_tail(a: list[str], b: list[str]) -> int:
-    """How many last words two parts share, each keeping a word of its own (0 where none)."""
+def shared_tail(a: Sequence[str], b: Sequence[str]) -> int:
+    """How many last words two word sequences share ("audio generation", "music generation": 1)."""
     n = 0
-    while n < min(len(a), len(b)) - 1 and a[-1 - n].lower() == b[-1 - n].lower():
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
         n += 1
     return n
 
