@@ -64,6 +64,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   and IROS 2019 (robotics), from the same Paper Copilot commit; ``acl2022`` (ACL 2022, NLP) for panel 16 too.
 * ``acl2021``, ``naacl2021``, ``aaai2022`` and ``iros2018``: added for final panel 17 (2026-12-05), the
   session's labeller on four venues fitted by no one before (NLP, AI at large, robotics), same commit.
+* ``icra2018`` and ``corl2021_2023`` (CoRL 2021, 2022 and 2023 in one corpus): added for final panel 18
+  (2026-12-05), two robotics corpora fitted by no one before, to judge the lexicon's robotics fields.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -104,8 +106,8 @@ PAPERLISTS_COMMIT = "33f9884"
 PAPERLISTS_GIT = os.environ.get("PAPERLISTS_GIT", "/work/.mirror/papercopilot+paperlists/repo")
 IJCAI_PATH = "ijcai/ijcai2024.json"
 IJCAI_SAMPLE = 1500
-# Paper Copilot lists read as the IJCAI one is: corpus -> (path, venue).
-PAPERLISTS = {
+# Paper Copilot lists read as the IJCAI one is: corpus -> (path or paths, venue).
+PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "ijcai2024": (IJCAI_PATH, "IJCAI 2024"),
     "naacl2024": ("naacl/naacl2024.json", "NAACL 2024"),
     "www2025": ("www/www2025.json", "WWW 2025"),
@@ -130,6 +132,8 @@ PAPERLISTS = {
     "naacl2021": ("naacl/naacl2021.json", "NAACL 2021"),
     "aaai2022": ("aaai/aaai2022.json", "AAAI 2022"),
     "iros2018": ("iros/iros2018.json", "IROS 2018"),
+    "icra2018": ("icra/icra2018.json", "ICRA 2018"),
+    "corl2021_2023": (("corl/corl2021.json", "corl/corl2022.json", "corl/corl2023.json"), "CoRL 2021-2023"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
@@ -378,8 +382,12 @@ def build(out_dir: Path) -> dict[str, int]:
     beese = parse_annotated(table_text(BEESE_PATH, BEESE_GIT, BEESE_COMMIT))
     counts["beese2023"] = _write(out_dir / "beese2023.jsonl", beese)
     counts["cvpr2024"] = _write(out_dir / "cvpr2024.jsonl", parse_cvpr(table_text(CVPR_PATH, CVPR_GIT, CVPR_COMMIT)))
-    for name, (path, venue) in PAPERLISTS.items():
-        listed = parse_paperlist(table_text(path, PAPERLISTS_GIT, PAPERLISTS_COMMIT), venue)
+    for name, (lists, venue) in PAPERLISTS.items():
+        listed = [
+            paper
+            for path in ((lists,) if isinstance(lists, str) else lists)
+            for paper in parse_paperlist(table_text(path, PAPERLISTS_GIT, PAPERLISTS_COMMIT), venue)
+        ]
         counts[name] = _write(out_dir / f"{name}.jsonl", listed)
     counts["chi2025"] = _write(out_dir / "chi2025.jsonl", parse_program(table_text(CHI_PATH, CHI_GIT, CHI_COMMIT)))
     counts["uist2018_2024"] = _write(out_dir / "uist2018_2024.jsonl", uist())

@@ -10,7 +10,8 @@ would write it and the phrases (its *cues*) whose papers it covers.
 Where the entries come from: written by hand for this module from the
 subject areas that machine-learning venues list in their calls for papers
 (ICML, NeurIPS, ICLR, CoRL; ACL and EMNLP for NLP), the arXiv category
-descriptions (cs.LG, cs.CV, cs.CL, cs.RO, stat.ML, q-bio) and the usual companions of a field's
+descriptions (cs.LG, cs.CV, cs.CL, cs.RO, stat.ML, q-bio), the IEEE Robotics and Automation Society's
+keywords for ICRA, IROS and RA-L papers (robotics) and the usual companions of a field's
 head in session titles ("pruning and sparsity", "quantization and efficient
 inference"). They are no list of any corpus's topics or of a panel's
 answers. A corpus outside these fields still holds some of their cues
@@ -74,6 +75,54 @@ Robot learning and embodied agents | Robot learning: robot; embodied; embodied a
 Robot navigation and locomotion: navigation; locomotion; legged; quadruped; mobile robot; path planning
 Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting;
     traffic; vehicle
+State estimation and sensor fusion | State estimation: state estimation; sensor fusion; kalman filter; ekf; ukf;
+    extended kalman filter; unscented kalman filter; particle filter; imu; inertial; visual-inertial; odometry;
+    inertial odometry; factor graph
+SLAM and localization | SLAM: slam; simultaneous localization and mapping; loop closure; place recognition;
+    localization; relocalization; visual odometry; lidar odometry; semantic mapping; occupancy map; 3d mapping
+Motion planning and trajectory optimization | Motion planning: motion planning; trajectory optimization; path
+    planning; sampling-based planning; rrt; probabilistic roadmap; kinodynamic; trajectory planning; collision
+    avoidance; obstacle avoidance; motion planner
+Task and motion planning: task and motion planning; tamp; task planning; rearrangement; long-horizon manipulation
+Multi-robot systems and swarms | Multi-robot systems: multi-robot; swarm; robot swarm; formation control; multi-agent
+    path finding; mapf; task allocation; multi-uav; robot team; heterogeneous robots
+Aerial robots and UAVs | Aerial robots: uav; unmanned aerial vehicle; drone; quadrotor; multirotor; quadcopter;
+    aerial robot; aerial vehicle; mav; micro aerial vehicle; aerial manipulation; flight;
+    +flight; +control; +controller; +robot; +quadrotor; +multirotor; +planning; +navigation; +trajectory
+Underwater and marine robots | Marine robots: underwater; auv; autonomous underwater vehicle; underwater vehicle;
+    marine; asv; surface vehicle; rov; ocean
+Exoskeletons, prosthetics and rehabilitation | Exoskeletons: exoskeleton; prosthesis; prosthetic; rehabilitation;
+    wearable robot; orthosis; assistive device; gait assistance; emg; electromyography; myoelectric
+Surgical and medical robots | Surgical robots: surgical; surgery; surgical robot; minimally invasive; needle;
+    catheter; continuum robot; endoscope; endoscopic; laparoscopic; medical robot
+Soft robots and actuators | Soft robots: soft robot; soft robotic; soft actuator; pneumatic; artificial muscle;
+    soft gripper; variable stiffness; tendon-driven; actuator; compliant mechanism
+Grasping and dexterous manipulation | Grasping: grasping; grasp; grasp detection; dexterous manipulation; in-hand
+    manipulation; gripper; pick-and-place; bin picking; suction
+Human-robot interaction: human-robot interaction; hri; human-robot collaboration; physical human-robot
+    interaction; social robot; collaborative robot; cobot; shared autonomy
+Teleoperation and haptics | Teleoperation: teleoperation; telerobotics; teleoperated; haptic; haptics; haptic
+    feedback; force feedback; bilateral control; telepresence
+Tactile sensing: tactile; tactile sensing; tactile sensor; touch sensing; robot skin; force sensing; force sensor
+Calibration and system identification | Calibration: extrinsic calibration; camera calibration; hand-eye
+    calibration; sensor calibration; lidar calibration; kinematic calibration; system identification; parameter
+    identification
+Force control and compliance | Force control: impedance control; admittance control; force control; compliance
+    control; contact-rich; interaction control; variable impedance
+Kinematics and robot mechanisms | Kinematics: kinematics; inverse kinematics; kinematic; parallel robot; parallel
+    mechanism; redundant manipulator; workspace; singularity
+Safe control and verification | Safe control: control barrier function; barrier function; cbf; reachability;
+    safety-critical control; safe control; safety filter; formal verification
+Optimal control and MPC | Optimal control: model predictive control; mpc; optimal control; nonlinear
+    mpc; whole-body control; feedback control
+Active perception and exploration | Active perception: active perception; active mapping; next-best-view;
+    informative path planning; autonomous exploration; frontier-based exploration; view planning
+Microrobots and magnetic actuation | Microrobots: microrobot; micro-robot; nanorobot; microswimmer; magnetic
+    actuation; micromanipulation; magnetic field
+Agricultural and field robots | Field robots: agricultural; agriculture; crop; harvesting; fruit; field robot;
+    orchard; weed; forestry; plant phenotyping
+Robot software and programming | Robot software: ros; robot operating system; middleware; robot programming;
+    domain-specific language; software architecture
 LLM reasoning and agents | LLM agents: reasoning; chain-of-thought; llm agent; agent; planning; tool use;
     mathematical reasoning; math reasoning; problem-solving;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
@@ -221,7 +270,7 @@ Proteins and structural biology | Proteins: protein; antibody; protein structure
 Computational biology and genomics | Computational biology: single-cell; gene; genomic; genomics; cell; biology;
     dna; rna; biological; perturbation
 Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
-    physics-informed; pinn; fluid; simulation; physical system; scientific machine learning
+    physics-informed; pinn; fluid; physical system; scientific machine learning
 Weather and climate modeling: weather; climate; weather forecasting; earth system
 Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuroscience; neural activity; cortex;
     cortical; neural recording; electrophysiology
@@ -235,7 +284,7 @@ Time series forecasting and analysis | Time series: time series; forecasting; ti
 Causal inference and treatment effects | Causal inference: causal inference; treatment effect; causal effect;
     counterfactual; individual treatment effect; instrumental variable
 Causal discovery: causal discovery; causal structure; causal graph; structure learning; dag
-Recommender systems: recommendation; recommender; recommender system; collaborative filtering; user
+Recommender systems: recommendation; recommender; recommender system; collaborative filtering
 Tabular data: tabular; tabular data
 Speech and audio processing | Audio: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech
 Continual learning and catastrophic forgetting | Continual learning: continual learning; catastrophic forgetting;

@@ -15,6 +15,7 @@ import numpy as np
 
 from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first
 from analysis.model.phrase_table import PhraseTable
+from analysis.model.phrases import no_noun_reading
 
 # A title holding the phrase counts this many times as much as an abstract only.
 TITLE_WEIGHT = 2
@@ -275,7 +276,9 @@ def _words(name: str) -> set[str]:
 def _head(first: FieldCandidate, second: FieldCandidate) -> str:
     """A narrow field's name as the first of three parts where it is a pair ("Bandits, online learning"), else short."""
     words = len(first.name.split()) - 1 + len(second.short.split())
-    if not first.broad and first.name.count(" and ") == 1 and words <= MAX_SHOWN_WORDS:
+    # "Surgical and medical robots" is one subject: "Surgical, medical robots and ..." would read as two.
+    modifier = no_noun_reading(first.name.split(" and ")[0].split()[-1].lower())
+    if not first.broad and first.name.count(" and ") == 1 and words <= MAX_SHOWN_WORDS and not modifier:
         return first.name.replace(" and ", ", ")
     return first.short
 

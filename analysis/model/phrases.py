@@ -103,7 +103,7 @@ def lexicon_readings(word: str) -> frozenset[str]:
     return frozenset(getAllLemmas(word))
 
 
-def _no_noun_reading(word: str) -> bool:
+def no_noun_reading(word: str) -> bool:
     """Whether the English lexicon knows ``word`` only as a modifier or a verb, never as a noun.
 
     Adjectives and adverbs ("severe", "robust") and verbs ("generate",
@@ -202,7 +202,7 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
-        if word in _ADJECTIVES or _VERB_FORM.search(word) or _no_noun_reading(word):
+        if word in _ADJECTIVES or _VERB_FORM.search(word) or no_noun_reading(word):
             return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
 
