@@ -1,0 +1,75 @@
+"""Robotics fields of the lexicon (analysis.model.fields): robotics groups named as robotics sessions are.
+
+Before them the lexicon had three robotics fields, robotics venues fell under
+its gate (0.58-0.59 of their titles held a cue) and their groups were named by
+their own phrases: "IMU and EKF", "Cell manipulation, ultrasound and blood".
+Exact names on hand-made groups beside the six ML groups of tests/model/test_fields.py.
+"""
+
+from __future__ import annotations
+
+from analysis.model.ctfidf import BOILERPLATE
+from analysis.model.fields import fields
+from analysis.model.naming import group_names
+from analysis.model.naming_fields import FieldCandidate, _joined
+from tests.model.test_field_patterns import _field_shares
+from tests.model.test_fields import SIX
+from tests.model.test_naming import _corpus
+
+STATE_ESTIMATION = [
+    ("Tightly Coupled Visual-Inertial Odometry", "We fuse camera images and IMU readings in a sliding window."),
+    ("An Invariant EKF for Legged Robots", "An extended Kalman filter estimates the base state of a walking robot."),
+    ("Wheel and IMU Sensor Fusion", "We fuse wheel odometry and an IMU for a ground robot's pose."),
+    ("Observability of Inertial Navigation", "We study which states inertial navigation estimates from the IMU."),
+]
+SURGERY = [
+    ("Steering Flexible Needles in Tissue", "A surgical robot steers a flexible needle through soft tissue."),
+    ("Catheter Shape Sensing", "We sense the shape of a catheter inside the heart during a procedure."),
+    ("Autonomous Suturing", "The robot sutures tissue in minimally invasive surgery from endoscope images."),
+    ("A Continuum Robot for the Throat", "A continuum robot reaches the throat through the mouth in surgery."),
+]
+DRONE_IMAGES = [
+    ("Small Object Detection in Drone Images", "We detect small vehicles and people in images taken by a drone."),
+    ("A Benchmark of UAV Imagery", "A dataset of UAV images of cities is annotated with boxes and masks."),
+    ("Counting Cars from the Air", "Cars are counted in drone images of parking lots with a density map."),
+    ("Aerial Scene Segmentation", "We segment buildings and roads in UAV images of the ground."),
+]
+DRONE_FLIGHT = [
+    ("Agile Quadrotor Flight through Gates", "A quadrotor flies through racing gates with a learned controller."),
+    ("Perching Drones", "A drone perches on branches; its controller plans the landing trajectory."),
+    ("Wind-Robust UAV Control", "A UAV keeps its trajectory in gusts with an adaptive controller."),
+    ("Multirotor Flight with a Payload", "A multirotor carries a swinging payload; we control its flight."),
+]
+
+
+def test_robotics_groups_are_named_by_robotics_fields():
+    texts, titles, topics = _corpus([*SIX, STATE_ESTIMATION, SURGERY, DRONE_FLIGHT])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert [names[6], names[7], names[8]] == [
+        "State estimation and sensor fusion",
+        "Surgical and medical robots",
+        "Aerial robots and UAVs",
+    ]
+
+
+def test_drone_images_are_no_aerial_robots():
+    # WACV 2025's "Aerial and drone imagery" (readers 5.0) says "drone" and "UAV" but flies nothing: the aerial
+    # field counts a paper only where it also says flight, control, planning, navigation or a trajectory.
+    texts, titles, topics = _corpus([*SIX, DRONE_IMAGES, DRONE_FLIGHT])
+    assert "Aerial robots and UAVs" not in _field_shares(texts, titles, topics == 6)
+    assert _field_shares(texts, titles, topics == 7)["Aerial robots and UAVs"] == 1.0
+
+
+def _field(name: str, papers: range) -> FieldCandidate:
+    field = next(f for f in fields() if f.name == name)
+    return FieldCandidate(name, 0.5, 0.5, frozenset(papers), frozenset(), field.broad, field.short)
+
+
+def test_a_field_of_two_modifiers_and_one_noun_is_not_split_as_two_subjects():
+    # "Surgical, medical robots and microrobots" read as three subjects; a field named by two nouns still is.
+    surgical = _field("Surgical and medical robots", range(6))
+    micro = _field("Microrobots and magnetic actuation", range(4, 10))
+    tactile = _field("Tactile sensing", range(4, 10))
+    assert _joined(surgical, tactile) == "Surgical robots and tactile sensing"
+    assert _joined(micro, tactile) == "Microrobots, magnetic actuation and tactile sensing"
+
