@@ -66,6 +66,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   session's labeller on four venues fitted by no one before (NLP, AI at large, robotics), same commit.
 * ``icra2018`` and ``corl2021_2023`` (CoRL 2021, 2022 and 2023 in one corpus): added for final panel 18
   (2026-12-05), two robotics corpora fitted by no one before, to judge the lexicon's robotics fields.
+* ``icra2017``, ``ijcai2023`` and ``eccv2022``: added for final panel 19 (2026-12-05), the session's labeller
+  against the one it started from on robotics, AI at large and computer vision, fitted by no one before.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -134,6 +136,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iros2018": ("iros/iros2018.json", "IROS 2018"),
     "icra2018": ("icra/icra2018.json", "ICRA 2018"),
     "corl2021_2023": (("corl/corl2021.json", "corl/corl2022.json", "corl/corl2023.json"), "CoRL 2021-2023"),
+    "icra2017": ("icra/icra2017.json", "ICRA 2017"),
+    "ijcai2023": ("ijcai/ijcai2023.json", "IJCAI 2023"),
+    "eccv2022": ("eccv/eccv2022.json", "ECCV 2022"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

@@ -72,7 +72,8 @@ Games and equilibria | Games: game; nash equilibrium; equilibrium; equilibria; m
     theory
 Robot learning and embodied agents | Robot learning: robot; embodied; embodied agent; robotic; manipulation;
     grasping; dexterous; robot learning; visuomotor; sim-to-real; humanoid
-Robot navigation and locomotion: navigation; locomotion; legged; quadruped; mobile robot; path planning
+Legged locomotion | Locomotion: locomotion; legged; quadruped; biped; bipedal; humanoid walking; gait; legged robot
+Robot navigation | Navigation: navigation; mobile robot; path planning; visual navigation; social navigation
 Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting;
     traffic; vehicle
 State estimation and sensor fusion | State estimation: state estimation; sensor fusion; kalman filter; ekf; ukf;
@@ -146,7 +147,6 @@ Watermarking and generated content detection | Watermarking: watermark; watermar
     generated text detection; copyright; deepfake
 Hallucination and factuality | Factuality: hallucination; factuality; knowledge editing; model editing; factual
     knowledge
-Language models and text generation: language model; llm; text generation; natural language; nlp
 Machine translation and multilingual NLP: machine translation; multilingual; translation; low-resource language
 Sentiment analysis and opinion mining | Sentiment analysis: sentiment analysis; sentiment; opinion mining; opinion;
     emotion; emotion recognition; stance detection; sarcasm; aspect-based sentiment
@@ -230,7 +230,8 @@ Object detection and segmentation | Object detection: object detection; segmenta
     instance segmentation; detection transformer
 Image restoration and inverse problems: image restoration; super-resolution; deblurring; denoising; inverse problem;
     image reconstruction
-Human motion and pose: human motion; motion generation; pose estimation; motion prediction; avatar; human pose; hand
+Human motion and pose: human motion; motion generation; pose estimation; motion prediction; avatar; human pose;
+    hand pose; hand-object interaction; gesture
 Self-supervised and contrastive learning | Self-supervised learning: self-supervised learning; self-supervised;
     contrastive learning; contrastive; ssl; representation learning; masked image modeling; masked autoencoder
 Vision transformers and architectures: vision transformer; vit; convolutional neural network; cnn; backbone; neural
