@@ -72,4 +72,3 @@ def test_a_field_of_two_modifiers_and_one_noun_is_not_split_as_two_subjects():
     tactile = _field("Tactile sensing", range(4, 10))
     assert _joined(surgical, tactile) == "Surgical robots and tactile sensing"
     assert _joined(micro, tactile) == "Microrobots, magnetic actuation and tactile sensing"
-
