@@ -72,3 +72,40 @@ def test_a_field_of_two_modifiers_and_one_noun_is_not_split_as_two_subjects():
     tactile = _field("Tactile sensing", range(4, 10))
     assert _joined(surgical, tactile) == "Surgical robots and tactile sensing"
     assert _joined(micro, tactile) == "Microrobots, magnetic actuation and tactile sensing"
+
+
+LOCOMOTION = [
+    (
+        "Learning Quadruped Gaits on Rough Terrain",
+        "A quadruped learns to walk over rocks and stairs with a gait policy.",
+    ),
+    ("Bipedal Walking with Compliant Ankles", "A bipedal robot walks on uneven ground with compliant ankles."),
+    ("Jumping Legged Robots", "We plan jumps of a legged robot from its centroidal dynamics."),
+    ("Energy-Efficient Locomotion", "Legged locomotion spends less energy with springs in the knees."),
+]
+NAVIGATION = [
+    ("Social Navigation in Crowds", "A mobile robot moves through a crowd of pedestrians without collisions."),
+    ("Visual Navigation to Objects", "A robot finds a named object in an unseen house from camera images."),
+    ("Navigation in Unmapped Forests", "A mobile robot navigates a forest trail with no map from its lidar."),
+    ("Topological Maps for Navigation", "Navigation over a topological map of places scales to large buildings."),
+]
+ROBOT_HANDS = [
+    ("A Tendon-Driven Robot Hand", "We build a robot hand with five fingers driven by tendons for grasping."),
+    ("In-Hand Reorientation of Objects", "A dexterous hand turns an object between its fingers with a learned policy."),
+    ("Underactuated Hands for Grasping", "An underactuated hand grasps objects of many shapes with one motor."),
+    ("Grasp Quality for Multi-Fingered Hands", "We predict the quality of a grasp by a multi-fingered hand."),
+]
+
+
+def test_locomotion_and_navigation_are_named_apart():
+    # "Robot navigation and locomotion" named groups of one of the two: 17 judgments, mean 2.25 of 5.
+    texts, titles, topics = _corpus([*SIX, LOCOMOTION, NAVIGATION])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert [names[6], names[7]] == ["Legged locomotion", "Robot navigation"]
+
+
+def test_a_robots_hand_is_no_human_motion():
+    # "Human motion and pose" named a grasping and a dexterous-manipulation group by "hand" (1.0 each, panel 18).
+    texts, titles, topics = _corpus([*SIX, ROBOT_HANDS])
+    assert "Human motion and pose" not in _field_shares(texts, titles, topics == 6)
+    assert group_names(texts, titles, topics, BOILERPLATE)[6] == "Grasping and dexterous manipulation"
