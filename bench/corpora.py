@@ -68,6 +68,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   (2026-12-05), two robotics corpora fitted by no one before, to judge the lexicon's robotics fields.
 * ``icra2017``, ``ijcai2023`` and ``eccv2022``: added for final panel 19 (2026-12-05), the session's labeller
   against the one it started from on robotics, AI at large and computer vision, fitted by no one before.
+* ``iros2017`` and ``wacv2024``: added for final panel 20 (2026-12-05), a robotics and a vision venue (each
+  with a field of its own) fitted by no one before, to judge area names without broad fields there.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -139,6 +141,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "icra2017": ("icra/icra2017.json", "ICRA 2017"),
     "ijcai2023": ("ijcai/ijcai2023.json", "IJCAI 2023"),
     "eccv2022": ("eccv/eccv2022.json", "ECCV 2022"),
+    "iros2017": ("iros/iros2017.json", "IROS 2017"),
+    "wacv2024": ("wacv/wacv2024.json", "WACV 2024"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
