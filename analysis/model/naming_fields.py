@@ -144,7 +144,7 @@ def field_name(
     size = len(rows)
     fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
     if area and table.fields.venue.any():
-        fields = [f for f in fields if not f.broad]  # a venue of its own field: see :func:`field_name`
+        fields = [f for f in fields if not f.broad]  # the venue's own subject is broad; the others name its methods
     need = AREA_SHARE if area else FIELD_SHARE
     eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
     if eligible:

@@ -83,7 +83,7 @@ def _merged_tails(shown: list[str]) -> list[str]:
             n = min(shared_tail([w.lower() for w in a], [w.lower() for w in b]), len(a) - 1, len(b) - 1)
             if n > 0:
                 rest = [s for s in shown if s is not first and s is not second]
-                return [*rest, " ".join(first.split()[:-n]), second]
+                return [*rest, " ".join(a[:-n]), second]
     return shown
 
 
