@@ -137,6 +137,7 @@ def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> lis
             table.abbreviation(j) or " " in table.keys[j] or j in focused,
             words[j],
             round(float(text_count[j] / table.corpus[j]), DECIMALS),
+            table.abbreviation(j),
         )
         for at, j in enumerate(kept)
     ]

@@ -78,6 +78,8 @@ class Candidate:
     words: tuple[str, ...]
     # The share of the corpus's papers holding it that are in the group.
     focus: float = 1.0
+    # Whether the corpus writes it as an abbreviation ("SLAM"), though a dictionary knows the word.
+    abbreviation: bool = False
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ from analysis.model.phrase_table import PhraseTable
 from analysis.model.phrases import lexicon_readings
 
 MAX_ACRONYM = 5
+# An abbreviation spelled with more than its initials has at most this many letters ("gflownets").
+MAX_SPELLED = 10
 # A title's part before a colon of at most this many words is its system's name ("Query2Particles:").
 MAX_NAME_WORDS = 2
 _STEMMER = snowballstemmer.stemmer("english")
@@ -32,7 +34,7 @@ def same_subject(one: Candidate, other: Candidate) -> bool:
     a, b = set(one.words) | {one.key}, set(other.words) | {other.key}
     if any(same_word(x, y) for x in a for y in b):
         return True  # "Adam" and "AdamW", "graph" and "graphs"
-    if _acronym_of(one.key, other.words) or _acronym_of(other.key, one.words):
+    if _acronym_of(one, other.words) or _acronym_of(other, one.words):
         return True
     return bool({w[:7] for w in a if len(w) >= 7} & {w[:7] for w in b if len(w) >= 7})
 
@@ -53,15 +55,31 @@ def _stem(word: str) -> str:
     return str(_STEMMER.stemWord(word))
 
 
-def _acronym_of(short: str, words: tuple[str, ...]) -> bool:
-    """Whether ``short`` is one word no dictionary knows, of at most five letters, ending on the initials of ``words``.
+def _acronym_of(one: Candidate, words: tuple[str, ...]) -> bool:
+    """Whether ``one`` is one word, no dictionary's or written as an abbreviation, that abbreviates ``words``.
 
-    "PDE" and "differential equations" name one subject even where no paper
-    defines "PDE"; "convergence" and "convex optimization" do not.
+    Of at most five letters, it starts or ends on their initials: "PDE" and
+    "differential equations", "SLAM" and "simultaneous localization", "LTLf"
+    and "linear temporal logic" name one subject even where no paper defines
+    it; "convergence" and "convex optimization" do not. Of three initials or
+    more, a longer one holds them in order from its first letter
+    ("GFlowNets" and "generative flow networks"). Names that said one
+    subject twice ("SLAM and simultaneous localization" at three robotics
+    venues) read as a defect.
     """
-    if " " in short or len(short) > MAX_ACRONYM or len(words) < 2 or lexicon_readings(short):
+    short = one.key
+    if " " in short or len(words) < 2 or (lexicon_readings(short) and not one.abbreviation):
         return False
-    return short.endswith("".join(w[0] for w in words))
+    initials = "".join(w[0] for w in words)
+    if len(short) <= MAX_ACRONYM and (short.startswith(initials) or short.endswith(initials)):
+        return True
+    return len(initials) >= 3 and len(short) <= MAX_SPELLED and short[0] == initials[0] and _in_order(initials, short)
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Whether ``word`` holds ``letters`` in their order."""
+    rest = iter(word)
+    return all(letter in rest for letter in letters)
 
 
 def paper_subjects(

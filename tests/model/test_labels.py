@@ -341,6 +341,15 @@ def test_a_pair_does_not_name_its_subject_twice():
     assert same_subject(_subject("adam"), _subject("adamw"))  # one word the prefix of the other
     assert not same_subject(_subject("convergence"), _subject("convex optimization"))  # a long word is no acronym
     assert not same_subject(_subject("games"), _subject("graph embedding method"))  # a word the lexicon knows
+    # Three robotics venues read "SLAM and simultaneous localization", ICLR "Generative flow networks and GFlowNets",
+    # IJCAI "LTLf and linear temporal logic": the initials start the abbreviation, or a longer one holds them in order.
+    slam = Candidate("slam", 0.0, frozenset(), True, ("slam",), abbreviation=True)
+    assert same_subject(slam, _subject("simultaneous localization"))
+    assert not same_subject(_subject("slam"), _subject("simultaneous localization"))  # a dictionary's "slam"
+    assert same_subject(_subject("ltlf"), _subject("linear temporal logic"))
+    assert same_subject(_subject("gflownet"), _subject("generative flow network"))
+    assert not same_subject(_subject("vit"), _subject("visual tracking"))  # two initials spelled apart: no abbreviation
+    assert not same_subject(_subject("gradnorm"), _subject("graph neural network"))  # no second "n" after its first
     # An abbreviation the corpus defines is read as its long form: "LLMs" and "language models" are one subject.
     llm = Candidate("llm", 0.0, frozenset(), True, ("large", "language", "model"))
     assert same_subject(llm, _subject("language model"))
