@@ -70,6 +70,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   against the one it started from on robotics, AI at large and computer vision, fitted by no one before.
 * ``iros2017`` and ``wacv2024``: added for final panel 20 (2026-12-05), a robotics and a vision venue (each
   with a field of its own) fitted by no one before, to judge area names without broad fields there.
+* ``icml2019``, ``aistats2024``, ``ijcai2022``, ``eccv2020``, ``wacv2023`` and ``uai2023_2024``: added in the
+  ninth session (2026-12-05), the lists of that commit that hold abstracts and no panel had read: an ML
+  conference like the reference (ICML 2019, 763 with abstracts), statistics and ML, AI at large, vision.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -143,6 +146,12 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "eccv2022": ("eccv/eccv2022.json", "ECCV 2022"),
     "iros2017": ("iros/iros2017.json", "IROS 2017"),
     "wacv2024": ("wacv/wacv2024.json", "WACV 2024"),
+    "icml2019": ("icml/icml2019.json", "ICML 2019"),
+    "aistats2024": ("aistats/aistats2024.json", "AISTATS 2024"),
+    "ijcai2022": ("ijcai/ijcai2022.json", "IJCAI 2022"),
+    "eccv2020": ("eccv/eccv2020.json", "ECCV 2020"),
+    "wacv2023": ("wacv/wacv2023.json", "WACV 2023"),
+    "uai2023_2024": (("uai/uai2023.json", "uai/uai2024.json"), "UAI 2023-2024"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
