@@ -16,6 +16,7 @@ import numpy as np
 from scipy import sparse
 
 from analysis.model.fields import Field, columns_by_word, cue_columns, fields
+from analysis.model.phrases import lexicon_readings
 
 # The lexicon names a corpus's groups only where at least this share of its titles hold a narrow field's cue.
 # Measured on titles (first sentences where there are none): ML venues 0.75-0.92 (CVPR 2024 0.75, WWW 2025
@@ -42,6 +43,10 @@ class FieldTable:
         title: Papers x fields, True where its title does.
         corpus: Per field, how many of the corpus's papers it covers.
         venue: Per field, whether it is the venue's own subject (:data:`VENUE_TITLES`).
+        cues: Papers x cues (every field's, in order), non-zero where the paper's text holds the cue.
+        cue_field: Per cue, its field's number.
+        plain: Per cue, whether it is one word a dictionary knows ("graph", "temporal"; not "GNN").
+        cue_corpus: Per cue, how many of the corpus's papers hold it.
     """
 
     fields: tuple[Field, ...]
@@ -50,6 +55,10 @@ class FieldTable:
     title: np.ndarray
     corpus: np.ndarray
     venue: np.ndarray
+    cues: sparse.csr_matrix | None = None
+    cue_field: np.ndarray | None = None
+    plain: np.ndarray | None = None
+    cue_corpus: np.ndarray | None = None
 
 
 def field_table(
@@ -58,7 +67,8 @@ def field_table(
     """The papers each field of the lexicon covers, from a phrase table's keys and matrices (one sparse product)."""
     lexicon = fields()
     by_word = columns_by_word(keys)
-    columns = tuple(frozenset(cue_columns(keys, longs, f.cues, by_word)) for f in lexicon)
+    each = [[cue_columns(keys, longs, (cue,), by_word) for cue in f.cues] for f in lexicon]
+    columns = tuple(frozenset(j for cols in per_cue for j in cols) for per_cue in each)
     cues = _cue_matrix([sorted(cols) for cols in columns], len(keys))
     in_text = (text @ cues).toarray() > 0
     in_title = (title @ cues).toarray() > 0
@@ -69,7 +79,12 @@ def field_table(
         in_text[:, needing] &= has_need
         in_title[:, needing] &= has_need
     venue = (in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)) & (len(in_title) >= VENUE_PAPERS)
-    return FieldTable(lexicon, columns, in_text, in_title, in_text.sum(axis=0).astype(np.int64), venue)
+    by_cue = (text @ _cue_matrix([cols for per_cue in each for cols in per_cue], len(keys))).tocsr()
+    cue_field = np.array([i for i, per_cue in enumerate(each) for _ in per_cue], dtype=np.int64)
+    plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
+    counts = in_text.sum(axis=0).astype(np.int64)
+    cue_corpus = np.asarray((by_cue > 0).sum(axis=0)).ravel().astype(np.int64)
+    return FieldTable(lexicon, columns, in_text, in_title, counts, venue, by_cue, cue_field, plain, cue_corpus)
 
 
 def covers(found: FieldTable) -> bool:

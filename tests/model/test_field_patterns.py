@@ -365,3 +365,21 @@ def test_no_broad_field_names_an_area_at_a_venue_with_a_field_of_its_own(monkeyp
         group_names(texts, titles, areas, BOILERPLATE, topics)[1]
         == "Handheld deblurring, large scenes and localization"
     )
+
+
+GRAPH_SEARCH = [
+    ("Exact Colouring of Sparse Instances", "We colour the vertices of a graph with few colours by branch and bound."),
+    ("Parameterized Search for Max Cut", "A local search finds a maximum cut of a graph in parameterized time."),
+    ("Counting Matchings Exactly", "We count the perfect matchings of a bipartite graph with a new algorithm."),
+]
+
+
+def test_a_field_held_by_one_common_word_of_other_groups_names_no_group():
+    # "Graph neural networks" named graph search at IJCAI 2023 by "graph" alone (12 of the venue's 122 papers with
+    # the word), "Time series forecasting" video models at ECCV 2022 by "temporal": readers scored such names 1-2.
+    texts, titles, topics = _corpus([*SIX, GRAPH_SEARCH])
+    assert "Graph neural networks" not in _field_shares(texts, titles, topics == 6)
+    assert _field_shares(texts, titles, topics == 3)["Graph neural networks"] == 1.0  # the GNN papers keep it
+    # Where the group holds most of the corpus's papers with the word, the word is its subject: the field stays.
+    texts, titles, topics = _corpus([SIX[0], GRAPH_SEARCH])
+    assert _field_shares(texts, titles, topics == 1)["Graph neural networks"] == 1.0
