@@ -234,12 +234,12 @@ Human motion and pose: human motion; motion generation; pose estimation; motion 
     hand pose; hand-object interaction; gesture
 Self-supervised and contrastive learning | Self-supervised learning: self-supervised learning; self-supervised;
     contrastive learning; contrastive; ssl; representation learning; masked image modeling; masked autoencoder
-Vision transformers and architectures: vision transformer; vit; convolutional neural network; cnn; backbone; neural
-    architecture; image classification
+Vision transformers: vision transformer; vit; swin transformer; patch token
 Diffusion models: diffusion model; diffusion; score-based; denoising diffusion; score matching; diffusion
     probabilistic model
-Flow matching and optimal transport | Optimal transport: flow matching; optimal transport; normalizing flow;
-    wasserstein; schrodinger bridge; rectified flow; transport map
+Flow matching and normalizing flows | Flow matching: flow matching; normalizing flow; rectified flow; continuous
+    normalizing flow
+Optimal transport: optimal transport; wasserstein; schrodinger bridge; transport map; sinkhorn
 Variational autoencoders and latent variable models: vae; variational autoencoder; latent variable; latent variable
     model
 Generative adversarial networks: gan; generative adversarial network; generative adversarial
@@ -287,7 +287,9 @@ Causal inference and treatment effects | Causal inference: causal inference; tre
 Causal discovery: causal discovery; causal structure; causal graph; structure learning; dag
 Recommender systems: recommendation; recommender; recommender system; collaborative filtering
 Tabular data: tabular; tabular data
-Speech and audio processing | Audio: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech
+Speech and audio processing | Audio: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech;
+    +speech; +speaker; +asr; +spoken; +voice
+Audio processing | Audio: audio; sound
 Continual learning and catastrophic forgetting | Continual learning: continual learning; catastrophic forgetting;
     lifelong learning; incremental learning; class-incremental
 Meta-learning and few-shot learning | Meta-learning: meta-learning; few-shot; few-shot learning; meta learning

@@ -1,0 +1,58 @@
+"""Fields that named one subject by two: each subject is its own field now, or needs its own cue.
+
+Blind readers scored two-subject field names 2.6-2.8 of 5 where the group held the cues of one subject only,
+3.5 where it held both (every panel in bench/ to final panel 22): "Flow matching and optimal transport" for
+Wasserstein GANs of 2019 (2.0), "Vision transformers and architectures" for CNN compression in 2019 (1.33) and
+CNNs in robotics in 2017 (1.0), "Speech and audio processing" for robots listening to sounds (1.33).
+"""
+
+from __future__ import annotations
+
+from analysis.model.labels import topic_labels
+from tests.model.test_field_patterns import _field_shares
+from tests.model.test_fields import SIX
+from tests.model.test_naming import _corpus
+
+WASSERSTEIN = [
+    ("Wasserstein GANs with Gradient Penalty", "We train generative adversarial networks with a Wasserstein loss."),
+    ("Sliced Optimal Transport for Generative Models", "Sliced Wasserstein distances fit generative models fast."),
+    ("Entropic Optimal Transport at Scale", "Sinkhorn iterations solve entropic optimal transport between samples."),
+    ("Learning Transport Maps", "A network learns the optimal transport map between two distributions."),
+]
+CNN_ROBOTS = [
+    ("CNN Grasp Detection for Cluttered Bins", "A convolutional neural network detects grasps for a robot arm."),
+    ("Place Recognition with CNN Features", "CNN features from a robot's camera recognise places along a route."),
+    ("Terrain Classification with ConvNets", "A CNN classifies terrain from images for a legged robot."),
+]
+ROBOT_SOUNDS = [
+    ("Hearing the Impact: Robots that Listen", "A robot identifies objects from the sound of tapping them."),
+    ("Audio for Pouring", "The robot estimates the liquid poured from audio recorded at the cup."),
+    ("Contact Sounds for Manipulation", "Sound from a contact microphone tells the robot when a grasp slips."),
+]
+SPEECH = [
+    ("Streaming Speech Recognition", "An ASR model transcribes speech with low latency."),
+    ("Speaker Verification from Short Audio", "We verify the speaker of short audio clips."),
+    ("Expressive Text-to-Speech", "A text-to-speech model speaks with the emotion of its prompt."),
+]
+
+
+def test_optimal_transport_without_flows_is_named_so():
+    texts, titles, topics = _corpus([*SIX, WASSERSTEIN])
+    shares = _field_shares(texts, titles, topics == 6)
+    assert shares["Optimal transport"] == 1.0
+    assert "Flow matching and normalizing flows" not in shares
+    labels = topic_labels({}, texts, topics, titles=titles)
+    assert labels[6] == "Optimal transport"
+
+
+def test_cnns_are_no_vision_transformers():
+    texts, titles, topics = _corpus([*SIX, CNN_ROBOTS])
+    assert not [name for name in _field_shares(texts, titles, topics == 6) if "transformer" in name.lower()]
+
+
+def test_sounds_without_speech_are_audio_and_speech_keeps_its_name():
+    texts, titles, topics = _corpus([*SIX, ROBOT_SOUNDS, SPEECH])
+    sounds = _field_shares(texts, titles, topics == 6)
+    assert sounds["Audio processing"] == 1.0
+    assert "Speech and audio processing" not in sounds  # no paper holds a speech cue, the field's need
+    assert _field_shares(texts, titles, topics == 7)["Speech and audio processing"] == 1.0
