@@ -1,4 +1,4 @@
-"""Fields that named one subject by two: each subject is its own field now, or needs its own cue.
+"""Names that claimed what a group is not: two subjects where it held one, or the medium for the subject.
 
 Blind readers scored two-subject field names 2.6-2.8 of 5 where the group held the cues of one subject only,
 3.5 where it held both (every panel in bench/ to final panel 22): "Flow matching and optimal transport" for
@@ -56,3 +56,20 @@ def test_sounds_without_speech_are_audio_and_speech_keeps_its_name():
     assert sounds["Audio processing"] == 1.0
     assert "Speech and audio processing" not in sounds  # no paper holds a speech cue, the field's need
     assert _field_shares(texts, titles, topics == 7)["Speech and audio processing"] == 1.0
+
+
+DROPOUT = [
+    ("Dropout Regularization for Neural Networks", "We regularize neural networks with dropout on their hidden units."),
+    ("A Theory of Dropout in Deep Neural Networks", "Dropout in a deep neural network acts as an ensemble."),
+    ("Neural Networks Trained with Dropout Generalize", "We bound how neural networks generalize under dropout."),
+    ("Dropout as Approximate Inference in Neural Networks", "Dropout in a neural network approximates a posterior."),
+]
+
+
+def test_what_every_paper_is_made_with_names_no_group():
+    # "Neural networks" named groups at ICML 2019 (2.33) and ICLR 2024's theory area (2.0-2.33): the medium, not
+    # the subject. "Graph neural networks", a longer phrase, still names its group.
+    texts, titles, topics = _corpus([*SIX, DROPOUT])
+    labels = topic_labels({}, texts, topics, titles=titles)
+    assert labels[6] == "Dropout"
+    assert labels[3] == "Graph neural networks"
