@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from analysis.model.fields import Field, columns_by_word, cue_columns, fields
+from analysis.model.fields import Field, columns_by_word, cue_columns, each_cue_columns, fields
 from analysis.model.phrases import lexicon_readings
 
 # The lexicon names a corpus's groups only where at least this share of its titles hold a narrow field's cue.
@@ -67,11 +67,17 @@ def field_table(
     """The papers each field of the lexicon covers, from a phrase table's keys and matrices (one sparse product)."""
     lexicon = fields()
     by_word = columns_by_word(keys)
-    each = [[cue_columns(keys, longs, (cue,), by_word) for cue in f.cues] for f in lexicon]
+    each = [each_cue_columns(keys, longs, f.cues, by_word) for f in lexicon]
     columns = tuple(frozenset(j for cols in per_cue for j in cols) for per_cue in each)
-    cues = _cue_matrix([sorted(cols) for cols in columns], len(keys))
-    in_text = (text @ cues).toarray() > 0
-    in_title = (title @ cues).toarray() > 0
+    # One product gives each cue's papers; a field's are those of its cues.
+    by_cue = (text @ _cue_matrix([cols for per_cue in each for cols in per_cue], len(keys))).tocsr()
+    cue_field = np.array([i for i, per_cue in enumerate(each) for _ in per_cue], dtype=np.int64)
+    to_field = sparse.csr_matrix(
+        (np.ones(len(cue_field), dtype=np.int32), (np.arange(len(cue_field)), cue_field)),
+        shape=(len(cue_field), len(lexicon)),
+    )
+    in_text = (by_cue @ to_field).toarray() > 0
+    in_title = (title @ _cue_matrix([sorted(cols) for cols in columns], len(keys))).toarray() > 0
     needing = [i for i, f in enumerate(lexicon) if f.needs]
     if needing:
         needs = _cue_matrix([cue_columns(keys, longs, lexicon[i].needs, by_word) for i in needing], len(keys))
@@ -79,8 +85,6 @@ def field_table(
         in_text[:, needing] &= has_need
         in_title[:, needing] &= has_need
     venue = (in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)) & (len(in_title) >= VENUE_PAPERS)
-    by_cue = (text @ _cue_matrix([cols for per_cue in each for cols in per_cue], len(keys))).tocsr()
-    cue_field = np.array([i for i, per_cue in enumerate(each) for _ in per_cue], dtype=np.int64)
     plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
     counts = in_text.sum(axis=0).astype(np.int64)
     cue_corpus = np.asarray((by_cue > 0).sum(axis=0)).ravel().astype(np.int64)

@@ -408,18 +408,27 @@ def cue_columns(
 
     ``by_word`` (each word's columns, :func:`columns_by_word`) is built once per table by the caller.
     """
+    return sorted({j for columns in each_cue_columns(keys, longs, cues, by_word) for j in columns})
+
+
+def each_cue_columns(
+    keys: list[str], longs: dict[str, str], cues: tuple[str, ...], by_word: dict[str, list[int]] | None = None
+) -> list[list[int]]:
+    """Per cue, the columns :func:`cue_columns` finds for it, in the order of ``cues``."""
     short = {tuple(long.split()): abbreviation for abbreviation, long in longs.items()}
     by_word = columns_by_word(keys) if by_word is None else by_word
-    found: set[int] = set()
+    found: list[list[int]] = []
     for cue in cues:
         words = abbreviated(cue, short).split()
-        n = len(words)
         rarest = min(words, key=lambda w: len(by_word.get(w, ())))
-        for j in by_word.get(rarest, ()):
-            key = keys[j].split()
-            if any(key[i : i + n] == words for i in range(len(key) - n + 1)):
-                found.add(j)
-    return sorted(found)
+        found.append([j for j in by_word.get(rarest, ()) if _holds_run(keys[j].split(), words)])
+    return found
+
+
+def _holds_run(key: list[str], words: list[str]) -> bool:
+    """Whether ``key`` holds ``words`` as a run of whole words."""
+    n = len(words)
+    return any(key[i : i + n] == words for i in range(len(key) - n + 1))
 
 
 def columns_by_word(keys: list[str]) -> dict[str, list[int]]:
