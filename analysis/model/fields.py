@@ -421,14 +421,14 @@ def each_cue_columns(
     for cue in cues:
         words = abbreviated(cue, short).split()
         rarest = min(words, key=lambda w: len(by_word.get(w, ())))
-        found.append([j for j in by_word.get(rarest, ()) if _holds_run(keys[j].split(), words)])
+        run = f" {' '.join(words)} "
+        found.append([j for j in by_word.get(rarest, ()) if _holds_run(keys[j], run)])
     return found
 
 
-def _holds_run(key: list[str], words: list[str]) -> bool:
-    """Whether ``key`` holds ``words`` as a run of whole words."""
-    n = len(words)
-    return any(key[i : i + n] == words for i in range(len(key) - n + 1))
+def _holds_run(key: str, run: str) -> bool:
+    """Whether ``key`` (words joined by single spaces) holds ``run`` (the same, padded by a space) as whole words."""
+    return run in f" {key} "
 
 
 def columns_by_word(keys: list[str]) -> dict[str, list[int]]:
