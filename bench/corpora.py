@@ -152,6 +152,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "eccv2020": ("eccv/eccv2020.json", "ECCV 2020"),
     "wacv2023": ("wacv/wacv2023.json", "WACV 2023"),
     "uai2023_2024": (("uai/uai2023.json", "uai/uai2024.json"), "UAI 2023-2024"),
+    "colt2023": ("colt/colt2023.json", "COLT 2023"),
+    "rss2023_2024": (("rss/rss2023.json", "rss/rss2024.json"), "RSS 2023-2024"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
