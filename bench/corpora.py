@@ -154,6 +154,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "uai2023_2024": (("uai/uai2023.json", "uai/uai2024.json"), "UAI 2023-2024"),
     "colt2023": ("colt/colt2023.json", "COLT 2023"),
     "rss2023_2024": (("rss/rss2023.json", "rss/rss2024.json"), "RSS 2023-2024"),
+    "iros2016": ("iros/iros2016.json", "IROS 2016"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
