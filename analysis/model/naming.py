@@ -200,7 +200,7 @@ def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidat
             return choose(free, size, taken)
     parts = [head]
     for other in others:
-        if len(parts) == 2 or sum(len(p.key.split()) for p in parts) + len(other.key.split()) > MAX_WORDS - 1:
+        if len(parts) == 3 or sum(len(p.key.split()) for p in parts) + len(other.key.split()) > MAX_WORDS - 1:
             break
         # A one-word head takes a weaker second part: a word alone ("Position") names little.
         floor = SECOND * head.score / (2 if len(head.words) == 1 and len(parts) == 1 else 1)
