@@ -70,6 +70,9 @@ Imitation learning and reward learning | Imitation learning: imitation learning;
     cloning; inverse reinforcement learning; demonstration; reward learning; reward model
 Games and equilibria | Games: game; nash equilibrium; equilibrium; equilibria; mechanism design; auction; game
     theory
+Computational social choice | Social choice: social choice; computational social choice; voting; voter; election;
+    committee election; approval voting; ballot; preference aggregation; fair division; envy-free; envy-freeness;
+    participatory budgeting; apportionment; stable matching
 Robot learning and embodied agents | Robot learning: robot; embodied; embodied agent; robotic; manipulation;
     grasping; dexterous; robot learning; visuomotor; sim-to-real; humanoid
 Legged locomotion | Locomotion: locomotion; legged; quadruped; biped; bipedal; humanoid walking; gait; legged robot
@@ -143,6 +146,7 @@ Code generation: code generation; program synthesis; code; programming; software
 In-context learning: in-context learning; icl; in-context
 Interpretability and explainability | Interpretability: interpretability; mechanistic interpretability; sparse
     autoencoder; circuit; probing; feature attribution; explanation; explainability; saliency; concept
+    bottleneck; concept-based; concept activation
 Watermarking and generated content detection | Watermarking: watermark; watermarking; machine-generated text;
     generated text detection; copyright; deepfake
 Hallucination and factuality | Factuality: hallucination; factuality; knowledge editing; model editing; factual
@@ -182,7 +186,7 @@ Search, satisfiability and planning | Search and planning: heuristic search; sea
     computational complexity; local search; branch and bound; backtracking; phase transition; hard problem;
     branching factor; decision diagram; genetic algorithm; evolutionary algorithm
 Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
-    agent-based; negotiation; coalition; social choice; voting; human-agent; human-ai; human-robot interaction;
+    agent-based; negotiation; coalition; human-agent; human-ai; human-robot interaction;
     bdi; mixed-initiative; explainable agent; user study
 Discourse structure and reference | Discourse: discourse; discourse structure; discourse relation; rhetorical
     structure; coherence; centering; anaphora; anaphora resolution; referring expression; reference resolution;

@@ -1,4 +1,4 @@
-"""Names that claimed what a group is not: two subjects where it held one, or the medium for the subject.
+"""Names that claimed what a group is not: two subjects where it held one, the medium, or another field's word.
 
 Blind readers scored two-subject field names 2.6-2.8 of 5 where the group held the cues of one subject only,
 3.5 where it held both (every panel in bench/ to final panel 22): "Flow matching and optimal transport" for
@@ -28,6 +28,16 @@ ROBOT_SOUNDS = [
     ("Hearing the Impact: Robots that Listen", "A robot identifies objects from the sound of tapping them."),
     ("Audio for Pouring", "The robot estimates the liquid poured from audio recorded at the cup."),
     ("Contact Sounds for Manipulation", "Sound from a contact microphone tells the robot when a grasp slips."),
+]
+CONCEPT_CLASSES = [
+    ("Agnostic Learning of Halfspaces", "We learn the concept class of halfspaces with optimal sample complexity."),
+    ("Online Learnable Concept Classes", "A concept class is online learnable iff its Littlestone dimension is small."),
+    ("Proper PAC Learning of Concepts", "Proper learners output a concept from the class with few samples."),
+]
+CONCEPT_BOTTLENECKS = [
+    ("Concept Bottleneck Models Revisited", "A concept bottleneck predicts human concepts before the label."),
+    ("Editing Concept Bottlenecks", "Users correct the concepts of a concept bottleneck model at test time."),
+    ("Concept-based Explanations for Vision", "Concept activation vectors explain what a classifier sees."),
 ]
 SPEECH = [
     ("Streaming Speech Recognition", "An ASR model transcribes speech with low latency."),
@@ -73,3 +83,32 @@ def test_what_every_paper_is_made_with_names_no_group():
     labels = topic_labels({}, texts, topics, titles=titles)
     assert labels[6] == "Dropout"
     assert labels[3] == "Graph neural networks"
+
+
+def test_concept_classes_of_learning_theory_are_no_interpretability():
+    # COLT 2023: "Classification methods, evaluation and interpretability" for PAC and online learnability (2.0).
+    texts, titles, topics = _corpus([*SIX, CONCEPT_CLASSES, CONCEPT_BOTTLENECKS])
+    assert "Interpretability and explainability" not in _field_shares(texts, titles, topics == 6)
+    assert _field_shares(texts, titles, topics == 7)["Interpretability and explainability"] == 1.0
+
+
+VOTING = [
+    ("Proportional Approval Voting Revisited", "We study committee elections under approval voting rules."),
+    ("Manipulating Elections with Few Voters", "The complexity of bribery in elections with few voters."),
+    ("Fair Division of Chores", "We allocate chores among agents so that the division is envy-free."),
+]
+AGENTS = [
+    ("Negotiating Agents for Supply Chains", "Autonomous agents negotiate contracts in a multi-agent system."),
+    ("BDI Agents that Explain", "A BDI agent explains its plans to the people it works with."),
+    ("Agent-Based Simulation of Epidemics", "An agent-based model simulates how autonomous agents spread a disease."),
+]
+
+
+def test_voting_and_fair_division_are_social_choice_not_multi_agent_systems():
+    # IJCAI 2022 and AAAI 2022: "Multi-agent systems and human-AI interaction" for voting and elections (1.0, 3x).
+    texts, titles, topics = _corpus([*SIX, VOTING, AGENTS])
+    voting = _field_shares(texts, titles, topics == 6)
+    assert voting["Computational social choice"] == 1.0
+    assert "Multi-agent systems and human-AI interaction" not in voting
+    assert _field_shares(texts, titles, topics == 7)["Multi-agent systems and human-AI interaction"] == 1.0
+    assert topic_labels({}, texts, topics, titles=titles)[6] == "Computational social choice"
