@@ -155,6 +155,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "colt2023": ("colt/colt2023.json", "COLT 2023"),
     "rss2023_2024": (("rss/rss2023.json", "rss/rss2024.json"), "RSS 2023-2024"),
     "iros2016": ("iros/iros2016.json", "IROS 2016"),
+    "ijcai2021": ("ijcai/ijcai2021.json", "IJCAI 2021"),
+    "colt2024": ("colt/colt2024.json", "COLT 2024"),
+    "colt2022": ("colt/colt2022.json", "COLT 2022"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
