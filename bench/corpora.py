@@ -160,6 +160,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "colt2022": ("colt/colt2022.json", "COLT 2022"),
     "ijcai2020": ("ijcai/ijcai2020.json", "IJCAI 2020"),
     "rss2021_2022": (("rss/rss2021.json", "rss/rss2022.json"), "RSS 2021-2022"),
+    "wacv2022": ("wacv/wacv2022.json", "WACV 2022"),
+    "coling2022": ("coling/coling2022.json", "COLING 2022"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
