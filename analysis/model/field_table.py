@@ -70,14 +70,15 @@ def field_table(
     each = [each_cue_columns(keys, longs, f.cues, by_word) for f in lexicon]
     columns = tuple(frozenset(j for cols in per_cue for j in cols) for per_cue in each)
     # One product gives each cue's papers; a field's are those of its cues.
-    by_cue = (text @ _cue_matrix([cols for per_cue in each for cols in per_cue], len(keys))).tocsr()
-    cue_field = np.array([i for i, per_cue in enumerate(each) for _ in per_cue], dtype=np.int64)
+    per_cue = _cue_matrix([cols for cue_cols in each for cols in cue_cols], len(keys))
+    cue_field = np.array([i for i, cue_cols in enumerate(each) for _ in cue_cols], dtype=np.int64)
     to_field = sparse.csr_matrix(
         (np.ones(len(cue_field), dtype=np.int32), (np.arange(len(cue_field)), cue_field)),
         shape=(len(cue_field), len(lexicon)),
     )
+    by_cue = (text @ per_cue).tocsr()
     in_text = (by_cue @ to_field).toarray() > 0
-    in_title = (title @ _cue_matrix([sorted(cols) for cols in columns], len(keys))).toarray() > 0
+    in_title = (title @ per_cue @ to_field).toarray() > 0
     needing = [i for i, f in enumerate(lexicon) if f.needs]
     if needing:
         needs = _cue_matrix([cue_columns(keys, longs, lexicon[i].needs, by_word) for i in needing], len(keys))

@@ -63,7 +63,7 @@ TOPIC_SECOND = 0.7
 AREA_FIELDS = 0.6
 # A broad field holding this share of the first field's papers is its parent, no second subject.
 PARENT = 0.8
-# A cue counts for a field's naming a group where this many of its papers hold it (:func:`_one_word`).
+# A cue counts for a field's naming a group where this many of its papers hold it (:func:`_common_words_only`).
 CUE_PAPERS = 2
 # ... and a common word alone names it where at least this share of the corpus's papers holding it are in it.
 WORD_FOCUS = 0.5
@@ -113,7 +113,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
     held = _cues_held(found, rows, text)
     # A field a quarter of the venue's titles hold names none of its groups ("Computer vision" at CVPR).
     for i in np.flatnonzero((text_count > 0) & ~found.venue).tolist():
-        if _one_word(found, held, i):
+        if _common_words_only(found, held, i):
             continue
         share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
         focus = 1.0 if whole else text_count[i] / found.corpus[i]
@@ -141,7 +141,7 @@ def _cues_held(found: FieldTable, rows: np.ndarray, text: np.ndarray) -> np.ndar
     return (holds & text[:, found.cue_field]).sum(axis=0)
 
 
-def _one_word(found: FieldTable, held: np.ndarray, field: int) -> bool:
+def _common_words_only(found: FieldTable, held: np.ndarray, field: int) -> bool:
     """Whether the group holds the field by common words alone, words mostly of the corpus's other groups.
 
     That is: each of the field's cues in :data:`CUE_PAPERS` of the group's papers is one word a dictionary
