@@ -34,11 +34,13 @@ import numpy as np
 from scipy import sparse
 
 from analysis.model.field_table import covers
+from analysis.model.naming_beside import beside_taken
 from analysis.model.naming_fields import (
     ADDS,
     COVERED,
     DECIMALS,
     FOCUS_POWER,
+    PART_FOCUS,
     PART_SHARE,
     SECOND,
     SMALL,
@@ -95,8 +97,6 @@ LONGER = 0.6
 # A longer phrase replaces a shorter one inside it when it keeps this part of its papers
 # ("neural radiance fields" for "radiance fields").
 EXTEND = 0.6
-# A second or third part has at least this share of the corpus's papers holding it in the group.
-PART_FOCUS = 0.15
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
 MAX_WORDS = 7
@@ -313,6 +313,8 @@ def group_names(
             names[group] = field or listed
             continue
         field, ranked, parts = _topic_field_or_parts(table, rows, taken, used, lexicon)
+        if lexicon and not field:
+            field = beside_taken(table, ranked, parts, rows, (members, heads, len(texts)), used)
         names[group] = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if parts:
             taken.add(parts[0].key)

@@ -28,6 +28,8 @@ ADDS = 0.15
 SECOND = 0.35
 # A second or third part is in at least this share of the group's papers.
 PART_SHARE = 0.1
+# A second or third part has at least this share of the corpus's papers holding it in the group.
+PART_FOCUS = 0.15
 # Below this share of the group's papers covered, a third subject is named.
 COVERED = 0.5
 # A field (:mod:`analysis.model.fields`) names a topic when its cues are in this share of its papers ...
@@ -195,7 +197,7 @@ def field_name(
     if area:
         return _area_fields(fields, size)
     specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
-    if _covered(specific) < COVERED * size:
+    if covered_count(specific) < COVERED * size:
         return _under_broad_field(fields, ranked, size)
     return None
 
@@ -278,10 +280,10 @@ def _names_better(
     if head is not None and most and (table.index[head.key] in field.columns or field.score <= head.score):
         return False
     # Else the phrases keep it where they name more of the group ("Differential privacy and group fairness").
-    return field.share >= PHRASES_COVER * _covered(parts) / size
+    return field.share >= PHRASES_COVER * covered_count(parts) / size
 
 
-def _covered(parts: list[Candidate]) -> int:
+def covered_count(parts: list[Candidate]) -> int:
     """How many of the group's papers hold one of the parts."""
     return len(set().union(*(p.papers for p in parts))) if parts else 0
 
