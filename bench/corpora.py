@@ -73,6 +73,11 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``icml2019``, ``aistats2024``, ``ijcai2022``, ``eccv2020``, ``wacv2023`` and ``uai2023_2024``: added in the
   ninth session (2026-12-05), the lists of that commit that hold abstracts and no panel had read: an ML
   conference like the reference (ICML 2019, 763 with abstracts), statistics and ML, AI at large, vision.
+* ``colt2022``-``colt2024``, ``rss2021_2022``, ``rss2023_2024``, ``iros2016``, ``ijcai2020``, ``ijcai2021``,
+  ``wacv2022`` and ``coling2022``: added in the tenth session for final panels 26-28 (learning theory,
+  robotics, AI at large, vision, NLP), fitted by no one before.
+* ``icra2015``, ``iros2015``, ``iccv2019`` and ``eccv2018``: added in the eleventh session (2026-12-05) for
+  final panel 29, two robotics and two vision venues fitted by no one before (938, 970, 1,075 and 775 papers).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -162,6 +167,10 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "rss2021_2022": (("rss/rss2021.json", "rss/rss2022.json"), "RSS 2021-2022"),
     "wacv2022": ("wacv/wacv2022.json", "WACV 2022"),
     "coling2022": ("coling/coling2022.json", "COLING 2022"),
+    "icra2015": ("icra/icra2015.json", "ICRA 2015"),
+    "iros2015": ("iros/iros2015.json", "IROS 2015"),
+    "iccv2019": ("iccv/iccv2019.json", "ICCV 2019"),
+    "eccv2018": ("eccv/eccv2018.json", "ECCV 2018"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
