@@ -43,6 +43,9 @@ from analysis.model.phrases import abbreviated, variant_key
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
 # A line starting with "area " is a broad field, used for areas
 # (groups of topics) and for a topic no narrower field covers. An indented line continues the entry above.
+# "Transformers and attention" has no cue "transformer" or "attention" alone: most papers since 2020 use one, so
+# the field named groups by their method (11 judged names to panel 29, 2.33 of 5: video models, scene text,
+# spiking networks); its cues are the transformer's own parts.
 FIELDS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -315,7 +318,8 @@ Bayesian inference and variational methods: bayesian; variational inference; pos
 Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
 Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
     optimization; nas
-Transformers and attention | Transformers: transformer; attention; self-attention; attention mechanism
+Transformers and attention | Transformers: self-attention; attention mechanism; multi-head attention; attention head;
+    positional encoding; transformer architecture; linear attention; softmax attention; transformer layer
 State space models and sequence modeling: state space model; ssm; mamba; recurrent neural network; rnn; sequence
     modeling; long sequence
 Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential

@@ -151,8 +151,8 @@ def _common_words_only(found: FieldTable, held: np.ndarray, field: int) -> bool:
     names the group by words it shares with it: "Graph neural networks" for graph search at IJCAI 2023
     ("graph": 12 of its 122 papers in the group), "Time series forecasting" for video models at ECCV 2022
     ("temporal": 25 of 154), "Transformers and attention" for video understanding at IJCAI 2021
-    ("transformer" and "attention"). "Anomaly detection" stays where the group holds most of the corpus's
-    "anomaly" (7 of 7), "Transformers and attention" where it holds "self-attention" (no dictionary word).
+    ("transformer" and "attention", then its cues), "Audio processing" for video models ("audio", "sound").
+    "Anomaly detection" stays where the group holds most of the corpus's "anomaly" (7 of 7).
     Blind readers had scored the 14 topic names one word alone gave (panels 5-20 in bench/) 1.83 of 5 on
     average, 11 of them poor and none good; the 16 judged names that two or more such words gave, 2.1.
     """
