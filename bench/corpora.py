@@ -78,6 +78,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   robotics, AI at large, vision, NLP), fitted by no one before.
 * ``icra2015``, ``iros2015``, ``iccv2019`` and ``eccv2018``: added in the eleventh session (2026-12-05) for
   final panel 29, two robotics and two vision venues fitted by no one before (938, 970, 1,075 and 775 papers).
+* ``coling2020``, ``wacv2021`` and ``aistats2023``: added for final panel 30 (2026-12-05), NLP, vision and
+  statistics venues of the years when transformers spread, fitted by no one before.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -171,6 +173,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iros2015": ("iros/iros2015.json", "IROS 2015"),
     "iccv2019": ("iccv/iccv2019.json", "ICCV 2019"),
     "eccv2018": ("eccv/eccv2018.json", "ECCV 2018"),
+    "coling2020": ("coling/coling2020.json", "COLING 2020"),
+    "wacv2021": ("wacv/wacv2021.json", "WACV 2021"),
+    "aistats2023": ("aistats/aistats2023.json", "AISTATS 2023"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
