@@ -80,6 +80,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   final panel 29, two robotics and two vision venues fitted by no one before (938, 970, 1,075 and 775 papers).
 * ``coling2020``, ``wacv2021`` and ``aistats2023``: added for final panel 30 (2026-12-05), NLP, vision and
   statistics venues of the years when transformers spread, fitted by no one before.
+* ``cvpr2019``, ``iccv2017`` and ``wacv2020``: added for final panel 31 (2026-12-05), three vision venues
+  fitted by no one before, to judge the depth, geometry and pose fields.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -176,6 +178,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "coling2020": ("coling/coling2020.json", "COLING 2020"),
     "wacv2021": ("wacv/wacv2021.json", "WACV 2021"),
     "aistats2023": ("aistats/aistats2023.json", "AISTATS 2023"),
+    "cvpr2019": ("cvpr/cvpr2019.json", "CVPR 2019"),
+    "iccv2017": ("iccv/iccv2017.json", "ICCV 2017"),
+    "wacv2020": ("wacv/wacv2020.json", "WACV 2020"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
