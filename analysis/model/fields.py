@@ -43,11 +43,8 @@ from analysis.model.phrases import abbreviated, variant_key
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
 # A line starting with "area " is a broad field, used for areas
 # (groups of topics) and for a topic no narrower field covers. An indented line continues the entry above.
-# "Transformers and attention" has no cue "transformer" or "attention" alone: most papers since 2020 use one, so
-# the field named groups by their method (11 judged names to panel 29, 2.33 of 5: video models, scene text,
-# spiking networks); its cues are the transformer's own parts. "3D scene understanding and pose estimation" held
-# depth, stereo, SfM, odometry and pose cues and named groups of each (10 current judged names, 2.53): it is four
-# fields now, depth and stereo, multi-view geometry, object pose and 3D scene understanding.
+# Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
+# "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
 FIELDS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
