@@ -41,8 +41,8 @@ from analysis.model.phrases import abbreviated, variant_key
 
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
-# A line starting with "area " is a broad field, used for areas
-# (groups of topics) and for a topic no narrower field covers. An indented line continues the entry above.
+# A line starting with "area " is a broad field, used for areas (groups of topics) and for a topic no narrower
+# field covers. An indented line continues the entry above.
 # Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
 FIELDS = """
@@ -213,8 +213,7 @@ Structure from motion and multi-view geometry | Multi-view geometry: structure f
     geometry; camera pose; relative pose; bundle adjustment; scene geometry; essential matrix; homography;
     absolute pose
 Object pose estimation | Object pose: 6d pose; object pose; 6-dof pose; 6dof pose; category-level pose
-3D scene understanding: scene understanding; 3d scene understanding; 3d object; 3d shape recognition; 3d
-    representation; 3d understanding
+3D scene understanding: scene understanding; 3d object; 3d shape recognition; 3d representation; 3d understanding
 Probabilistic graphical models | Graphical models: graphical model; bayesian network; markov random field;
     conditional random field; crf; belief propagation; hidden markov model; hmm; factor graph; map inference;
     structure learning; markov network; junction tree; treewidth; variable elimination; maximum entropy model;
