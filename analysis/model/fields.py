@@ -68,8 +68,8 @@ Reinforcement learning: reinforcement learning; rl; policy optimization; q-learn
     reward; policy gradient; actor-critic; value function
 Offline reinforcement learning: offline reinforcement learning; offline rl; offline dataset; conservative
 Multi-agent reinforcement learning: multi-agent; marl; multi-agent reinforcement learning; cooperative
-Imitation learning and reward learning | Imitation learning: imitation learning; behavior cloning; behavioral
-    cloning; inverse reinforcement learning; demonstration; reward learning; reward model
+Imitation learning: imitation learning; behavior cloning; behavioral cloning; demonstration; learning from demonstration
+Reward learning: inverse reinforcement learning; reward learning; reward model; reward function; preference-based
 Games and equilibria | Games: game; nash equilibrium; equilibrium; equilibria; mechanism design; auction; game
     theory
 Computational social choice | Social choice: social choice; computational social choice; voting; voter; election;
