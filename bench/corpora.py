@@ -76,8 +76,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``colt2022``-``colt2024``, ``rss2021_2022``, ``rss2023_2024``, ``iros2016``, ``ijcai2020``, ``ijcai2021``,
   ``wacv2022`` and ``coling2022``: added in the tenth session for final panels 26-28 (learning theory,
   robotics, AI at large, vision, NLP), fitted by no one before.
-* ``icra2015``, ``iros2015``, ``iccv2019`` and ``eccv2018``: added in the eleventh session (2026-12-05) for
-  final panel 29, two robotics and two vision venues fitted by no one before (938, 970, 1,075 and 775 papers).
+* ``icra2015``, ``iros2015``, ``iccv2019`` and ``eccv2018``: added in the eleventh session (2026-12-05), two
+  robotics and two vision venues fitted by no one before (938, 970, 1,075 and 775 papers): final panel 29
+  judged the last three, final panel 32 ICRA 2015.
 * ``coling2020``, ``wacv2021`` and ``aistats2023``: added for final panel 30 (2026-12-05), NLP, vision and
   statistics venues of the years when transformers spread, fitted by no one before.
 * ``cvpr2019``, ``iccv2017`` and ``wacv2020``: added for final panel 31 (2026-12-05), three vision venues
