@@ -1,0 +1,336 @@
+"""The lexicon of fields: each a name as a reader would write it and its cues (read by :mod:`analysis.model.fields`).
+
+Where the entries come from is said in :mod:`analysis.model.fields`.
+"""
+
+# One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
+# two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
+# A line starting with "area " is a broad field, used for areas (groups of topics) and for a topic no narrower
+# field covers. An indented line continues the entry above.
+# Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
+# "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
+FIELDS = """
+Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
+    optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
+    optimization; first-order method; variance reduction; saddle point; bilevel optimization; zeroth-order; adam;
+    momentum; proximal; optimization algorithm; convergence analysis
+Training dynamics and loss landscapes | Training dynamics: sharpness; loss landscape; training dynamics; edge of
+    stability; grokking; weight decay; learning rate; implicit bias; implicit regularization; sharpness-aware
+    minimization
+Deep learning theory and generalization | Deep learning theory: neural network theory; expressivity; expressive
+    power; universal approximation; approximation theory; provable guarantee; generalization bound; neural tangent
+    kernel; overparameterized; over-parameterized; feature learning; two-layer; double descent; generalization
+    error; deep learning theory; infinite width; mean-field
+Statistical learning theory and estimation | Statistical learning theory: sample complexity; minimax rate; pac
+    learning; statistical learning; estimator; high-dimensional; learning theory; lower bound; vc dimension;
+    hypothesis testing
+Kernel methods and regression | Kernel methods: kernel method; kernel ridge; ridge regression; linear regression;
+    kernel regression; random feature; reproducing kernel
+Bandits and online learning | Bandits: bandit; regret; online learning; multi-armed bandit; contextual bandit;
+    online convex optimization; best arm identification
+Reinforcement learning: reinforcement learning; rl; policy optimization; q-learning; markov decision process; mdp;
+    reward; policy gradient; actor-critic; value function
+Offline reinforcement learning: offline reinforcement learning; offline rl; offline dataset; conservative
+Multi-agent reinforcement learning: multi-agent; marl; multi-agent reinforcement learning; cooperative
+Imitation learning: imitation learning; behavior cloning; behavioral cloning; demonstration; learning from demonstration
+Reward learning: inverse reinforcement learning; reward learning; reward model; reward function; preference-based
+Games and equilibria | Games: game; nash equilibrium; equilibrium; equilibria; mechanism design; auction; game
+    theory
+Computational social choice | Social choice: social choice; computational social choice; voting; voter; election;
+    committee election; approval voting; ballot; preference aggregation; fair division; envy-free; envy-freeness;
+    participatory budgeting; apportionment; stable matching
+Robot learning and embodied agents | Robot learning: robot; embodied; embodied agent; robotic; manipulation;
+    grasping; dexterous; robot learning; visuomotor; sim-to-real; humanoid
+Legged locomotion | Locomotion: locomotion; legged; quadruped; biped; bipedal; humanoid walking; gait; legged robot
+Robot navigation | Navigation: navigation; mobile robot; path planning; visual navigation; social navigation
+Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting;
+    traffic; vehicle
+State estimation and sensor fusion | State estimation: state estimation; sensor fusion; kalman filter; ekf; ukf;
+    extended kalman filter; unscented kalman filter; particle filter; imu; inertial; visual-inertial; odometry;
+    inertial odometry; factor graph
+SLAM and localization | SLAM: slam; simultaneous localization and mapping; loop closure; place recognition;
+    localization; relocalization; visual odometry; lidar odometry; semantic mapping; occupancy map; 3d mapping
+Motion planning and trajectory optimization | Motion planning: motion planning; trajectory optimization; path
+    planning; sampling-based planning; rrt; probabilistic roadmap; kinodynamic; trajectory planning; collision
+    avoidance; obstacle avoidance; motion planner
+Task and motion planning: task and motion planning; tamp; task planning; rearrangement; long-horizon manipulation
+Multi-robot systems and swarms | Multi-robot systems: multi-robot; swarm; robot swarm; formation control; multi-agent
+    path finding; mapf; task allocation; multi-uav; robot team; heterogeneous robots
+Aerial robots and UAVs | Aerial robots: uav; unmanned aerial vehicle; drone; quadrotor; multirotor; quadcopter;
+    aerial robot; aerial vehicle; mav; micro aerial vehicle; aerial manipulation; flight;
+    +flight; +control; +controller; +robot; +quadrotor; +multirotor; +planning; +navigation; +trajectory
+Underwater and marine robots | Marine robots: underwater; auv; autonomous underwater vehicle; underwater vehicle;
+    marine; asv; surface vehicle; rov; ocean
+Exoskeletons, prosthetics and rehabilitation | Exoskeletons: exoskeleton; prosthesis; prosthetic; rehabilitation;
+    wearable robot; orthosis; assistive device; gait assistance; emg; electromyography; myoelectric
+Surgical and medical robots | Surgical robots: surgical; surgery; surgical robot; minimally invasive; needle;
+    catheter; continuum robot; endoscope; endoscopic; laparoscopic; medical robot
+Soft robots and actuators | Soft robots: soft robot; soft robotic; soft actuator; pneumatic; artificial muscle;
+    soft gripper; variable stiffness; tendon-driven; actuator; compliant mechanism
+Grasping and dexterous manipulation | Grasping: grasping; grasp; grasp detection; dexterous manipulation; in-hand
+    manipulation; gripper; pick-and-place; bin picking; suction
+Human-robot interaction: human-robot interaction; hri; human-robot collaboration; physical human-robot
+    interaction; social robot; collaborative robot; cobot; shared autonomy
+Teleoperation and haptics | Teleoperation: teleoperation; telerobotics; teleoperated; haptic; haptics; haptic
+    feedback; force feedback; bilateral control; telepresence
+Tactile sensing: tactile; tactile sensing; tactile sensor; touch sensing; robot skin; force sensing; force sensor
+Calibration and system identification | Calibration: extrinsic calibration; camera calibration; hand-eye
+    calibration; sensor calibration; lidar calibration; kinematic calibration; system identification; parameter
+    identification
+Force control and compliance | Force control: impedance control; admittance control; force control; compliance
+    control; contact-rich; interaction control; variable impedance
+Kinematics and robot mechanisms | Kinematics: kinematics; inverse kinematics; kinematic; parallel robot; parallel
+    mechanism; redundant manipulator; workspace; singularity
+Safe control and verification | Safe control: control barrier function; barrier function; cbf; reachability;
+    safety-critical control; safe control; safety filter; formal verification
+Optimal control and MPC | Optimal control: model predictive control; mpc; optimal control; nonlinear
+    mpc; whole-body control; feedback control
+Active perception and exploration | Active perception: active perception; active mapping; next-best-view;
+    informative path planning; autonomous exploration; frontier-based exploration; view planning
+Microrobots and magnetic actuation | Microrobots: microrobot; micro-robot; nanorobot; microswimmer; magnetic
+    actuation; micromanipulation; magnetic field
+Agricultural and field robots | Field robots: agricultural; agriculture; crop; harvesting; fruit; field robot;
+    orchard; weed; forestry; plant phenotyping
+Robot software and programming | Robot software: ros; robot operating system; middleware; robot programming;
+    domain-specific language; software architecture
+LLM reasoning and agents | LLM agents: reasoning; chain-of-thought; llm agent; agent; planning; tool use;
+    mathematical reasoning; math reasoning; problem-solving;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+LLM alignment and preference learning | LLM alignment: alignment; rlhf; human feedback; preference optimization;
+    direct preference optimization; dpo; preference; reward model;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+LLM safety and jailbreaks | LLM safety: jailbreak; jailbreaking; red teaming; red-teaming; harmful; safety
+    alignment; refusal; guardrail;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+Efficient LLM inference and long context | Efficient LLM inference: kv cache; key-value cache; speculative decoding;
+    long context; long-context; inference acceleration; serving; context window; efficient inference;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+Parameter-efficient fine-tuning: lora; low-rank adaptation; fine-tuning; adapter; prompt tuning; parameter-efficient
+    fine-tuning; peft; instruction tuning
+Retrieval-augmented generation: retrieval-augmented generation; rag; retrieval augmentation; retriever
+Code generation: code generation; program synthesis; code; programming; software engineering
+In-context learning: in-context learning; icl; in-context
+Interpretability and explainability | Interpretability: interpretability; mechanistic interpretability; sparse
+    autoencoder; circuit; probing; feature attribution; explanation; explainability; saliency; concept
+    bottleneck; concept-based; concept activation
+Watermarking and generated content detection | Watermarking: watermark; watermarking; machine-generated text;
+    generated text detection; copyright; deepfake
+Hallucination and factuality | Factuality: hallucination; factuality; knowledge editing; model editing; factual
+    knowledge
+Machine translation and multilingual NLP: machine translation; multilingual; translation; low-resource language
+Sentiment analysis and opinion mining | Sentiment analysis: sentiment analysis; sentiment; opinion mining; opinion;
+    emotion; emotion recognition; stance detection; sarcasm; aspect-based sentiment
+Question answering and reading comprehension | Question answering: question answering; qa; reading comprehension;
+    open-domain question answering; multi-hop; answer selection
+Dialogue systems and conversational agents | Dialogue systems: dialogue; dialog; conversational; conversation;
+    chatbot; dialogue system; response generation; task-oriented dialogue; dialogue state tracking
+Text summarization | Summarization: summarization; summary; abstractive summarization; extractive summarization
+Information extraction and named entity recognition | Information extraction: information extraction; named
+    entity recognition; ner; relation extraction; event extraction; entity linking; slot filling; named entity;
+    knowledge base; kb; entity; entity typing; knowledge base population; open information extraction; keyphrase
+    extraction; text mining
+Syntactic parsing and tagging | Parsing: parsing; parser; dependency parsing; constituency parsing; syntactic;
+    syntax; part-of-speech; pos tagging; treebank; grammar; sequence labeling
+Semantics and natural language inference | Semantics: natural language inference; nli; textual entailment; entailment;
+    semantic similarity; semantic role labeling; word sense disambiguation; semantic parsing; paraphrase
+Word embeddings and lexical semantics | Word embeddings: word embedding; word vector; word2vec; lexical semantics;
+    word representation; distributional semantics; word sense; lexical
+Text classification: text classification; document classification; text categorization; short text
+Topic models: topic model; topic modeling; latent dirichlet allocation
+Morphology and tokenization | Morphology: morphology; morphological; word segmentation; tokenization; tokenizer;
+    phonology; subword; inflection
+Social media and misinformation | Social media: social media; twitter; tweet; hate speech; misinformation; fake
+    news; computational social science; offensive language; toxicity
+Argument mining: argument mining; argumentation; argument; persuasion
+Knowledge representation and logical reasoning | Knowledge representation: knowledge representation; description
+    logic; ontology; logic programming; logic program; answer set programming; answer set; nonmonotonic reasoning;
+    non-monotonic; default logic; belief revision; modal logic; epistemic logic; first-order logic; temporal logic;
+    commonsense reasoning; reasoning about action; automated reasoning; theorem proving; knowledge base; logical
+Search, satisfiability and planning | Search and planning: heuristic search; search algorithm; best-first search;
+    satisfiability; sat solver; sat; constraint satisfaction; csp; constraint programming; automated planning;
+    classical planning; planning problem; pddl; state space search; model checking; np-hard;
+    computational complexity; local search; branch and bound; backtracking; phase transition; hard problem;
+    branching factor; decision diagram; genetic algorithm; evolutionary algorithm
+Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
+    agent-based; negotiation; coalition; human-agent; human-ai; human-robot interaction;
+    bdi; mixed-initiative; explainable agent; user study
+Discourse structure and reference | Discourse: discourse; discourse structure; discourse relation; rhetorical
+    structure; coherence; centering; anaphora; anaphora resolution; referring expression; reference resolution;
+    discourse parsing
+Lexical semantics and word meaning | Lexical semantics: lexical semantics; lexical semantic; verb; verb class;
+    adjective; noun; word meaning; selectional preference; wordnet; semantic class; thesaurus; lexical resource;
+    lexicon; compositionality; compound
+Cognitive modeling of language | Cognitive modeling: cognitive model; cognitive modeling; psycholinguistic;
+    psycholinguistics; sentence processing; human sentence processing; reading time; eye-tracking; eye movement;
+    language acquisition; child language; surprisal; human language processing; language learning; human-like;
+    cognitively plausible; cognitive plausibility; syntactic generalization
+Computational sociolinguistics and social bias | Sociolinguistics: sociolinguistic; sociolinguistics; dialect;
+    language variation; social bias; gender bias; stereotype; demographic; social meaning; social variable; gender;
+    stylistic variation; stylometric; social context; social power; social implication
+Classification methods and evaluation | Classification: classification method; classification algorithm;
+    classifier combination; ensemble of classifiers; linear classifier; multi-class; multiclass; binary
+    classification; naive bayes; logistic regression; nearest neighbor; k-nearest neighbor; classification accuracy;
+    evaluation metric; cross-validation
+Depth estimation and stereo | Depth and stereo: depth estimation; monocular depth; stereo; stereo matching; depth
+    completion; multi-view stereo; depth map
+Structure from motion and multi-view geometry | Multi-view geometry: structure from motion; sfm; multi-view
+    geometry; camera pose; relative pose; bundle adjustment; scene geometry; essential matrix; homography;
+    absolute pose
+Object pose estimation | Object pose: 6d pose; object pose; 6-dof pose; 6dof pose; category-level pose
+3D scene understanding: scene understanding; 3d object; 3d shape recognition; 3d representation; 3d understanding
+Probabilistic graphical models | Graphical models: graphical model; bayesian network; markov random field;
+    conditional random field; crf; belief propagation; hidden markov model; hmm; factor graph; map inference;
+    structure learning; markov network; junction tree; treewidth; variable elimination; maximum entropy model;
+    probabilistic inference; causal model
+Decision trees and ensemble methods | Ensemble methods: decision tree; random forest; boosting; gradient boosting;
+    adaboost; bagging; tree ensemble
+Sparse learning and feature selection | Feature selection: feature selection; variable selection; lasso; sparse
+    regression; sparse linear model; sparse learning; sparse coding; dictionary learning; sparse representation;
+    sparse recovery; compressed sensing; l1; group lasso
+Support vector machines and kernels | SVMs: support vector machine; svm; maximum margin; large margin
+Vision-language and multimodal models | Multimodal models: vision-language; vision language; vlm; multimodal;
+    multi-modal; clip; mllm; image-text; visual question answering; vqa; image captioning
+Text-to-image generation and editing | Image generation: text-to-image; image generation; image editing; image
+    synthesis; personalization; stable diffusion
+Video understanding and generation | Video: video; video generation; video understanding; action recognition;
+    temporal grounding
+3D reconstruction and novel view synthesis | 3D reconstruction: nerf; neural radiance field; gaussian splatting; 3d
+    gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation;
+    radiance field; neural rendering; rendering; inverse rendering; view synthesis; multi-view; surface reconstruction;
+    shape reconstruction; 3d shape; mesh; signed distance function; sdf; implicit surface
+Point clouds and 3D perception: point cloud; lidar; 3d object detection; 3d perception; depth estimation
+Object detection and segmentation | Object detection: object detection; segmentation; semantic segmentation;
+    instance segmentation; detection transformer
+Image restoration and inverse problems: image restoration; super-resolution; deblurring; denoising; inverse problem;
+    image reconstruction
+Human motion and pose: human motion; motion generation; pose estimation; motion prediction; avatar; human pose;
+    hand pose; hand-object interaction; gesture
+Self-supervised and contrastive learning | Self-supervised learning: self-supervised learning; self-supervised;
+    contrastive learning; contrastive; ssl; representation learning; masked image modeling; masked autoencoder
+Vision transformers: vision transformer; vit; swin transformer; patch token
+Diffusion models: diffusion model; diffusion; score-based; denoising diffusion; score matching; diffusion
+    probabilistic model
+Flow matching and normalizing flows | Flow matching: flow matching; normalizing flow; rectified flow; continuous
+    normalizing flow
+Optimal transport: optimal transport; wasserstein; schrodinger bridge; transport map; sinkhorn
+Variational autoencoders and latent variable models: vae; variational autoencoder; latent variable; latent variable
+    model
+Generative adversarial networks: gan; generative adversarial network; generative adversarial
+Adversarial robustness and attacks | Adversarial robustness: adversarial; adversarial attack; adversarial
+    robustness; certified robustness; adversarial example; adversarial training; perturbation
+Backdoor and data poisoning attacks | Backdoor attacks: backdoor; backdoor attack; poisoning; data poisoning; trojan
+Differential privacy: differential privacy; differentially private; dp; privacy; private
+Privacy attacks and machine unlearning | Machine unlearning: membership inference; unlearning; machine unlearning;
+    privacy attack; data extraction
+Federated learning: federated learning; fl; federated; client
+Algorithmic fairness: fairness; fair; demographic parity; group fairness; bias; discrimination
+Out-of-distribution detection and generalization | Out-of-distribution detection: out-of-distribution; ood; ood
+    detection; out-of-distribution detection; domain generalization; distribution shift; open-world; open-set
+Domain adaptation and transfer learning | Domain adaptation: domain adaptation; transfer learning; test-time
+    adaptation; unsupervised domain adaptation; source domain; target domain
+Uncertainty quantification and calibration | Uncertainty quantification: uncertainty; calibration; conformal
+    prediction; uncertainty quantification; uncertainty estimation; bayesian neural network
+Anomaly detection: anomaly detection; anomaly; outlier detection; outlier
+Weakly and semi-supervised learning | Semi-supervised learning: noisy label; label noise; weak supervision; weakly
+    supervised; semi-supervised learning; semi-supervised; pseudo-label; partial label; unlabeled data
+Graph neural networks: graph neural network; gnn; message passing; graph; node classification; link prediction;
+    graph learning; graph transformer
+Geometric and equivariant deep learning: equivariant; equivariance; symmetry; geometric deep learning; invariance;
+    group equivariant; manifold; hyperbolic; topological
+Knowledge graphs and reasoning: knowledge graph; knowledge graph completion; link prediction; logical reasoning
+Molecules, proteins and drug discovery | Drug discovery: protein; antibody; molecule; molecular; drug discovery;
+    drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal
+Proteins and structural biology | Proteins: protein; antibody; protein structure; protein design; peptide; enzyme
+Computational biology and genomics | Computational biology: single-cell; gene; genomic; genomics; cell; biology;
+    dna; rna; biological; perturbation
+Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
+    physics-informed; pinn; fluid; physical system; scientific machine learning
+Weather and climate modeling: weather; climate; weather forecasting; earth system
+Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuroscience; neural activity; cortex;
+    cortical; neural recording; electrophysiology
+Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
+    disease; +image; +imaging; +mri; +ct; +x-ray; +radiology; +radiograph; +ultrasound; +scan; +segmentation;
+    +pathology; +histopathology; +endoscopy; +lesion
+Clinical and biomedical NLP | Clinical NLP: clinical; biomedical; medical; patient; ehr; health; healthcare;
+    disease; +text; +language; +nlp; +note; +report; +question; +dialogue; +llm; +language model
+Quantum machine learning: quantum; quantum computing; quantum circuit
+Time series forecasting and analysis | Time series: time series; forecasting; time-series; temporal; sequential data
+Causal inference and treatment effects | Causal inference: causal inference; treatment effect; causal effect;
+    counterfactual; individual treatment effect; instrumental variable
+Causal discovery: causal discovery; causal structure; causal graph; structure learning; dag
+Recommender systems: recommendation; recommender; recommender system; collaborative filtering
+Tabular data: tabular; tabular data
+Speech and audio processing | Audio: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech;
+    +speech; +speaker; +asr; +spoken; +voice
+Audio processing | Audio: audio; sound
+Continual learning and catastrophic forgetting | Continual learning: continual learning; catastrophic forgetting;
+    lifelong learning; incremental learning; class-incremental
+Meta-learning and few-shot learning | Meta-learning: meta-learning; few-shot; few-shot learning; meta learning
+Data selection and dataset distillation | Data selection: data selection; dataset distillation; data pruning;
+    coreset; active learning; data valuation; data quality; dataset condensation
+Knowledge distillation: knowledge distillation; distillation; teacher; student
+Network pruning and sparsity | Network pruning: pruning; lottery ticket; network pruning; sparse training; sparse
+    neural network; sparse network; structured sparsity; weight sparsity; activation sparsity
+Quantization and efficient inference | Quantization: quantization; low-bit; binary neural network; compression;
+    model compression; post-training quantization
+Mixture of experts: mixture of experts; mixture-of-experts; moe; expert; routing
+Spiking neural networks: spiking neural network; snn; spiking; neuromorphic
+Clustering: clustering; cluster; k-means; spectral clustering
+Combinatorial optimization and integer programming: combinatorial optimization; integer programming; milp;
+    mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat; constraint satisfaction
+Sampling and MCMC: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
+Bayesian inference and variational methods: bayesian; variational inference; posterior; probabilistic; bayesian
+    inference; approximate inference
+Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
+Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
+    optimization; nas
+Transformers and attention | Transformers: self-attention; attention mechanism; multi-head attention; attention head;
+    positional encoding; transformer architecture; linear attention; softmax attention; transformer layer
+State space models and sequence modeling: state space model; ssm; mamba; recurrent neural network; rnn; sequence
+    modeling; long sequence
+Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential
+    equation
+Matrix and tensor methods: matrix completion; low-rank; tensor decomposition; sketching; matrix factorization;
+    tensor; principal component analysis; pca
+Information retrieval and search | Information retrieval: information retrieval; retrieval; search; ranking;
+    dense retrieval
+Dimensionality reduction and embeddings: dimensionality reduction; manifold learning; visualization; t-sne; umap;
+    low-dimensional embedding; embedding method
+AI governance and societal impact: governance; societal impact; ethics; ethical; regulation; policy maker; ai
+    safety; societal
+area Learning theory and optimization | Learning theory: optimization; convergence; gradient descent; sgd;
+    generalization bound; sample complexity; regret; learning theory; convex; stochastic gradient; kernel;
+    theoretical analysis; minimax; statistical
+area Reinforcement learning and decision making | Reinforcement learning: reinforcement learning; rl; policy;
+    reward; mdp; bandit; regret; imitation learning; multi-agent; game; decision-making; planning
+area Large language models: language model; llm; large language model; prompt; instruction; in-context learning;
+    reasoning; fine-tuning; alignment; text
+area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel;
+    scene
+area Natural language processing: natural language processing; nlp; natural language; linguistic; computational
+    linguistics; natural language understanding
+area Multimodal vision models: vision-language; multimodal; multi-modal; vlm; clip; image; video; text-to-image;
+    visual
+area Generative models: generative model; diffusion; diffusion model; flow matching; vae; gan; generation;
+    generative; sampling; score-based
+area Trustworthy and reliable machine learning | Trustworthy machine learning: adversarial; robustness; privacy;
+    fairness; out-of-distribution; ood; backdoor; uncertainty; calibration; explanation; interpretability;
+    unlearning; attack; distribution shift; safety; bias; watermark
+area Graph and geometric learning | Graph learning: graph; gnn; graph neural network; equivariant; equivariance;
+    geometric; symmetry; manifold; node; topological
+area Probabilistic methods and inference | Probabilistic inference: bayesian; variational inference; posterior;
+    probabilistic; gaussian process; mcmc; sampling; uncertainty; inference
+area AI for science: molecule; molecular; protein; drug; cell; gene; pde; physics; chemical; material; scientific;
+    biology; climate; weather; simulation
+area Robot learning: robot; robotic; manipulation; navigation; locomotion; autonomous driving; embodied; grasping;
+    policy learning
+area Efficient deep learning: pruning; quantization; sparsity; compression; distillation; efficient inference;
+    mixture of experts; efficiency; memory; acceleration; low-rank
+area Speech and audio: speech; audio; music; sound; speaker
+area Time series and dynamical systems | Time series: time series; forecasting; dynamical system; temporal; ode;
+    sequential
+area Causal inference: causal; causal inference; causal discovery; treatment effect; counterfactual; confounder
+area Healthcare and medicine | Healthcare: medical; clinical; healthcare; patient; disease; health; ehr
+area Representation learning: representation learning; self-supervised; contrastive learning; embedding;
+    pre-training; foundation model
+"""
