@@ -83,6 +83,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   statistics venues of the years when transformers spread, fitted by no one before.
 * ``cvpr2019``, ``iccv2017`` and ``wacv2020``: added for final panel 31 (2026-12-05), three vision venues
   fitted by no one before, to judge the depth, geometry and pose fields.
+* ``cvpr2018``: added in the twelfth session (2026-12-05) for final panel 34, a vision venue fitted by no one
+  before, to judge the action, visual question answering, audio-visual and scene-graph fields.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -182,6 +184,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "cvpr2019": ("cvpr/cvpr2019.json", "CVPR 2019"),
     "iccv2017": ("iccv/iccv2017.json", "ICCV 2017"),
     "wacv2020": ("wacv/wacv2020.json", "WACV 2020"),
+    "cvpr2018": ("cvpr/cvpr2018.json", "CVPR 2018"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

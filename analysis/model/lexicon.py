@@ -6,7 +6,8 @@ Where the entries come from is said in :mod:`analysis.model.fields`.
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
 # A line starting with "area " is a broad field, used for areas (groups of topics) and for a topic no narrower
-# field covers. An indented line continues the entry above.
+# field covers. An indented line continues the entry above. Of two fields scoring the same in a group, one with
+# needs names it (it is the narrower), else the one whose name sorts first.
 # Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
 FIELDS = """
@@ -192,8 +193,15 @@ Vision-language and multimodal models | Multimodal models: vision-language; visi
     multi-modal; clip; mllm; image-text; visual question answering; vqa; image captioning
 Text-to-image generation and editing | Image generation: text-to-image; image generation; image editing; image
     synthesis; personalization; stable diffusion
+Action recognition: action recognition; action detection; action localization; temporal action localization;
+    temporal action detection; activity recognition; action segmentation; skeleton-based action recognition; human
+    action; action anticipation
 Video understanding and generation | Video: video; video generation; video understanding; action recognition;
     temporal grounding
+Visual question answering and reasoning | Visual question answering: visual question answering; vqa; visual
+    reasoning; visual dialog; visual dialogue; embodied question answering
+Scene graphs and visual relationships | Scene graphs: scene graph; scene graph generation; visual relationship;
+    visual relationship detection; relationship detection
 3D reconstruction and novel view synthesis | 3D reconstruction: nerf; neural radiance field; gaussian splatting; 3d
     gaussian splatting; novel view synthesis; 3d reconstruction; scene reconstruction; 3d scene; 3d generation;
     radiance field; neural rendering; rendering; inverse rendering; view synthesis; multi-view; surface reconstruction;
@@ -260,6 +268,8 @@ Causal inference and treatment effects | Causal inference: causal inference; tre
 Causal discovery: causal discovery; causal structure; causal graph; structure learning; dag
 Recommender systems: recommendation; recommender; recommender system; collaborative filtering
 Tabular data: tabular; tabular data
+Audio-visual learning: audio-visual; audiovisual; sound source localization; visual sound; sound separation; audio;
+    sound; +video; +visual; +image; +vision; +face; +lip; +talking
 Speech and audio processing | Audio: speech; audio; music; speaker; asr; sound; speech recognition; text-to-speech;
     +speech; +speaker; +asr; +spoken; +voice
 Audio processing | Audio: audio; sound

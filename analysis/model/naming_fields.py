@@ -100,6 +100,8 @@ class FieldCandidate:
     columns: frozenset[int]
     broad: bool
     short: str
+    # Whether a paper must also hold one of its needs: of two fields scoring the same, one with needs is narrower.
+    needs: bool = False
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -129,9 +131,11 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 found.columns[i],
                 field.broad,
                 field.short,
+                bool(field.needs),
             )
         )
-    out.sort(key=lambda f: (-f.score, f.name))
+    # "Audio-visual learning" (needs video) before "Audio processing" where each audio paper of a vision venue shows it.
+    out.sort(key=lambda f: (-f.score, not f.needs, f.name))
     return out
 
 
