@@ -199,7 +199,8 @@ Action recognition: action recognition; action detection; action localization; t
 Video understanding and generation | Video: video; video generation; video understanding; action recognition;
     temporal grounding
 Visual question answering and reasoning | Visual question answering: visual question answering; vqa; visual
-    reasoning; visual dialog; visual dialogue; embodied question answering
+    reasoning; visual dialog; visual dialogue; embodied question answering; question answering; +image; +visual;
+    +video; +vision; +scene; +embodied; +vqa; +chart; +diagram; +3d
 Scene graphs and visual relationships | Scene graphs: scene graph; scene graph generation; visual relationship;
     visual relationship detection; relationship detection
 3D reconstruction and novel view synthesis | 3D reconstruction: nerf; neural radiance field; gaussian splatting; 3d
