@@ -85,6 +85,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   fitted by no one before, to judge the depth, geometry and pose fields.
 * ``cvpr2018``: added in the twelfth session (2026-12-05) for final panel 34, a vision venue fitted by no one
   before, to judge the action, visual question answering, audio-visual and scene-graph fields.
+* ``cvpr2017``: added for final panel 35 (2026-12-05), a vision venue fitted by no one before, to judge the
+  saliency, visual grounding, face and feature-matching fields.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -185,6 +187,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iccv2017": ("iccv/iccv2017.json", "ICCV 2017"),
     "wacv2020": ("wacv/wacv2020.json", "WACV 2020"),
     "cvpr2018": ("cvpr/cvpr2018.json", "CVPR 2018"),
+    "cvpr2017": ("cvpr/cvpr2017.json", "CVPR 2017"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

@@ -201,6 +201,19 @@ Video understanding and generation | Video: video; video generation; video under
 Visual question answering and reasoning | Visual question answering: visual question answering; vqa; visual
     reasoning; visual dialog; visual dialogue; embodied question answering; question answering; +image; +visual;
     +video; +vision; +scene; +embodied; +vqa; +chart; +diagram; +3d
+Saliency detection and gaze prediction | Saliency detection: salient object detection; salient object; saliency
+    detection; saliency prediction; video saliency; co-saliency; visual saliency; fixation prediction; eye
+    fixation; gaze prediction
+Visual grounding and image-text matching | Visual grounding: visual grounding; referring expression; phrase
+    grounding; phrase localization; textual grounding; referring image segmentation; image-text matching; image
+    and sentence matching; image-sentence matching; cross-modal retrieval; image-text retrieval; grounding; referring;
+    visual-semantic embedding; cross-modal; +image; +visual; +video; +vision; +object; +region; +scene; +segmentation
+Face recognition and facial analysis | Faces: face recognition; face detection; face alignment; face verification; face
+    reconstruction; face anti-spoofing; face image; facial; facial expression; facial landmark; morphable model;
+    3dmm
+Local features and matching | Feature matching: feature matching; local descriptor; local feature; feature
+    descriptor; image matching; semantic correspondence; dense correspondence; feature correspondence; descriptor
+    learning; descriptor; correspondence
 Scene graphs and visual relationships | Scene graphs: scene graph; scene graph generation; visual relationship;
     visual relationship detection; relationship detection
 3D reconstruction and novel view synthesis | 3D reconstruction: nerf; neural radiance field; gaussian splatting; 3d
