@@ -85,9 +85,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   fitted by no one before, to judge the depth, geometry and pose fields.
 * ``cvpr2018``: added in the twelfth session (2026-12-05) for final panel 34, a vision venue fitted by no one
   before, to judge the action, visual question answering, audio-visual and scene-graph fields.
-* ``cvpr2017`` and ``wacv2023``: added for final panel 35 (2026-12-05), vision venues fitted by no one before,
-  to judge the saliency, visual grounding, face and feature-matching fields. The lexicon is not CVPR 2017's
-  (under 0.6 of its titles hold a narrow field's cue), so the panel judged WACV 2023.
+* ``cvpr2017``: added for final panel 35 (2026-12-05), a vision venue fitted by no one before, to judge the
+  saliency, visual grounding, face and feature-matching fields. The lexicon is not CVPR 2017's (under 0.6 of
+  its titles hold a narrow field's cue), so the change shows nowhere in its fit, and the panel judged WACV 2023
+  (final panel 24's) instead.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -189,7 +190,6 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "wacv2020": ("wacv/wacv2020.json", "WACV 2020"),
     "cvpr2018": ("cvpr/cvpr2018.json", "CVPR 2018"),
     "cvpr2017": ("cvpr/cvpr2017.json", "CVPR 2017"),
-    "wacv2023": ("wacv/wacv2023.json", "WACV 2023"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
