@@ -89,6 +89,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   saliency, visual grounding, face and feature-matching fields. The lexicon is not CVPR 2017's (under 0.6 of
   its titles hold a narrow field's cue), so the change shows nowhere in its fit, and the panel judged WACV 2023
   (final panel 24's) instead.
+* ``iros2014``: added for final panel 36 (2026-12-05), a robotics venue fitted by no one before, to judge the
+  driving and traffic fields.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -190,6 +192,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "wacv2020": ("wacv/wacv2020.json", "WACV 2020"),
     "cvpr2018": ("cvpr/cvpr2018.json", "CVPR 2018"),
     "cvpr2017": ("cvpr/cvpr2017.json", "CVPR 2017"),
+    "iros2014": ("iros/iros2014.json", "IROS 2014"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

@@ -45,7 +45,10 @@ Robot learning and embodied agents | Robot learning: robot; embodied; embodied a
 Legged locomotion | Locomotion: locomotion; legged; quadruped; biped; bipedal; humanoid walking; gait; legged robot
 Robot navigation | Navigation: navigation; mobile robot; path planning; visual navigation; social navigation
 Autonomous driving and motion forecasting: autonomous driving; driving; trajectory prediction; motion forecasting;
-    traffic; vehicle
+    traffic; vehicle; +driving; +driver; +self-driving; +autonomous vehicle; +lane; +pedestrian; +trajectory
+    prediction; +motion forecasting; +car
+Traffic and urban mobility | Traffic: traffic flow; traffic prediction; traffic forecasting; traffic signal;
+    traffic signal control; transportation; urban computing; human mobility; ride-hailing; taxi; road network
 State estimation and sensor fusion | State estimation: state estimation; sensor fusion; kalman filter; ekf; ukf;
     extended kalman filter; unscented kalman filter; particle filter; imu; inertial; visual-inertial; odometry;
     inertial odometry; factor graph
