@@ -145,7 +145,11 @@ Morphology and tokenization | Morphology: morphology; morphological; word segmen
     phonology; subword; inflection
 Social media and misinformation | Social media: social media; twitter; tweet; hate speech; misinformation; fake
     news; computational social science; offensive language; toxicity
-Argument mining: argument mining; argumentation; argument; persuasion
+Argument mining: argument mining; argumentation mining; argumentative; argument quality; argument generation;
+    counter-argument; counterargument; persuasion; persuasive; claim detection
+Computational argumentation | Argumentation: argumentation framework; abstract argumentation; argumentation
+    semantics; bipolar argumentation; structured argumentation; assumption-based argumentation; value-based
+    argumentation; argumentation system
 Knowledge representation and logical reasoning | Knowledge representation: knowledge representation; description
     logic; ontology; logic programming; logic program; answer set programming; answer set; nonmonotonic reasoning;
     non-monotonic; default logic; belief revision; modal logic; epistemic logic; first-order logic; temporal logic;
