@@ -91,6 +91,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   (final panel 24's) instead.
 * ``iros2014``: added for final panel 36 (2026-12-05), a robotics venue fitted by no one before, to judge the
   driving and traffic fields.
+* ``icra2014``: added for final panel 38 (2026-12-05), a robotics venue fitted by no one before: every readable
+  NLP and AI list of the snapshot is spent, so it measures the labeller on one more unseen venue.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -193,6 +195,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "cvpr2018": ("cvpr/cvpr2018.json", "CVPR 2018"),
     "cvpr2017": ("cvpr/cvpr2017.json", "CVPR 2017"),
     "iros2014": ("iros/iros2014.json", "IROS 2014"),
+    "icra2014": ("icra/icra2014.json", "ICRA 2014"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

@@ -124,6 +124,8 @@ Hallucination and factuality | Factuality: hallucination; factuality; knowledge 
 Machine translation and multilingual NLP: machine translation; multilingual; translation; low-resource language
 Sentiment analysis and opinion mining | Sentiment analysis: sentiment analysis; sentiment; opinion mining; opinion;
     emotion; emotion recognition; stance detection; sarcasm; aspect-based sentiment
+Emotion and empathy | Emotion: emotion; emotion recognition; emotional; empathy; empathetic; emotional support;
+    affective; emotion cause; emotion classification
 Question answering and reading comprehension | Question answering: question answering; qa; reading comprehension;
     open-domain question answering; multi-hop; answer selection
 Dialogue systems and conversational agents | Dialogue systems: dialogue; dialog; conversational; conversation;
