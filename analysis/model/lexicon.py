@@ -10,6 +10,8 @@ Where the entries come from is said in :mod:`analysis.model.fields`.
 # needs names it (it is the narrower), else the one whose name sorts first.
 # Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
+# Narrowed as naming groups by a word they share (final panels 36-37): "traffic" and "vehicle" count for driving
+# only beside a sign of driving; "argument" and "argumentation" alone are no cues (event arguments, frameworks).
 FIELDS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
