@@ -286,10 +286,14 @@ def test_a_broad_field_names_no_topic_its_papers_name_it():
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[1] == "Computer vision"
 
 
+def _fields_of(texts, titles, in_group):
+    """The fields covering some of a group's papers, best first, as the labeller ranks them."""
+    return field_candidates(cached_table(texts, titles, BOILERPLATE), np.flatnonzero(in_group))
+
+
 def _field_shares(texts, titles, in_group):
     """Each field covering some of a group's papers: the share of the group it covers."""
-    table = cached_table(texts, titles, BOILERPLATE)
-    return {f.name: f.share for f in field_candidates(table, np.flatnonzero(in_group))}
+    return {f.name: f.share for f in _fields_of(texts, titles, in_group)}
 
 
 CLINICAL_TEXT = [

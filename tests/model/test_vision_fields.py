@@ -10,12 +10,8 @@ networks" for scene graphs 2.0; their own names were the subjects these fields n
 
 from __future__ import annotations
 
-import numpy as np
-
-from analysis.model.labels import BOILERPLATE, topic_labels
-from analysis.model.naming_fields import field_candidates
-from analysis.model.phrase_table import cached_table
-from tests.model.test_field_patterns import _field_shares
+from analysis.model.labels import topic_labels
+from tests.model.test_field_patterns import _field_shares, _fields_of
 from tests.model.test_fields import SIX
 from tests.model.test_naming import _corpus
 
@@ -61,8 +57,7 @@ def test_questions_about_images_are_visual_question_answering():
 
 def test_actions_in_video_are_action_recognition_and_scene_graphs_their_own_field():
     texts, titles, topics = _corpus([*SIX, ACTIONS, SCENE_GRAPHS])
-    table = cached_table(texts, titles, BOILERPLATE)
-    ranked = field_candidates(table, np.flatnonzero(topics == 6))
+    ranked = _fields_of(texts, titles, topics == 6)
     assert [(f.name, f.share) for f in ranked[:2]] == [
         ("Action recognition", 1.0),
         ("Video understanding and generation", 1.0),
