@@ -43,6 +43,7 @@ class FieldTable:
         title: Papers x fields, True where its title does.
         corpus: Per field, how many of the corpus's papers it covers.
         venue: Per field, whether it is the venue's own subject (:data:`VENUE_TITLES`).
+        active: Per field, whether it may name a group: a part of a broad field only at a venue of that field.
         cues: Papers x cues (every field's, in order), non-zero where the paper's text holds the cue.
         cue_field: Per cue, its field's number.
         plain: Per cue, whether it is one word a dictionary knows ("graph", "temporal"; not "GNN").
@@ -55,6 +56,7 @@ class FieldTable:
     title: np.ndarray
     corpus: np.ndarray
     venue: np.ndarray
+    active: np.ndarray
     cues: sparse.csr_matrix | None = None
     cue_field: np.ndarray | None = None
     plain: np.ndarray | None = None
@@ -86,10 +88,18 @@ def field_table(
         in_text[:, needing] &= has_need
         in_title[:, needing] &= has_need
     venue = (in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)) & (len(in_title) >= VENUE_PAPERS)
+    venue &= np.array([not f.parent for f in lexicon], dtype=bool)
+    active = _active(lexicon, venue)
     plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
     counts = in_text.sum(axis=0).astype(np.int64)
     cue_corpus = np.asarray((by_cue > 0).sum(axis=0)).ravel().astype(np.int64)
-    return FieldTable(lexicon, columns, in_text, in_title, counts, venue, by_cue, cue_field, plain, cue_corpus)
+    return FieldTable(lexicon, columns, in_text, in_title, counts, venue, active, by_cue, cue_field, plain, cue_corpus)
+
+
+def _active(lexicon: tuple[Field, ...], venue: np.ndarray) -> np.ndarray:
+    """Per field, whether it may name a group: every field but a part of a broad field the venue is not of."""
+    own = {f.name for f, is_venue in zip(lexicon, venue.tolist(), strict=True) if is_venue}
+    return np.array([not f.parent or f.parent in own for f in lexicon], dtype=bool)
 
 
 def covers(found: FieldTable) -> bool:

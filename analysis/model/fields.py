@@ -52,6 +52,9 @@ class Field:
     short: str
     # Cues one of which a paper must also hold to count for the field (none: no such condition).
     needs: tuple[str, ...] = ()
+    # For a part of a broad field ("3D vision" of "Computer vision"), that field's name: it names areas of a venue
+    # whose own subject is the parent (CVPR's), and nothing elsewhere.
+    parent: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -61,11 +64,12 @@ def fields() -> tuple[Field, ...]:
     for line in _entries():
         head, cues = line.split(":", 1)
         broad = head.startswith("area ")
-        name, _, short = head.removeprefix("area ").partition("|")
+        head, _, parent = head.removeprefix("area ").partition("<")
+        name, _, short = head.partition("|")
         given = [c.strip() for c in cues.split(";") if c.strip()]
         keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
         needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
-        parsed.append(Field(name.strip(), keys, broad, short.strip() or name.strip(), needs))
+        parsed.append(Field(name.strip(), keys, broad, short.strip() or name.strip(), needs, parent.strip()))
     return tuple(parsed)
 
 

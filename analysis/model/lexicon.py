@@ -368,4 +368,67 @@ area Causal inference: causal; causal inference; causal discovery; treatment eff
 area Healthcare and medicine | Healthcare: medical; clinical; healthcare; patient; disease; health; ehr
 area Representation learning: representation learning; self-supervised; contrastive learning; embedding;
     pre-training; foundation model
+area 3D vision and geometry | 3D vision < Computer vision: 3d; point cloud; depth; depth estimation; stereo;
+    structure from motion; multi-view; multi-view stereo; mesh; 3d shape; 3d reconstruction; surface
+    reconstruction; novel view synthesis; nerf; neural radiance field; gaussian splatting; voxel; camera pose;
+    relative pose; bundle adjustment; epipolar; homography; rolling shutter; light field; photometric stereo;
+    lidar; slam; visual odometry; camera calibration; rgb-d; scene reconstruction; geometry; geometric
+area Low-level vision and image restoration | Low-level vision < Computer vision: super-resolution; deblurring;
+    blur; denoising; dehazing; haze; deraining; rain; image restoration; restoration; inpainting; low-light; image
+    enhancement; enhancement; image compression; video compression; hdr; high dynamic range; demosaicking;
+    reflection removal; shadow removal; computational imaging; computational photography; raw image; exposure
+area Image and video generation | Image generation < Computer vision: generative adversarial network; gan; image
+    synthesis; image generation; video generation; image editing; style transfer; image-to-image translation;
+    image translation; text-to-image; diffusion; diffusion model; generative model; synthesis; talking head
+area Vision and language < Computer vision: vision-language; vision and language; visual question answering; vqa;
+    captioning; image captioning; video captioning; referring expression; visual grounding; grounding;
+    cross-modal retrieval; image-text; multimodal; multi-modal; language model; vlm; clip; visual dialog; visual
+    reasoning; natural language; text
+area Video understanding and tracking | Video understanding < Computer vision: video; action recognition; action
+    detection; action localization; temporal action; activity recognition; activity; tracking; object tracking;
+    multi-object tracking; visual tracking; tracker; optical flow; motion estimation; video object segmentation;
+    event camera; temporal
+area Faces, bodies and human pose | Human-centric vision < Computer vision: face; facial; face recognition; human
+    pose; person re-identification; re-identification; person; pedestrian; gesture; hand pose; human body; body
+    pose; human motion; crowd counting; crowd; gait; facial expression; people; clothing; garment; skeleton
+area Recognition, detection and segmentation | Recognition < Computer vision: object detection; detection; detector;
+    segmentation; semantic segmentation; instance segmentation; panoptic; image classification; object
+    recognition; fine-grained; image retrieval; scene parsing; salient object; counting
+area Representation and label-efficient learning | Representation learning < Computer vision: self-supervised;
+    semi-supervised; unsupervised; weakly supervised; few-shot; zero-shot; domain adaptation; domain
+    generalization; continual learning; incremental learning; metric learning; hashing; knowledge distillation;
+    long-tail; long-tailed; contrastive learning; active learning; noisy label; transfer learning; meta-learning;
+    representation learning
+area Robot design, mechanisms and actuation | Robot design < Robot learning: mechanism; mechanical design; design;
+    actuator; actuation; kinematics; kinematic; parallel robot; soft robot; soft actuator; continuum robot;
+    cable-driven; tendon-driven; compliant; variable stiffness; modular robot; reconfigurable; joint; motor;
+    transmission; series elastic actuator; bio-inspired; origami; stiffness
+area Motion planning and control | Planning and control < Robot learning: motion planning; path planning; trajectory
+    optimization; trajectory planning; planning; planner; model predictive control; mpc; optimal control; safe
+    control; controller; feedback control; collision avoidance; obstacle avoidance; multi-robot; task allocation;
+    task planning; control barrier function
+area Perception, localization and mapping | Perception and mapping < Robot learning: slam; localization; mapping;
+    map; odometry; visual odometry; lidar; point cloud; camera; object detection; segmentation; depth; state
+    estimation; sensor fusion; calibration; place recognition; 3d; perception; semantic; visual servoing; visual
+    localization; object pose; 6d pose
+area Navigation and autonomous driving | Navigation < Robot learning: navigation; mobile robot; autonomous driving;
+    self-driving; driving; autonomous vehicle; vehicle; trajectory prediction; motion forecasting; pedestrian;
+    social navigation; exploration; traversability
+area Legged and humanoid locomotion | Locomotion < Robot learning: locomotion; legged; quadruped; biped; bipedal;
+    humanoid; walking; gait; balance; jumping; hopping; running; whole-body control
+area Manipulation and grasping | Manipulation < Robot learning: manipulation; grasping; grasp; gripper; dexterous;
+    in-hand; pick-and-place; assembly; deformable object; cloth; rope; tactile; contact-rich; pushing;
+    rearrangement; bin picking; manipulator
+area Human-robot interaction, haptics and assistive robots | Human-robot interaction < Robot learning: human-robot
+    interaction; hri; human-robot collaboration; human-robot; social robot; teleoperation; haptic; haptics;
+    exoskeleton; rehabilitation; wearable; assistive; prosthesis; prosthetic; user study; shared
+    autonomy; gesture
+area Aerial, marine and field robots | Field robots < Robot learning: uav; aerial; drone; quadrotor; multirotor;
+    flight; underwater; marine; auv; field robot; agricultural; agriculture; space; planetary; rover; off-road;
+    terrain; outdoor; forestry; mining
+area Medical and surgical robots | Medical robots < Robot learning: surgical; surgery; medical; needle; catheter;
+    continuum robot; endoscope; endoscopic; minimally invasive; capsule; tissue; patient; clinical; ultrasound
+area Learning for robot control | Robot learning < Robot learning: reinforcement learning; imitation learning;
+    learning from demonstration; demonstration; policy; policy learning; deep learning; neural network;
+    learning-based; sim-to-real; reward
 """

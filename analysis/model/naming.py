@@ -329,8 +329,10 @@ def _area_field_or_parts(
     The field is weighed against the phrases with connector phrases among them, as panels judged it; the
     parts are those without (:func:`candidates`' ``joined``).
     """
-    if lexicon:
-        field = field_name(table, candidates(table, rows), area_parts(table, rows, topics), rows, used, area=True)
+    # Outside the lexicon, the parts of a venue's own field still name its areas (CVPR 2016, ICCV 2015).
+    if lexicon or table.fields.venue.any():
+        ranked, parts = candidates(table, rows), area_parts(table, rows, topics)
+        field = field_name(table, ranked, parts, rows, used, area=True, parts_only=not lexicon)
         if field:
             return field, []
     named = choose(candidates(table, rows, joined=False), len(rows), set())

@@ -102,6 +102,8 @@ class FieldCandidate:
     short: str
     # Whether a paper must also hold one of its needs: of two fields scoring the same, one with needs is narrower.
     needs: bool = False
+    # Whether it is a part of the venue's broad field ("3D vision" at CVPR): it names areas only.
+    part: bool = False
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -116,7 +118,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
     out = []
     held = _cues_held(found, rows, text)
     # A field a quarter of the venue's titles hold names none of its groups ("Computer vision" at CVPR).
-    for i in np.flatnonzero((text_count > 0) & ~found.venue).tolist():
+    for i in np.flatnonzero((text_count > 0) & ~found.venue & found.active).tolist():
         if _common_words_only(found, held, i):
             continue
         share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
@@ -132,6 +134,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 field.broad,
                 field.short,
                 bool(field.needs),
+                bool(field.parent),
             )
         )
     # "Audio-visual learning" (needs video) before "Audio processing" where each audio paper of a vision venue shows it.
@@ -169,7 +172,13 @@ def _common_words_only(found: FieldTable, held: np.ndarray, field: int) -> bool:
 
 
 def field_name(
-    table: PhraseTable, ranked: list[Candidate], parts: list[Candidate], rows: np.ndarray, taken: set[str], area: bool
+    table: PhraseTable,
+    ranked: list[Candidate],
+    parts: list[Candidate],
+    rows: np.ndarray,
+    taken: set[str],
+    area: bool,
+    parts_only: bool = False,
 ) -> str | None:
     """The field that names the group better than its phrases do, or None.
 
@@ -184,14 +193,18 @@ def field_name(
     venue): there the venue's subject is one broad field and the others name what its papers use.
     Blind readers scored the 30 areas of such venues a broad field named ("Computer vision" for robot
     perception) 2.30 of 5, 53% poor, against 2.99 for their other area names (panels 4-19 in bench/).
+    The parts of the venue's own field name its areas instead ("3D vision and geometry" at CVPR), after a
+    narrow field that covers the area; ``parts_only`` (a venue outside the lexicon) leaves them alone.
     Names other groups have are skipped.
     """
     size = len(rows)
-    fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken]
+    fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken and (area or not f.part)]
     if area and table.fields.venue.any():
-        fields = [f for f in fields if not f.broad]  # the venue's own subject is broad; the others name its methods
+        # The venue's own subject is broad, the others name its methods; the parts of its subject name its areas.
+        fields = [f for f in fields if (not f.broad and not parts_only) or f.part]
     need = AREA_SHARE if area else FIELD_SHARE
-    eligible = [f for f in fields if f.share >= need and (area or not f.broad)]
+    # A narrow field covering an area names it before a part of the venue's subject ("SLAM and localization").
+    eligible = sorted((f for f in fields if f.share >= need and (area or not f.broad)), key=lambda f: f.part)
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
@@ -315,6 +328,8 @@ def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int
             continue  # the field that holds the first ("Reinforcement learning" of "Bandits") is no second subject
         if _words(other.short) & _words(first.name):
             continue  # "Causal inference and causal discovery" says one subject twice
+        if other.part and not first.part:
+            continue  # "Vision-language, multimodal models and recognition": the venue's part says less than the field
         return other
     return None
 
