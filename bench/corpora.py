@@ -93,6 +93,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   driving and traffic fields.
 * ``icra2014``: added for final panel 38 (2026-12-05), a robotics venue fitted by no one before: every readable
   NLP and AI list of the snapshot is spent, so it measures the labeller on one more unseen venue.
+* ``cvpr2016``, ``iccv2015``, ``icra2013`` and ``iros2013``: added for final panel 39 (2026-12-05), two vision
+  and two robotics venues fitted by no one before, to judge the parts of a venue's own field as area names.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -196,6 +198,10 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "cvpr2017": ("cvpr/cvpr2017.json", "CVPR 2017"),
     "iros2014": ("iros/iros2014.json", "IROS 2014"),
     "icra2014": ("icra/icra2014.json", "ICRA 2014"),
+    "cvpr2016": ("cvpr/cvpr2016.json", "CVPR 2016"),
+    "iccv2015": ("iccv/iccv2015.json", "ICCV 2015"),
+    "icra2013": ("icra/icra2013.json", "ICRA 2013"),
+    "iros2013": ("iros/iros2013.json", "IROS 2013"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

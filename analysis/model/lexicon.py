@@ -8,6 +8,12 @@ Where the entries come from is said in :mod:`analysis.model.fields`.
 # A line starting with "area " is a broad field, used for areas (groups of topics) and for a topic no narrower
 # field covers. An indented line continues the entry above. Of two fields scoring the same in a group, one with
 # needs names it (it is the narrower), else the one whose name sorts first.
+# "area Name < Parent: ..." is a part of the broad field Parent: it names areas of a venue whose own subject is
+# Parent (CVPR's "Computer vision", ICRA's "Robot learning"), never a topic, and nothing at other corpora. The
+# parts follow the subject areas of CVPR's call for papers (3D from multi-view and sensors, low-level vision,
+# image and video synthesis, vision and language, video, humans, recognition, transfer and low-shot learning) and
+# the IEEE RAS keyword groups (mechanisms and design, planning and control, localization and mapping,
+# manipulation, human-robot interaction, field robots, medical robots, robot learning).
 # Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
 # Narrowed as naming groups by a word they share (final panels 36-37): "traffic" and "vehicle" count for driving
