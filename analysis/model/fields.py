@@ -60,23 +60,47 @@ class Field:
 @lru_cache(maxsize=1)
 def fields() -> tuple[Field, ...]:
     """The lexicon, parsed once: one :class:`Field` per line of :data:`FIELDS`, in its order."""
-    parsed = []
-    for line in _entries():
-        head, cues = line.split(":", 1)
-        broad = head.startswith("area ")
-        head, _, parent = head.removeprefix("area ").partition("<")
-        name, _, short = head.partition("|")
-        given = [c.strip() for c in cues.split(";") if c.strip()]
-        keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
-        needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
-        parsed.append(Field(name.strip(), keys, broad, short.strip() or name.strip(), needs, parent.strip()))
+    return parse_lexicon(FIELDS)
+
+
+def parse_lexicon(text: str) -> tuple[Field, ...]:
+    """The fields of a lexicon written as :data:`FIELDS` is, checked: a slip in it would name groups wrongly.
+
+    Raises:
+        ValueError: Naming the entry, where it has no ":", a cue holds "|" or "<" (a name with a ":" in it),
+            a name comes twice, or a part is no "area" or its parent no broad field of the lexicon.
+    """
+    parsed = [_field(line) for line in _entries(text)]
+    names = [f.name for f in parsed]
+    whole = {f.name for f in parsed if f.broad and not f.parent}
+    for f in parsed:
+        if names.count(f.name) > 1:
+            raise ValueError(f"lexicon: the field {f.name!r} comes twice")
+        if f.parent and (not f.broad or f.parent not in whole):
+            raise ValueError(
+                f"lexicon: {f.name!r} is a part of {f.parent!r}; a part is an 'area' entry, its parent a broad field"
+            )
     return tuple(parsed)
 
 
-def _entries() -> list[str]:
+def _field(line: str) -> Field:
+    """One entry of the lexicon as a :class:`Field`."""
+    head, colon, cues = line.partition(":")
+    given = [c.strip() for c in cues.split(";") if c.strip()]
+    if not colon or any("|" in c or "<" in c for c in given):
+        raise ValueError(f"lexicon: no 'Name: cue; cue' in the entry {line[:80]!r} (a name holds no ':')")
+    broad = head.startswith("area ")
+    head, _, parent = head.removeprefix("area ").partition("<")
+    name, _, short = head.partition("|")
+    keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
+    needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
+    return Field(name.strip(), keys, broad, short.strip() or name.strip(), needs, parent.strip())
+
+
+def _entries(text: str) -> list[str]:
     """The lexicon's entries, one line each (an indented line continues the one above)."""
     entries: list[str] = []
-    for line in FIELDS.strip().splitlines():
+    for line in text.strip().splitlines():
         if line.startswith(" "):
             entries[-1] += " " + line.strip()
         else:

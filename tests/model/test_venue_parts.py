@@ -10,9 +10,10 @@ mechanisms, actuation and control" (bench/RESULTS.md, final panels 29-38).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.fields import fields
+from analysis.model.fields import fields, parse_lexicon
 from analysis.model.labels import topic_labels
 from analysis.model.naming import group_names, phrase_table
 from analysis.model.naming_fields import field_candidates
@@ -112,3 +113,23 @@ def test_a_narrow_field_covering_an_area_names_it_before_a_part():
     assert (shares["3D vision and geometry"], shares["Depth estimation and stereo"]) == (1.0, 0.625)
     # "SLAM and localization" named ICRA 2022's SLAM area (5.0 of 5): what most of it is, not the venue's part.
     assert group_names(texts, titles, areas, BOILERPLATE, topics)[0] == "Depth estimation and stereo"
+
+
+def test_a_slip_in_the_lexicon_is_an_error_naming_its_entry():
+    assert [f.name for f in parse_lexicon("area Computer vision: image\narea 3D vision < Computer vision: 3d")] == [
+        "Computer vision",
+        "3D vision",
+    ]
+    # A name holding a colon: its rest would be read as cues, and the field named "Human-centric vision".
+    with pytest.raises(ValueError, match="no 'Name: cue; cue' in the entry 'area Human-centric vision: faces"):
+        parse_lexicon("area Computer vision: image\narea Human-centric vision: faces | People < Computer vision: face")
+    with pytest.raises(
+        ValueError, match="'3D vision' is a part of 'Vision'; a part is an 'area' entry, its parent a broad field"
+    ):
+        parse_lexicon("area Computer vision: image\narea 3D vision < Vision: 3d")
+    with pytest.raises(ValueError, match="'3D vision' is a part of 'Computer vision'; a part is an 'area' entry"):
+        parse_lexicon("area Computer vision: image\n3D vision < Computer vision: 3d")
+    with pytest.raises(ValueError, match="the field 'Tactile sensing' comes twice"):
+        parse_lexicon("Tactile sensing: tactile\nTactile sensing: touch")
+    with pytest.raises(ValueError, match="no 'Name: cue; cue' in the entry 'Tactile sensing'"):
+        parse_lexicon("Tactile sensing")
