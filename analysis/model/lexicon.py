@@ -413,10 +413,12 @@ area Motion planning and control | Planning and control < Robot learning: motion
     optimization; trajectory planning; planning; planner; model predictive control; mpc; optimal control; safe
     control; controller; feedback control; collision avoidance; obstacle avoidance; multi-robot; task allocation;
     task planning; control barrier function
-area Perception, localization and mapping | Perception and mapping < Robot learning: slam; localization; mapping;
-    map; odometry; visual odometry; lidar; point cloud; camera; object detection; segmentation; depth; state
-    estimation; sensor fusion; calibration; place recognition; 3d; perception; semantic; visual servoing; visual
-    localization; object pose; 6d pose
+area Localization, mapping and state estimation | Localization and mapping < Robot learning: slam; localization;
+    mapping; map; odometry; visual odometry; lidar odometry; state estimation; sensor fusion; kalman filter;
+    calibration; place recognition; loop closure; visual localization; imu; inertial; registration
+area Robot perception and scene understanding | Robot perception < Robot learning: object detection; detection;
+    segmentation; semantic segmentation; depth; depth estimation; point cloud; 3d; perception; semantic; scene
+    understanding; object pose; 6d pose; visual servoing; camera; lidar; object recognition; tracking
 area Navigation and autonomous driving | Navigation < Robot learning: navigation; mobile robot; autonomous driving;
     self-driving; driving; autonomous vehicle; vehicle; trajectory prediction; motion forecasting; pedestrian;
     social navigation; exploration; traversability
