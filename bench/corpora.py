@@ -95,6 +95,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   NLP and AI list of the snapshot is spent, so it measures the labeller on one more unseen venue.
 * ``cvpr2016``, ``iccv2015``, ``icra2013`` and ``iros2013``: added for final panel 39 (2026-12-05), two vision
   and two robotics venues fitted by no one before, to judge the parts of a venue's own field as area names.
+* ``icra2012`` and ``iros2012``: added for final panel 41 (2026-12-05), two robotics venues fitted by no one
+  before, to judge robot perception and localization as two parts.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -202,6 +204,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iccv2015": ("iccv/iccv2015.json", "ICCV 2015"),
     "icra2013": ("icra/icra2013.json", "ICRA 2013"),
     "iros2013": ("iros/iros2013.json", "IROS 2013"),
+    "icra2012": ("icra/icra2012.json", "ICRA 2012"),
+    "iros2012": ("iros/iros2012.json", "IROS 2012"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

@@ -13,7 +13,8 @@ Where the entries come from is said in :mod:`analysis.model.fields`.
 # parts follow the subject areas of CVPR's call for papers (3D from multi-view and sensors, low-level vision,
 # image and video synthesis, vision and language, video, humans, recognition, transfer and low-shot learning) and
 # the IEEE RAS keyword groups (mechanisms and design, planning and control, localization and mapping,
-# manipulation, human-robot interaction, field robots, medical robots, robot learning).
+# manipulation, human-robot interaction, field robots, medical robots, robot learning), perception apart from
+# localization (final panel 41).
 # Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
 # Narrowed as naming groups by a word they share (final panels 36-37): "traffic" and "vehicle" count for driving
