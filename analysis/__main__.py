@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from analysis.config import DEDUP_THRESHOLD, DEFAULT_EMBEDDING, FIGURES_DIR, SAMPLE_FIT_ABOVE, SEEDS_DIR
 from analysis.errors import InputError
+from analysis.progress import remembered_ctrl_c
 
 if TYPE_CHECKING:
     from analysis.run import RunOptions, Runtime
@@ -25,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), remembered_ctrl_c():
             warnings.showwarning = _one_line_warning
             return args.run(args)
     except InputError as err:

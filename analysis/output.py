@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from analysis.errors import InputError
+from analysis.progress import check_interrupt
 
 FRAME_SUFFIXES = (".csv", ".parquet", ".jsonl")
 # What a killed run leaves beside a target, after ".NAME.": a staging or an
@@ -162,6 +163,7 @@ def _swap(staging: Path, target: Path) -> None:
             _fsync(Path(root) / name)
         _fsync(Path(root))
     aside = staging.with_name(f".{target.name}.old-{staging.name.rsplit('.new-', 1)[1]}")
+    check_interrupt()  # a Ctrl-C a library swallowed keeps the previous folder
     existed = os.path.lexists(target)
     try:
         if existed:

@@ -138,7 +138,8 @@ ALLOWED = {
     "config": set(),
     "text": set(),
     "progress": set(),
-    "output": {"errors"},
+    # A report folder is swapped in only if no Ctrl-C came (progress.check_interrupt).
+    "output": {"errors", "progress"},
     "corpus": HELPERS,
     "embedding": HELPERS | {"corpus"},
     "model": HELPERS | {"corpus", "embedding"},
