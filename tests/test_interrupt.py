@@ -29,6 +29,14 @@ def _swallowed_ctrl_c() -> None:
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 
 
+@pytest.fixture(autouse=True)
+def _python_handles_ctrl_c():
+    """Python's own SIGINT handler, as in a terminal: a test run started in the background inherits SIG_IGN."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def test_a_ctrl_c_swallowed_by_a_finaliser_stops_at_the_next_progress_line(capsys):
     with remembered_ctrl_c():
         _swallowed_ctrl_c()  # no exception here: the run would go on
