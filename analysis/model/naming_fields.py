@@ -194,7 +194,7 @@ def field_name(
     Blind readers scored the 30 areas of such venues a broad field named ("Computer vision" for robot
     perception) 2.30 of 5, 53% poor, against 2.99 for their other area names (panels 4-19 in bench/).
     The parts of the venue's own field name its areas instead ("3D vision and geometry" at CVPR), after a
-    narrow field that covers the area; ``parts_only`` (a venue outside the lexicon) leaves them alone.
+    narrow field that covers the area; with ``parts_only`` (a venue outside the lexicon) only the parts are weighed.
     Names other groups have are skipped.
     """
     size = len(rows)
