@@ -318,8 +318,9 @@ Quantization and efficient inference | Quantization: quantization; low-bit; bina
 Mixture of experts: mixture of experts; mixture-of-experts; moe; expert; routing
 Spiking neural networks: spiking neural network; snn; spiking; neuromorphic
 Clustering: clustering; cluster; k-means; spectral clustering
-Combinatorial optimization and integer programming: combinatorial optimization; integer programming; milp;
-    mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat; constraint satisfaction
+Combinatorial optimization and integer programming | Combinatorial optimization: combinatorial optimization;
+    integer programming; milp; mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat;
+    constraint satisfaction
 Sampling and MCMC: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
 Bayesian inference and variational methods: bayesian; variational inference; posterior; probabilistic; bayesian
     inference; approximate inference
