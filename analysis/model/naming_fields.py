@@ -38,6 +38,8 @@ FIELD_SHARE = 0.35
 AREA_SHARE = 0.5
 # ... and it scores at least this part of the group's best phrase.
 FIELD_OVER = 0.9
+# A narrow field scoring above a broad one names an area before it where it is in this share of the area.
+NARROW_AREA = 0.4
 # The best phrase keeps its name instead where it is a cue of the field in this share of the group.
 OWN_HEAD = 0.6
 # Nor does a field whose cues are in less than this part of the papers its phrases name.
@@ -104,6 +106,8 @@ class FieldCandidate:
     needs: bool = False
     # Whether it is a part of the venue's broad field ("3D vision" at CVPR): it names areas only.
     part: bool = False
+    # The share of the corpus's papers holding it that are in the group.
+    focus: float = 1.0
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -135,6 +139,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 field.short,
                 bool(field.needs),
                 bool(field.parent),
+                round(float(focus), DECIMALS),
             )
         )
     # "Audio-visual learning" (needs video) before "Audio processing" where each audio paper of a vision venue shows it.
@@ -205,18 +210,54 @@ def field_name(
     need = AREA_SHARE if area else FIELD_SHARE
     # A narrow field covering an area names it before a part of the venue's subject ("SLAM and localization").
     eligible = sorted((f for f in fields if f.share >= need and (area or not f.broad)), key=lambda f: f.part)
+    if area and eligible and eligible[0].broad and not eligible[0].part:
+        eligible = _narrower_first(eligible, fields)
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
         if not _names_better(eligible[0], table, shared, parts, size):
-            return None
+            return None if area else _two_subjects(fields, ranked, size)
         return _with_second(eligible[0], fields, size) if area else _topic_field(eligible[0], fields, size)
     if area:
         return _area_fields(fields, size)
     specific = [p for p in parts if p.focus >= GENERIC_FOCUS]  # "Neural network" names no group of a corpus
     if covered_count(specific) < COVERED * size:
-        return _under_broad_field(fields, ranked, size)
+        return _under_broad_field(fields, ranked, size) or _two_subjects(fields, ranked, size)
     return None
+
+
+def _narrower_first(eligible: list[FieldCandidate], fields: list[FieldCandidate]) -> list[FieldCandidate]:
+    """The fields that may name an area, a narrow one scoring above the broad first in :data:`NARROW_AREA` of it first.
+
+    A broad field names an area by what most of it shares; a narrow one that scores higher names what it is:
+    ICLR 2024's area of NeRFs, point clouds and text-to-3D is "3D reconstruction and novel view synthesis",
+    which holds 0.44 of it, not "Computer vision" (blind readers' means 3.67 and 2.33 in final panel 4; they
+    wrote "3D vision and neural fields").
+    """
+    broad = eligible[0]
+    narrow = [f for f in fields if not f.broad and not f.part and f.share >= NARROW_AREA and f.score > broad.score]
+    return [narrow[0], *eligible] if narrow else eligible
+
+
+def _two_subjects(fields: list[FieldCandidate], ranked: list[Candidate], size: int) -> str | None:
+    """A topic no phrase names, named by two narrow fields that together hold :data:`COVERED` of it, or None.
+
+    No phrase names it where none in :data:`HEAD_SHARE` of its papers is of its own (:data:`GENERIC_FOCUS`):
+    its best phrase then names a minority, "Retrosynthetic planning" for 2 of ICLR 2024's 22 papers on
+    combinatorial optimization and quantum machine learning (blind readers' mean 1.67; they wrote
+    "Combinatorial optimization and quantum ML"). Each field is in twice :data:`PART_SHARE` of the topic, with
+    :data:`PART_FOCUS` of the corpus's papers holding it in it, as a phrase must be to join a name: fields of
+    most of the corpus ("Reinforcement learning" at ICLR) are no subject of the topic's own.
+    """
+    if size <= SMALL or any(len(c.papers) >= HEAD_SHARE * size and c.focus >= GENERIC_FOCUS for c in ranked):
+        return None
+    own = [f for f in fields if not f.broad and not f.part and f.share >= 2 * PART_SHARE and f.focus >= PART_FOCUS]
+    if len(own) < 2:
+        return None
+    second = _second_field(own[0], own, size, floor=0.0)
+    if second is None or len(own[0].papers | second.papers) < COVERED * size:
+        return None
+    return _joined(own[0], second)
 
 
 def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
@@ -311,14 +352,18 @@ def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     return first.name if second is None else _joined(first, second)
 
 
-def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
+def _second_field(
+    first: FieldCandidate, fields: list[FieldCandidate], size: int, floor: float = SECOND
+) -> FieldCandidate | None:
     """The best field beside ``first`` in twice :data:`PART_SHARE` of the group, adding :data:`ADDS` of it.
+
+    It scores ``floor`` of the first at least (:data:`SECOND`).
 
     Two fields are named by their short names ("Reinforcement learning and watermarking"); a
     short name with its own "and" joins no other.
     """
     for other in fields:
-        if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
+        if other is first or other.share < PART_SHARE * 2 or other.score < floor * first.score:
             continue
         if len(other.papers - first.papers) < ADDS * size or " and " in other.short or first.short == other.short:
             continue

@@ -93,7 +93,8 @@ def test_a_part_names_nothing_outside_a_venue_of_its_field():
     texts, titles, topics, areas = _venue(1)  # 24 papers: a reading list, whose fields are its reader's choice
     assert not phrase_table(texts, titles, BOILERPLATE).fields.venue.any()
     names = group_names(texts, titles, areas, BOILERPLATE, topics)
-    assert names[0] == "Computer vision"
+    # Not "3D vision and geometry": the narrow field in 5 of its 12 papers, scoring above "Computer vision", names it.
+    assert names[0] == "Depth estimation and stereo"
     assert not set(names.values()) & PARTS
 
 

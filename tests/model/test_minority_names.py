@@ -1,0 +1,73 @@
+"""Names of groups that no phrase of their own covers: two fields for a topic, a narrow field before a broad one.
+
+ICLR 2024's topic of 22 papers on combinatorial optimization, quantum machine learning and single subjects was
+"Retrosynthetic planning", the phrase of 2 of them (blind readers' mean 1.67 in final panel 33; they wrote
+"Combinatorial optimization and quantum ML"); its area of NeRFs, point clouds and text-to-3D was "Computer
+vision" (2.33-3.0 in panels 2-33), where "3D reconstruction and novel view synthesis" had scored 3.67.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.model.ctfidf import BOILERPLATE
+from analysis.model.labels import topic_labels
+from analysis.model.naming import group_names
+from tests.model.test_fields import SIX
+from tests.model.test_naming import _corpus
+from tests.model.test_venue_parts import _venue
+
+QUANTUM = [
+    ("Variational Quantum Circuits for Classification", "A variational circuit on a quantum computer classifies data."),
+    ("Quantum Kernels Designed by Search", "We search for quantum kernels that separate the classes of a dataset."),
+    ("Quantum Architecture Search under Noise", "Reinforcement learning designs a quantum circuit robust to noise."),
+    ("Pretraining for Quantum Property Estimation", "A model pretrained on measurements predicts quantum properties."),
+    ("Topological Data Analysis on Quantum Computers", "Betti numbers are estimated on noisy quantum hardware."),
+    ("Embedding Networks in Hilbert Space with Quantum States", "Nodes become quantum states of few qubits."),
+]
+COMBINATORIAL = [
+    ("Learning to Presolve Mixed Integer Programs", "A network chooses presolve routines for MILP instances."),
+    ("Neural Improvement Heuristics for Job Shop Scheduling", "A policy improves schedules of the job shop problem."),
+    ("Learning Branching Rules for Integer Programming", "Learned symbolic rules branch in integer programs."),
+    ("Solving Vehicle Routing with Attention", "An attention model builds tours for the vehicle routing problem."),
+    ("Class-Constrained Bin Packing by Encoder-Decoder", "An encoder-decoder packs items: combinatorial optimization."),
+]
+SINGLES = [
+    ("Active Retrosynthetic Planning", "Route quality guides the search for synthesis routes of a target molecule."),
+    ("Retro-Fallback for Uncertain Chemistry", "Planning synthesis when reactions may fail in the laboratory."),
+    ("Symbolic Regression with Reinforcement", "Expressions are found by a policy over equation trees."),
+    ("Learning DAGs Is Hard", "Many losses are minimal for the wrong directed acyclic graph."),
+    ("Acyclic Orientations for Structure Learning", "Smooth orientations remove the acyclicity constraint."),
+    ("Entropy Coding of Unordered Data", "Multisets and graphs are compressed without their order."),
+    ("Mean Field Games on Sparse Graphs", "Graphex limits describe games of many agents on sparse networks."),
+    ("Boolean Circuit Minimization by Retrieval", "Retrieved designs guide logic synthesis of circuits."),
+    ("Neural Two-Stage Robust Optimization", "A network approximates the second stage of a robust program."),
+    ("Generating Black-Box Optimizers", "Update rules are written as equations learned from tasks."),
+    ("Sharpness-Aware Training of Molecular Transformers", "Flat minima help transformers of molecular graphs."),
+]
+
+
+def test_a_topic_no_phrase_names_is_named_by_the_two_fields_most_of_it_holds():
+    texts, titles, topics = _corpus([*SIX, QUANTUM + COMBINATORIAL + SINGLES])
+    assert (topics == 6).sum() == 22
+    labels = topic_labels({}, texts, topics, titles=titles)
+    assert labels[6] == "Quantum machine learning and combinatorial optimization"
+
+
+def test_with_one_field_the_topic_keeps_its_phrases():
+    texts, titles, topics = _corpus([*SIX, QUANTUM + SINGLES + SINGLES[:5]])
+    labels = topic_labels({}, texts, topics, titles=titles)
+    assert " and combinatorial" not in labels[6]
+    assert labels[6] != "Quantum machine learning"
+
+
+def test_a_narrow_field_scoring_above_a_broad_one_names_an_area_it_holds_much_of():
+    texts, titles, topics, areas = _venue(1)
+    # Area 0: depth (5 of its 12 papers with "Multi-View Stereo"), point clouds and multi-view geometry.
+    # Area 1: no narrow field in 0.4 of it; the broad field names it.
+    names = group_names(texts, titles, areas, BOILERPLATE, topics)
+    assert names == {0: "Depth estimation and stereo", 1: "Multimodal vision models"}
+    keep = np.array([title != "Multi-View Stereo with Visibility" for title in titles])
+    kept = [texts[i] for i in np.flatnonzero(keep)], [titles[i] for i in np.flatnonzero(keep)]
+    names = group_names(*kept, areas[keep], BOILERPLATE, topics[keep])
+    assert names[0] == "Computer vision"  # depth in 4 of 11: under 0.4
