@@ -97,6 +97,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   and two robotics venues fitted by no one before, to judge the parts of a venue's own field as area names.
 * ``icra2012`` and ``iros2012``: added for final panel 41 (2026-12-05), two robotics venues fitted by no one
   before, to judge robot perception and localization as two parts.
+* ``cvpr2013``, ``cvpr2014``, ``cvpr2015`` and ``iccv2013``: added for final panel 42 (2026-12-05), four
+  vision venues fitted by no one before, to measure the labeller on more unseen venues.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -206,6 +208,10 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iros2013": ("iros/iros2013.json", "IROS 2013"),
     "icra2012": ("icra/icra2012.json", "ICRA 2012"),
     "iros2012": ("iros/iros2012.json", "IROS 2012"),
+    "cvpr2013": ("cvpr/cvpr2013.json", "CVPR 2013"),
+    "cvpr2014": ("cvpr/cvpr2014.json", "CVPR 2014"),
+    "cvpr2015": ("cvpr/cvpr2015.json", "CVPR 2015"),
+    "iccv2013": ("iccv/iccv2013.json", "ICCV 2013"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
