@@ -71,3 +71,28 @@ def test_a_narrow_field_scoring_above_a_broad_one_names_an_area_it_holds_much_of
     kept = [texts[i] for i in np.flatnonzero(keep)], [titles[i] for i in np.flatnonzero(keep)]
     names = group_names(*kept, areas[keep], BOILERPLATE, topics[keep])
     assert names[0] == "Computer vision"  # depth in 4 of 11: under 0.4
+
+
+PERFORMATIVE = [
+    ("Performative Prediction in Games", "Predictions change the outcomes they predict when agents respond."),
+    ("Learning the Distribution Map in Performative Prediction", "We estimate how a deployed model shifts data."),
+    ("Stochastic Optimization for Performative Prediction", "Repeated retraining converges to a stable point."),
+    ("Microfoundations of Strategic Classification", "Individuals game a classifier at a cost."),
+    ("Withheld Recourse and Its Impacts", "Banks may hide how applicants could change a decision."),
+    ("Evaluating Interventions with Human Decision Makers", "A judge sees a risk score before deciding."),
+    ("New User Events Through Causal Inference", "We predict the first events of new users of a platform."),
+]
+
+
+def test_a_small_group_is_named_by_a_phrase_a_few_of_its_papers_share():
+    # AISTATS 2025's such group was "Mixed: impacts, distribution map and microfoundation inference" (1.33 of 5):
+    # "performative prediction" is in 3 of its 7 papers, under half, and nowhere else in the corpus.
+    texts, titles, topics = _corpus([*SIX, PERFORMATIVE])
+    assert topic_labels({}, texts, topics, titles=titles)[6] == "Performative prediction"
+
+
+def test_a_small_group_whose_phrase_is_as_common_elsewhere_is_mixed():
+    # The same phrase in as many papers of another group: it is not the small group's own.
+    elsewhere = [(f"Performative Prediction for {what}", "We study it.") for what in ("Loans", "Hiring", "Ads")]
+    texts, titles, topics = _corpus([PERFORMATIVE, elsewhere])
+    assert topic_labels({}, texts, topics, titles=titles)[0].startswith("Mixed: ")
