@@ -99,6 +99,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   before, to judge robot perception and localization as two parts.
 * ``cvpr2013``, ``cvpr2014``, ``cvpr2015`` and ``iccv2013``: added for final panel 42 (2026-12-05), four
   vision venues fitted by no one before, to measure the labeller on more unseen venues.
+* ``colt2019``, ``colt2020``, ``colt2021``, ``alt2025`` and ``aistats2022``: added for final panel 43
+  (2026-12-05), small learning-theory and statistics venues fitted by no one before (126, 125, 139, 51 and 491
+  papers with abstracts), whose small groups the small-group rule renames; ``icra2011``, ``aistats2021`` and
+  ``uai2022`` were fitted for it too, and it renames none of their groups.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -212,6 +216,14 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "cvpr2014": ("cvpr/cvpr2014.json", "CVPR 2014"),
     "cvpr2015": ("cvpr/cvpr2015.json", "CVPR 2015"),
     "iccv2013": ("iccv/iccv2013.json", "ICCV 2013"),
+    "colt2019": ("colt/colt2019.json", "COLT 2019"),
+    "colt2020": ("colt/colt2020.json", "COLT 2020"),
+    "colt2021": ("colt/colt2021.json", "COLT 2021"),
+    "alt2025": ("alt/alt2025.json", "ALT 2025"),
+    "aistats2022": ("aistats/aistats2022.json", "AISTATS 2022"),
+    "aistats2021": ("aistats/aistats2021.json", "AISTATS 2021"),
+    "icra2011": ("icra/icra2011.json", "ICRA 2011"),
+    "uai2022": ("uai/uai2022.json", "UAI 2022"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
