@@ -200,6 +200,8 @@ def field_name(
     perception) 2.30 of 5, 53% poor, against 2.99 for their other area names (panels 4-19 in bench/).
     The parts of the venue's own field name its areas instead ("3D vision and geometry" at CVPR), after a
     narrow field that covers the area; with ``parts_only`` (a venue outside the lexicon) only the parts are weighed.
+    A narrow field scoring above a broad one names an area before it (:func:`_narrower_first`); a topic whose
+    phrases name a minority of it may be named by two narrow fields (:func:`_two_subjects`).
     Names other groups have are skipped.
     """
     size = len(rows)
