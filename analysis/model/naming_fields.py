@@ -249,21 +249,17 @@ def _two_subjects(fields: list[FieldCandidate], ranked: list[Candidate], size: i
     combinatorial optimization and quantum machine learning (blind readers' mean 1.67; they wrote
     "Combinatorial optimization and quantum ML"). Each field is in twice :data:`PART_SHARE` of the topic, with
     :data:`PART_FOCUS` of the corpus's papers holding it in it, as a phrase must be to join a name: fields of
-    most of the corpus ("Reinforcement learning" at ICLR) are no subject of the topic's own.
+    most of the corpus ("Reinforcement learning" at ICLR) are no subject of the topic's own. The two are chosen
+    and written as :func:`_area_fields` names an area.
     """
     if size <= SMALL or any(len(c.papers) >= HEAD_SHARE * size and c.focus >= GENERIC_FOCUS for c in ranked):
         return None
-    own = [f for f in fields if not f.broad and not f.part and f.share >= 2 * PART_SHARE and f.focus >= PART_FOCUS]
-    if len(own) < 2:
-        return None
-    second = _second_field(own[0], own, size, floor=0.0)
-    if second is None or len(own[0].papers | second.papers) < COVERED * size:
-        return None
-    return _joined(own[0], second)
+    own = [f for f in fields if not f.part and f.focus >= PART_FOCUS]
+    return _area_fields(own, size, hold=COVERED, most=2)
 
 
-def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
-    """An area no field covers named by two or three narrow fields that together hold most of it, or None.
+def _area_fields(fields: list[FieldCandidate], size: int, hold: float = AREA_FIELDS, most: int = 3) -> str | None:
+    """An area no field covers named by two (up to ``most``) narrow fields that together hold ``hold`` of it, or None.
 
     Each is in twice :data:`PART_SHARE` of the area, best score first, their
     short names of one subject each ("Time series, transformers and neuroscience").
@@ -277,9 +273,9 @@ def _area_fields(fields: list[FieldCandidate], size: int) -> str | None:
         if sum(len(c.short.split()) for c in [*chosen, f]) > MAX_SHOWN_WORDS:
             break
         chosen.append(f)
-        if len(chosen) == 3:
+        if len(chosen) == most:
             break
-    if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < AREA_FIELDS * size:
+    if len(chosen) < 2 or len(frozenset().union(*(c.papers for c in chosen))) < hold * size:
         return None
     shorts = [chosen[0].short] + [lower_first(c.short) for c in chosen[1:]]
     return ", ".join(shorts[:-1]) + " and " + shorts[-1]
@@ -354,18 +350,14 @@ def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     return first.name if second is None else _joined(first, second)
 
 
-def _second_field(
-    first: FieldCandidate, fields: list[FieldCandidate], size: int, floor: float = SECOND
-) -> FieldCandidate | None:
+def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
     """The best field beside ``first`` in twice :data:`PART_SHARE` of the group, adding :data:`ADDS` of it.
-
-    It scores ``floor`` of the first at least (:data:`SECOND`).
 
     Two fields are named by their short names ("Reinforcement learning and watermarking"); a
     short name with its own "and" joins no other.
     """
     for other in fields:
-        if other is first or other.share < PART_SHARE * 2 or other.score < floor * first.score:
+        if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
             continue
         if len(other.papers - first.papers) < ADDS * size or " and " in other.short or first.short == other.short:
             continue
