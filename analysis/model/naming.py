@@ -49,7 +49,7 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
-from analysis.model.naming_subjects import paper_subjects, same_subject, same_word
+from analysis.model.naming_subjects import area_subjects, longest_variants, paper_subjects, same_subject, same_word
 from analysis.model.naming_text import lower_first, shared_tail, written
 from analysis.model.phrase_table import (
     MIN_PAPERS,
@@ -63,6 +63,7 @@ from analysis.model.phrases import CONNECTORS
 __all__ = [
     "Candidate",
     "area_parts",
+    "area_subjects",
     "candidates",
     "choose",
     "field_candidates",
@@ -94,18 +95,11 @@ MEDIUM = frozenset({*_MEDIUM, ("learning", "model"), *((*m, "model") for m in _M
 FOCUSED = 0.5
 # A one-word best phrase gives way to a longer one holding it that scores this part of it ("regret bounds").
 LONGER = 0.6
-# A longer phrase replaces a shorter one inside it when it keeps this part of its papers
-# ("neural radiance fields" for "radiance fields").
-EXTEND = 0.6
 # A kind of the best phrase ("offline RL" of "RL") names the group beside another kind when in this share of it.
 KIND_SHARE = 0.1
 MAX_WORDS = 7
 # A phrase of a small group's few papers names it where the group holds this many times its share of them.
 OWN_LIFT = 3
-# An area's subject is in at least this many of its titles ...
-AREA_TITLES = 3
-# ... with this share of the corpus's papers holding it in the area.
-AREA_FOCUS = 0.3
 
 
 def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> list[Candidate]:
@@ -142,7 +136,7 @@ def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> lis
                 focused.add(j)
         scores[j] = round(float(score), DECIMALS)
     words = {j: table.long_words(j) for j in scores}
-    kept = _longest_variants(words, text_count)
+    kept = longest_variants(words, text_count)
     kept.sort(key=lambda j: (-scores[j], -int(text_count[j]), -len(words[j]), table.keys[j]))
     by_column = in_text[:, kept].tocsc() if kept else None
     return [
@@ -162,20 +156,6 @@ def candidates(table: PhraseTable, rows: np.ndarray, joined: bool = True) -> lis
 def _rows_holding(matrix: sparse.csc_matrix, column: int) -> frozenset[int]:
     """The group's rows (numbered within the group) holding a column, read from a CSC matrix's index arrays."""
     return frozenset(matrix.indices[matrix.indptr[column] : matrix.indptr[column + 1]].tolist())
-
-
-def _longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> list[int]:
-    """The columns without a phrase that a longer candidate holding it mostly replaces ("radiance fields").
-
-    Words are compared with abbreviations read as their long forms: "SNNs" holds "neural networks".
-    """
-    runs: dict[tuple[str, ...], list[int]] = {}
-    for j, w in words.items():
-        for a in range(len(w)):
-            for b in range(a + 1, len(w) + 1):
-                if b - a < len(w):
-                    runs.setdefault(tuple(w[a:b]), []).append(j)
-    return [j for j in words if not any(count[k] >= EXTEND * count[j] for k in runs.get(words[j], ()))]
 
 
 def choose(ranked: list[Candidate], size: int, taken: set[str]) -> list[Candidate]:
@@ -391,34 +371,6 @@ def _names_small_group(part: Candidate, size: int, n_papers: int) -> bool:
     averaged 1.71 of 5. At the seeds (26 papers) "LLM" is in 2 of a group of 6 that is mixed, and says so.
     """
     return part.phrase and (len(part.papers) >= COVERED * size or part.focus * n_papers >= OWN_LIFT * size)
-
-
-def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
-    """An area's name where no field names it: the three subjects most of its titles name, its own.
-
-    A phrase (or word) in :data:`AREA_TITLES` titles of the area or more, with :data:`AREA_FOCUS` of the
-    corpus's papers holding it in the area, ranked by its titles times that focus; distinct subjects.
-    Writers name an area by what many of its titles say ("Locomotion, gait and exoskeletons"), not by
-    the most specific phrase of its largest topic ("Robotic hip exoskeleton").
-    """
-    titles = np.asarray(table.title[rows].sum(axis=0)).ravel()
-    texts = np.asarray(table.text[rows].sum(axis=0)).ravel()
-    scored = []
-    for j in np.flatnonzero(titles >= AREA_TITLES).tolist():
-        focus = round(float(texts[j] / table.corpus[j]), DECIMALS)
-        if focus >= AREA_FOCUS and not table.joined_by_connector(j):
-            scored.append((round(float(titles[j]) * focus, DECIMALS), j))
-    scored.sort(key=lambda pair: (-pair[0], table.keys[pair[1]]))
-    words = {j: table.long_words(j) for _, j in scored}
-    kept = set(_longest_variants(words, titles))
-    chosen: list[Candidate] = []
-    for score, j in scored:
-        subject = Candidate(table.keys[j], score, frozenset(), True, words[j])
-        if j in kept and not any(same_subject(subject, c) for c in chosen):
-            chosen.append(subject)
-        if len(chosen) == 3:
-            break
-    return chosen
 
 
 def _most_hold(named: list[Candidate], size: int) -> bool:

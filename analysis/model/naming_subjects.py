@@ -1,8 +1,9 @@
 """Subjects of papers and phrases: whether two phrases name one subject, and what a small group's papers are about.
 
 Used by :mod:`analysis.model.naming` to keep a name's parts distinct
-("LLMs" and "language models" are one subject) and to name a small group
-whose papers share no phrase by each paper's own subject.
+("LLMs" and "language models" are one subject), to name a small group
+whose papers share no phrase by each paper's own subject, and an area
+by what many of its titles say.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from functools import cache
 import numpy as np
 import snowballstemmer
 
-from analysis.model.naming_fields import Candidate
+from analysis.model.naming_fields import DECIMALS, Candidate
 from analysis.model.naming_text import MAX_SHOWN_WORDS
 from analysis.model.phrase_table import PhraseTable
 from analysis.model.phrases import lexicon_readings
@@ -24,6 +25,13 @@ MAX_SPELLED = 10
 # A title's part before a colon of at most this many words is its system's name ("Query2Particles:").
 MAX_NAME_WORDS = 2
 _STEMMER = snowballstemmer.stemmer("english")
+# An area's subject is in at least this many of its titles ...
+AREA_TITLES = 3
+# ... with this share of the corpus's papers holding it in the area.
+AREA_FOCUS = 0.3
+# A longer phrase replaces a shorter one inside it when it keeps this part of its papers
+# ("neural radiance fields" for "radiance fields").
+EXTEND = 0.6
 
 
 def same_subject(one: Candidate, other: Candidate) -> bool:
@@ -128,3 +136,45 @@ def _at(forms: list[str], title: str) -> int:
     lowered = " ".join(title.lower().replace("-", " ").split())
     places = [lowered.find(f.replace("-", " ")) for f in forms]
     return min([p for p in places if p >= 0], default=len(lowered))
+
+
+def longest_variants(words: dict[int, tuple[str, ...]], count: np.ndarray) -> list[int]:
+    """The columns without a phrase that a longer candidate holding it mostly replaces ("radiance fields").
+
+    Words are compared with abbreviations read as their long forms: "SNNs" holds "neural networks".
+    """
+    runs: dict[tuple[str, ...], list[int]] = {}
+    for j, w in words.items():
+        for a in range(len(w)):
+            for b in range(a + 1, len(w) + 1):
+                if b - a < len(w):
+                    runs.setdefault(tuple(w[a:b]), []).append(j)
+    return [j for j in words if not any(count[k] >= EXTEND * count[j] for k in runs.get(words[j], ()))]
+
+
+def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
+    """An area's name where no field names it: the three subjects most of its titles name, its own.
+
+    A phrase (or word) in :data:`AREA_TITLES` titles of the area or more, with :data:`AREA_FOCUS` of the
+    corpus's papers holding it in the area, ranked by its titles times that focus; distinct subjects.
+    Writers name an area by what many of its titles say ("Locomotion, gait and exoskeletons"), not by
+    the most specific phrase of its largest topic ("Robotic hip exoskeleton").
+    """
+    titles = np.asarray(table.title[rows].sum(axis=0)).ravel()
+    texts = np.asarray(table.text[rows].sum(axis=0)).ravel()
+    scored = []
+    for j in np.flatnonzero(titles >= AREA_TITLES).tolist():
+        focus = round(float(texts[j] / table.corpus[j]), DECIMALS)
+        if focus >= AREA_FOCUS and not table.joined_by_connector(j):
+            scored.append((round(float(titles[j]) * focus, DECIMALS), j))
+    scored.sort(key=lambda pair: (-pair[0], table.keys[pair[1]]))
+    words = {j: table.long_words(j) for _, j in scored}
+    kept = set(longest_variants(words, titles))
+    chosen: list[Candidate] = []
+    for score, j in scored:
+        subject = Candidate(table.keys[j], score, frozenset(), True, words[j])
+        if j in kept and not any(same_subject(subject, c) for c in chosen):
+            chosen.append(subject)
+        if len(chosen) == 3:
+            break
+    return chosen
