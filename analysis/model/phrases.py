@@ -89,6 +89,11 @@ _DETERMINERS = _word_set("the a an these this their its our such each both any")
 _AUXILIARIES = _word_set("has have had is are was were be been being")
 # A verb's third person ("quantizes", "optimises"): it ends no noun phrase.
 _VERB_FORM = re.compile(r"(?:iz|is|if)(?:es|ies)$")
+# First parts of hyphenated compound modifiers ("real-time", "low-cost", "single-stage"): English hyphenates an
+# adjective with a noun where the pair modifies another noun, so such a word ends no phrase. The 15 judged names
+# holding one as a part ("Surface and real-time", "Low-cost and model predictive control") averaged 2.22 of 5,
+# 9 of them poor. Not prepositions: "out-of-distribution" is also the long form of "OOD".
+_COMPOUND_STARTS = _word_set("real low high full open single large small long short wide")
 
 
 @lru_cache(maxsize=65536)
@@ -118,6 +123,12 @@ def no_noun_reading(word: str) -> bool:
     if readings and (readings <= {"ADJ", "ADV"} or (readings == {"VERB"} and not last.endswith("ing"))):
         return True
     return _verb_form_of_a_verb(last)
+
+
+def compound_modifier(word: str) -> bool:
+    """Whether ``word`` is a hyphenated modifier ("real-time", "low-rank"); a gerund is none ("fine-tuning")."""
+    parts = word.split("-")
+    return len(parts) >= 2 and parts[0] in _COMPOUND_STARTS and not parts[-1].endswith("ing")
 
 
 @lru_cache(maxsize=65536)
@@ -202,7 +213,7 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
-        if word in _ADJECTIVES or _VERB_FORM.search(word) or no_noun_reading(word):
+        if word in _ADJECTIVES or _VERB_FORM.search(word) or no_noun_reading(word) or compound_modifier(word):
             return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
 

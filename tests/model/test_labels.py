@@ -241,6 +241,20 @@ def test_a_word_the_lexicon_knows_only_as_an_adjective_ends_no_phrase():
     assert {"heterogeneity", "nerf", "gnns", "bound"} <= phrases, phrases
 
 
+def test_a_hyphenated_modifier_ends_no_phrase_but_starts_one():
+    # ICCV 2013 "Surface and real-time", RSS "Low-cost and model predictive control" (1.33 and 1.67 of 5).
+    texts = [
+        "Real-time SLAM for a low-cost robot runs in real-time on a low-cost board.",
+        "Fine-tuning a low-rank adapter keeps real-time tracking on a low-cost drone.",
+        "Low-cost sensors make real-time mapping feasible; real-time rates matter.",
+    ]
+    roles, phrases = _roles_and_phrases(texts)
+    assert not roles.can_end("real-time") and not roles.can_end("low-cost") and not roles.can_end("low-rank")
+    assert roles.can_end("fine-tuning") and roles.can_end("self-attention")
+    assert not {"real-time", "low-cost"} & phrases, phrases
+    assert {"real-time slam", "low-cost robot", "fine-tuning", "low-rank adapter"} <= phrases, phrases
+
+
 def test_a_word_the_lexicon_knows_only_as_a_verb_ends_no_phrase_but_a_gerund_does():
     # A small corpus gives "generate" no determiner after it, so only the lexicon tells it is a verb.
     texts = [
