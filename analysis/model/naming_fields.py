@@ -252,7 +252,9 @@ def _two_subjects(fields: list[FieldCandidate], ranked: list[Candidate], size: i
     most of the corpus ("Reinforcement learning" at ICLR) are no subject of the topic's own. The two are chosen
     and written as :func:`_area_fields` names an area.
     """
-    if size <= SMALL or any(len(c.papers) >= HEAD_SHARE * size and c.focus >= GENERIC_FOCUS for c in ranked):
+    # A word alone is no subject: "label", in 22 of ICLR 2024's 68 papers on noisy labels and calibration.
+    own_phrase = [c for c in ranked if c.phrase and len(c.papers) >= HEAD_SHARE * size and c.focus >= GENERIC_FOCUS]
+    if size <= SMALL or own_phrase:
         return None
     own = [f for f in fields if not f.part and f.focus >= PART_FOCUS]
     return _area_fields(own, size, hold=COVERED, most=2)

@@ -96,3 +96,18 @@ def test_a_small_group_whose_phrase_is_as_common_elsewhere_is_mixed():
     elsewhere = [(f"Performative Prediction for {what}", "We study it.") for what in ("Loans", "Hiring", "Ads")]
     texts, titles, topics = _corpus([PERFORMATIVE, elsewhere])
     assert topic_labels({}, texts, topics, titles=titles)[0].startswith("Mixed: ")
+
+
+def test_a_common_word_in_a_fifth_of_the_topic_is_no_phrase_of_its_own():
+    # ICLR 2024's "Label noise" (6 of 68 papers): the word "label", in 22 of them and as many elsewhere, kept
+    # its two fields from naming it. A word alone is no subject; a phrase in a fifth of the topic is.
+    def on_hardware(group, n):
+        return [
+            (f"{title} on Hardware", f"{abstract} It runs on hardware.") if i < n else (title, abstract)
+            for i, (title, abstract) in enumerate(group)
+        ]
+
+    six = [on_hardware(group, 2) for group in SIX]
+    texts, titles, topics = _corpus([*six, on_hardware(QUANTUM + COMBINATORIAL, 6) + SINGLES])
+    labels = topic_labels({}, texts, topics, titles=titles)
+    assert labels[6] == "Quantum machine learning and combinatorial optimization"
