@@ -12,7 +12,7 @@ import numpy as np
 
 from analysis.model import naming
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
+from analysis.model.naming import Candidate, choose, group_names
 from tests.model.test_naming import CLOUD, GNN_AREA, TEXT_TO_IMAGE, _corpus
 
 RRT = [
@@ -69,3 +69,12 @@ def test_an_area_no_title_subject_names_is_named_as_a_topic_not_by_terms(monkeyp
     areas = np.array([0] * len(SMOOTH) + [1] * len(GNN_AREA))
     topics = np.array([0] * len(SMOOTH) + [1] * len(GNN_AREA))
     assert group_names(texts, titles, areas, BOILERPLATE, topics) == {0: "Monte Carlo", 1: "Graph neural networks"}
+
+
+def test_beside_an_abbreviation_only_a_phrase_of_several_words_joins():
+    # COLT 2021's "SGD": "risk" (a word alone) scored above "empirical risk minimization" (the labeller's figures).
+    sgd = Candidate("sgd", 0.5, frozenset(range(10)), True, ("stochastic", "gradient", "descent"), 0.4, True)
+    risk = Candidate("risk", 0.12, frozenset(range(8, 13)), True, ("risk",), 0.6)
+    erm = Candidate("erm", 0.1, frozenset(range(9, 13)), True, ("empirical", "risk", "minimization"), 0.5)
+    assert [c.key for c in choose([sgd, risk, erm], 18, set())] == ["sgd"]  # under the floor of a longer head
+    assert [c.key for c in naming.beside_abbreviation([sgd, risk, erm], sgd, 18, set())] == ["sgd", "erm"]
