@@ -103,6 +103,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   (2026-12-05), small learning-theory and statistics venues fitted by no one before (126, 125, 139, 51 and 491
   papers with abstracts), whose small groups the small-group rule renames; ``icra2011``, ``aistats2021`` and
   ``uai2022`` were fitted for it too, and it renames none of their groups.
+* ``aistats2020``, ``colt2018``, ``3dv2025`` and ``rss2020``: added for final panel 45 (2026-12-06), four venues
+  fitted by no one before (423, 93, 142 and 103 papers: statistics and ML, learning theory, 3D vision, robotics),
+  to measure the labeller on more unseen venues.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -224,6 +227,10 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "aistats2021": ("aistats/aistats2021.json", "AISTATS 2021"),
     "icra2011": ("icra/icra2011.json", "ICRA 2011"),
     "uai2022": ("uai/uai2022.json", "UAI 2022"),
+    "aistats2020": ("aistats/aistats2020.json", "AISTATS 2020"),
+    "colt2018": ("colt/colt2018.json", "COLT 2018"),
+    "3dv2025": ("3dv/3dv2025.json", "3DV 2025"),
+    "rss2020": ("rss/rss2020.json", "RSS 2020"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
