@@ -142,3 +142,22 @@ def test_the_lexicon_reads_as_names_a_reader_would_write():
     for field in parsed:
         assert (field.name[:1].isupper() or field.name[:1].isdigit()) and field.cues, field
         assert len([w for w in field.name.split() if w != "and"]) <= 6, field.name
+
+
+GRAPH_THEORY = [
+    ("Testing Properties of Sparse Graphs", "A tester decides whether a bounded-degree graph is far from bipartite."),
+    ("Recovering Planted Partitions in Random Graphs", "A spectral method recovers the blocks of a random graph."),
+    ("Learning the Structure of Markov Graphs", "The edges of a graph are learned from samples of its distribution."),
+    ("Graph Sparsification with Few Queries", "Sparsifiers of a graph are built from edge queries."),
+    ("Mixing Times of Random Walks on Graphs", "A random walk on a graph mixes fast on expanders."),
+    ("Reconstructing Graphs from Distance Queries", "A graph is learned from the distances between its vertices."),
+]
+
+
+def test_graphs_without_a_neural_network_are_no_graph_neural_networks():
+    # COLT 2018's graphical models and COLT 2019's Markov chains on graphs were "Graph neural networks" (1.0 of 5
+    # each): the word "graph" alone covered them. The field needs a sign of the networks ("GNN", "message passing").
+    texts, titles, topics = _corpus([*SIX, GRAPH_THEORY])
+    labels = topic_labels({}, texts, topics, titles=titles)
+    assert labels[3] == "Graph neural networks"
+    assert labels[6] == "Graphs"
