@@ -106,6 +106,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``aistats2020``, ``colt2018``, ``3dv2025`` and ``rss2020``: added for final panel 45 (2026-12-06), four venues
   fitted by no one before (423, 93, 142 and 103 papers: statistics and ML, learning theory, 3D vision, robotics),
   to measure the labeller on more unseen venues.
+* ``aistats2019`` and ``iros2011``: added for final panel 46 (2026-12-06), two more venues fitted by no one
+  before (360 and 785 papers), judged beside the reference corpus.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -231,6 +233,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "colt2018": ("colt/colt2018.json", "COLT 2018"),
     "3dv2025": ("3dv/3dv2025.json", "3DV 2025"),
     "rss2020": ("rss/rss2020.json", "RSS 2020"),
+    "aistats2019": ("aistats/aistats2019.json", "AISTATS 2019"),
+    "iros2011": ("iros/iros2011.json", "IROS 2011"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
