@@ -19,9 +19,7 @@ Where the entries come from is said in :mod:`analysis.model.fields`.
 # "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
 # Narrowed as naming groups by a word they share (final panels 36-37): "traffic" and "vehicle" count for driving
 # only beside a sign of driving; "argument" and "argumentation" alone are no cues (event arguments, frameworks).
-# "graph" counts for graph neural networks only beside a sign of them: it named graphical models, scene graphs
-# and graph theory "Graph neural networks" (9 of the 46 judged such names scored 2 or less, COLT's 1.0); graph
-# algorithms keep their own field, so that titles of graphs still count toward the lexicon's gate.
+# "graph" is no sign of graph neural networks alone (final panel 46); graph algorithms keep the lexicon's gate.
 FIELDS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
