@@ -357,7 +357,8 @@ def _phrase_name(
         mixed = len(subjects) >= 2 and not any(len(c.papers) >= COVERED * len(rows) for c in ranked)
         parts = subjects or parts
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
-    if name is not None and len(parts) == 1 and " " not in name and not mixed and parts[0] in ranked:
+    # A one-word phrase took its weaker second part in choose; an abbreviation written alone takes it here.
+    if name is not None and len(parts) == 1 and len(parts[0].words) > 1 and " " not in name and parts[0] in ranked:
         parts = beside_abbreviation(ranked, parts[0], len(rows), taken)
         name = written([p.key for p in parts], table, members, heads, len(texts))
     if mixed and name is not None:
