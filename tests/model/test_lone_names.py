@@ -8,8 +8,6 @@ noise", the phrase of 6 of them (2.00), as the word "label" kept its fields from
 
 from __future__ import annotations
 
-import numpy as np
-
 from analysis.model import naming
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.naming import Candidate, choose, group_names
@@ -63,12 +61,8 @@ SMOOTH = [
 def test_an_area_no_title_subject_names_is_named_as_a_topic_not_by_terms(monkeypatch):
     # COLT 2020's 12 papers: no subject in three titles; the area was named by "order smooth".
     monkeypatch.setattr(naming, "covers", lambda fields: False)  # COLT is outside the lexicon's fields
-    papers = SMOOTH + GNN_AREA
-    titles = [title for title, _ in papers]
-    texts = [f"{title}. {abstract}" for title, abstract in papers]
-    areas = np.array([0] * len(SMOOTH) + [1] * len(GNN_AREA))
-    topics = np.array([0] * len(SMOOTH) + [1] * len(GNN_AREA))
-    assert group_names(texts, titles, areas, BOILERPLATE, topics) == {0: "Monte Carlo", 1: "Graph neural networks"}
+    texts, titles, topics = _corpus([SMOOTH, GNN_AREA])  # each area one topic
+    assert group_names(texts, titles, topics, BOILERPLATE, topics) == {0: "Monte Carlo", 1: "Graph neural networks"}
 
 
 def test_beside_an_abbreviation_only_a_phrase_of_several_words_joins():
