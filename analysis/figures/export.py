@@ -86,14 +86,22 @@ def _render_once(jobs: list[dict], chromium: str) -> None:
         session.close()
 
 
-def _kaleido(specs: list[dict], chromium: str, session: ChromiumSession | None = None) -> None:
-    """Render ``specs`` in one Chromium session, then tag PNGs with their dpi and make SVG ids stable."""
-    jobs = [{**spec, "fig": spec["fig"].to_dict()} for spec in specs]
+def _draw(jobs: list[dict], chromium: str, session: ChromiumSession | None) -> None:
+    """Render ``jobs`` in ``session`` (or a session of its own); after a Chromium that hung, in a fresh one."""
     try:
         if session is not None:
             session.render(jobs)
         else:
             _render_once(jobs, chromium)
+    except TimeoutError:
+        _render_once(jobs, chromium)
+
+
+def _kaleido(specs: list[dict], chromium: str, session: ChromiumSession | None = None) -> None:
+    """Render ``specs`` in one Chromium session, then tag PNGs with their dpi and make SVG ids stable."""
+    jobs = [{**spec, "fig": spec["fig"].to_dict()} for spec in specs]
+    try:
+        _draw(jobs, chromium, session)
     except Exception as err:  # kaleido wraps browser failures in many types; all mean "skip"
         raise StaticExportError(f"kaleido could not render: {type(err).__name__}: {err}") from err
     written = [spec["path"] for spec in specs]

@@ -22,6 +22,9 @@ from typing import Any
 # test run, a Chromium did not close: the report was written and the process waited on kaleido's close for
 # ten minutes. A hung Chromium must not keep a finished run from ending.
 CLOSE_SECONDS = 20.0
+# Seconds to wait for one render call (14 files take about 7 s). Once, in a fresh clone's test run, a Chromium
+# stopped answering mid-render and the report waited on it, idle, with no end: it is killed after this long.
+RENDER_SECONDS = 300.0
 
 
 class ChromiumSession:
@@ -51,9 +54,17 @@ class ChromiumSession:
                 self._done.put(err)
 
     def render(self, jobs: list[dict]) -> None:
-        """Draw kaleido ``jobs`` (dicts of ``fig``, ``path``, ``opts``); raises what kaleido raised."""
+        """Draw kaleido ``jobs`` (dicts of ``fig``, ``path``, ``opts``); raises what kaleido raised.
+
+        Raises:
+            TimeoutError: Chromium drew nothing in :data:`RENDER_SECONDS`; it is killed, and the session fails.
+        """
         self._jobs.put(jobs)
-        error = self._done.get()
+        try:
+            error = self._done.get(timeout=RENDER_SECONDS)
+        except queue.Empty:
+            kill_browsers(self._chromium)
+            raise TimeoutError(f"Chromium drew nothing in {RENDER_SECONDS:.0f} s and was stopped") from None
         if error is not None:
             raise error
 

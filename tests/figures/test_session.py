@@ -129,3 +129,46 @@ def test_a_call_without_a_session_renders_in_one_of_its_own_and_closes_it_when_k
     with pytest.raises(figures.StaticExportError, match="kaleido could not render: RuntimeError: browser gone"):
         figures.render_static(drawn, tmp_path)
     assert calls == [("start", "/opt/chromium"), ("render", ["sizes.png", "sizes.svg"]), ("close",)]
+
+
+def test_a_render_chromium_never_answers_is_stopped_and_says_so(monkeypatch):
+    # A fresh clone's test run once waited idle on a Chromium that stopped answering mid-render, with no end.
+    import queue
+
+    from analysis.figures import session as session_module
+
+    killed = []
+    monkeypatch.setattr(session_module, "RENDER_SECONDS", 0.2)
+    monkeypatch.setattr(session_module, "kill_browsers", lambda chromium: killed.append(chromium) or [])
+    hung = ChromiumSession.__new__(ChromiumSession)  # no Chromium: nothing ever answers its jobs
+    hung._chromium, hung._jobs, hung._done = "/usr/bin/chromium", queue.Queue(), queue.Queue()
+    with pytest.raises(TimeoutError, match="Chromium drew nothing in 0 s and was stopped"):
+        hung.render([{"path": "sizes.png"}])
+    assert killed == ["/usr/bin/chromium"]
+
+
+def test_figures_a_hung_session_did_not_draw_are_drawn_in_a_fresh_chromium(monkeypatch, tmp_path):
+    from analysis.figures import export
+
+    calls = []
+
+    class Hung:
+        def render(self, jobs):
+            calls.append("session")
+            raise TimeoutError("Chromium drew nothing in 300 s and was stopped")
+
+    def fresh(jobs, chromium):
+        calls.append(("fresh", chromium))
+        for job in jobs:
+            job["path"].write_text("<svg/>") if job["path"].suffix == ".svg" else job["path"].write_bytes(PNG)
+
+    monkeypatch.setattr(export, "_render_once", fresh)
+    monkeypatch.setattr(export, "find_chromium", lambda: "/opt/chromium")
+    drawn = {"sizes": __import__("plotly.graph_objects").graph_objects.Figure()}
+    paths = figures.render_static(drawn, tmp_path, session=Hung())
+    assert calls == ["session", ("fresh", "/opt/chromium")]
+    assert [p.name for p in paths] == ["sizes.png", "sizes.svg"] and all(p.exists() for p in paths)
+
+
+# The smallest PNG: the signature and an IHDR chunk, enough for the dpi tag to be written after it.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489")
