@@ -38,6 +38,8 @@ FIELD_SHARE = 0.35
 AREA_SHARE = 0.5
 # ... and it scores at least this part of the group's best phrase.
 FIELD_OVER = 0.9
+# A broad field names an area only where the area holds it this many times as often as the rest of the corpus.
+AREA_LIFT = 1.5
 # A narrow field scoring above a broad one names an area before it where it is in this share of the area.
 NARROW_AREA = 0.4
 # The best phrase keeps its name instead where it is a cue of the field in this share of the group.
@@ -108,6 +110,8 @@ class FieldCandidate:
     part: bool = False
     # The share of the corpus's papers holding it that are in the group.
     focus: float = 1.0
+    # The share of the corpus's other papers (those not in the group) holding it.
+    rest: float = 0.0
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -119,6 +123,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
     title_count = found.title[rows].sum(axis=0)
     weight = TITLE_WEIGHT if table.title[rows].nnz > 0 else 1
     whole = table.text.shape[0] <= size
+    others = max(table.text.shape[0] - size, 1)
     out = []
     held = _cues_held(found, rows, text)
     # A field a quarter of the venue's titles hold names none of its groups ("Computer vision" at CVPR).
@@ -140,6 +145,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 bool(field.needs),
                 bool(field.parent),
                 round(float(focus), DECIMALS),
+                round(float((found.corpus[i] - text_count[i]) / others), DECIMALS),
             )
         )
     # "Audio-visual learning" (needs video) before "Audio processing" where each audio paper of a vision venue shows it.
@@ -202,7 +208,11 @@ def field_name(
     narrow field that covers the area; with ``parts_only`` (a venue outside the lexicon) only the parts are weighed.
     A narrow field scoring above a broad one names an area before it (:func:`_narrower_first`); a topic whose
     phrases name a minority of it may be named by two narrow fields (:func:`_two_subjects`).
-    Names other groups have are skipped.
+    A broad field names an area only where the area holds it :data:`AREA_LIFT` times as often as the rest of
+    the corpus: at an NLP venue every area uses language models, and "Large language models" named areas of
+    discourse, parsing and text classification; blind readers scored the 17 judged areas so named (ACL 2021,
+    NAACL 2022, COLING 2020; "Learning theory and optimization" at AISTATS and COLT) 2.41 of 5, 10 of them
+    poor, against 3.30 for the 85 other areas a broad field named. Names other groups have are skipped.
     """
     size = len(rows)
     fields = [f for f in field_candidates(table, rows) if f.name.lower() not in taken and (area or not f.part)]
@@ -214,6 +224,8 @@ def field_name(
     eligible = sorted((f for f in fields if f.share >= need and (area or not f.broad)), key=lambda f: f.part)
     if area and eligible and eligible[0].broad and not eligible[0].part:
         eligible = _narrower_first(eligible, fields)
+    if area:
+        eligible, fields = _own_to_area(eligible), _own_to_area(fields)
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
         shared = [c for c in ranked if len(c.papers) >= HEAD_SHARE * size]
@@ -226,6 +238,11 @@ def field_name(
     if covered_count(specific) < COVERED * size:
         return _under_broad_field(fields, ranked, size) or _two_subjects(fields, ranked, size)
     return None
+
+
+def _own_to_area(fields: list[FieldCandidate]) -> list[FieldCandidate]:
+    """The fields but the broad ones the rest of the corpus holds nearly as often (:data:`AREA_LIFT`)."""
+    return [f for f in fields if not f.broad or f.share >= AREA_LIFT * f.rest]
 
 
 def _narrower_first(eligible: list[FieldCandidate], fields: list[FieldCandidate]) -> list[FieldCandidate]:

@@ -70,7 +70,8 @@ def test_a_narrow_field_scoring_above_a_broad_one_names_an_area_it_holds_much_of
     keep = np.array([title != "Multi-View Stereo with Visibility" for title in titles])
     kept = [texts[i] for i in np.flatnonzero(keep)], [titles[i] for i in np.flatnonzero(keep)]
     names = group_names(*kept, areas[keep], BOILERPLATE, topics[keep])
-    assert names[0] == "Computer vision"  # depth in 4 of 11: under 0.4
+    # Depth in 4 of 11: under 0.4. Nor does "Computer vision", in the other area as often, name it: its titles do.
+    assert names[0] == "Point clouds and depth"
 
 
 PERFORMATIVE = [
