@@ -108,6 +108,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   to measure the labeller on more unseen venues.
 * ``aistats2019`` and ``iros2011``: added for final panel 46 (2026-12-06), two more venues fitted by no one
   before (360 and 785 papers), judged beside the reference corpus.
+* ``aistats2018`` and ``iros2010``: added for final panel 47 (2026-12-06), two more venues fitted by no one
+  before (216 and 992 papers), judged beside the reference corpus.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -235,6 +237,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "rss2020": ("rss/rss2020.json", "RSS 2020"),
     "aistats2019": ("aistats/aistats2019.json", "AISTATS 2019"),
     "iros2011": ("iros/iros2011.json", "IROS 2011"),
+    "aistats2018": ("aistats/aistats2018.json", "AISTATS 2018"),
+    "iros2010": ("iros/iros2010.json", "IROS 2010"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
