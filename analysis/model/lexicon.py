@@ -15,11 +15,11 @@ Where the entries come from is said in :mod:`analysis.model.fields`.
 # the IEEE RAS keyword groups (mechanisms and design, planning and control, localization and mapping,
 # manipulation, human-robot interaction, field robots, medical robots, robot learning), perception apart from
 # localization (final panel 41).
-# Removed as naming groups by their method or by a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
-# "transformer" and "attention" alone; one "3D scene understanding and pose estimation" for depth, SfM and pose.
-# Narrowed as naming groups by a word they share (final panels 36-37): "traffic" and "vehicle" count for driving
-# only beside a sign of driving; "argument" and "argumentation" alone are no cues (event arguments, frameworks).
-# "graph" is no sign of graph neural networks alone (final panel 46); graph algorithms keep the lexicon's gate.
+# Removed as naming groups by their method or a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
+# "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
+# as naming groups by a word they share (final panels 36-37, 46-47): "traffic" and "vehicle" count for driving only
+# beside a sign of it, "graph" for graph neural networks (graph algorithms keep the lexicon's gate), "cell" for
+# computational biology (micro-robots handle cells); "argument(ation)" alone is no cue (event arguments).
 FIELDS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -288,7 +288,8 @@ Molecules, proteins and drug discovery | Drug discovery: protein; antibody; mole
     drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal
 Proteins and structural biology | Proteins: protein; antibody; protein structure; protein design; peptide; enzyme
 Computational biology and genomics | Computational biology: single-cell; gene; genomic; genomics; cell; biology;
-    dna; rna; biological; perturbation
+    dna; rna; biological; perturbation; +gene; +genomic; +genomics; +biology; +dna; +rna; +perturbation; +protein;
+    +sequencing; +transcriptomic; +omics; +molecular
 Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
     physics-informed; pinn; fluid; physical system; scientific machine learning
 Weather and climate modeling: weather; climate; weather forecasting; earth system
@@ -437,8 +438,7 @@ area Manipulation and grasping | Manipulation < Robot learning: manipulation; gr
     rearrangement; bin picking; manipulator
 area Human-robot interaction, haptics and assistive robots | Human-robot interaction < Robot learning: human-robot
     interaction; hri; human-robot collaboration; human-robot; social robot; teleoperation; haptic; haptics;
-    exoskeleton; rehabilitation; wearable; assistive; prosthesis; prosthetic; user study; shared
-    autonomy; gesture
+    exoskeleton; rehabilitation; wearable; assistive; prosthesis; prosthetic; user study; shared autonomy; gesture
 area Aerial, marine and field robots | Field robots < Robot learning: uav; aerial; drone; quadrotor; multirotor;
     flight; underwater; marine; auv; field robot; agricultural; agriculture; space; planetary; rover; off-road;
     terrain; outdoor; forestry; mining
