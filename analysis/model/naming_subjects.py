@@ -29,8 +29,6 @@ _STEMMER = snowballstemmer.stemmer("english")
 AREA_TITLES = 3
 # ... with this share of the corpus's papers holding it in the area.
 AREA_FOCUS = 0.3
-# A word alone weighs this part of a phrase among an area's title subjects.
-AREA_ONE_WORD = 0.5
 # A longer phrase replaces a shorter one inside it when it keeps this part of its papers
 # ("neural radiance fields" for "radiance fields").
 EXTEND = 0.6
@@ -169,9 +167,7 @@ def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
     A phrase (or word) in :data:`AREA_TITLES` titles of the area or more, with :data:`AREA_FOCUS` of the
     corpus's papers holding it in the area, ranked by its titles times that focus; distinct subjects.
     Writers name an area by what many of its titles say ("Locomotion, gait and exoskeletons"), not by
-    the most specific phrase of its largest topic ("Robotic hip exoskeleton"). A word alone weighs
-    :data:`AREA_ONE_WORD` of a phrase: "Word, probing and embeddings" said less of ACL 2022's area than its
-    phrases ("BERT", "word embeddings").
+    the most specific phrase of its largest topic ("Robotic hip exoskeleton").
     """
     titles = np.asarray(table.title[rows].sum(axis=0)).ravel()
     texts = np.asarray(table.text[rows].sum(axis=0)).ravel()
@@ -179,8 +175,7 @@ def area_subjects(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
     for j in np.flatnonzero(titles >= AREA_TITLES).tolist():
         focus = round(float(texts[j] / table.corpus[j]), DECIMALS)
         if focus >= AREA_FOCUS and not table.joined_by_connector(j):
-            one_word = len(table.keys[j].split()) == 1 and not table.abbreviation(j)
-            scored.append((round(float(titles[j]) * focus * (AREA_ONE_WORD if one_word else 1.0), DECIMALS), j))
+            scored.append((round(float(titles[j]) * focus, DECIMALS), j))
     scored.sort(key=lambda pair: (-pair[0], table.keys[pair[1]]))
     words = {j: table.long_words(j) for _, j in scored}
     kept = set(longest_variants(words, titles))

@@ -367,7 +367,7 @@ def test_no_broad_field_names_an_area_at_a_venue_with_a_field_of_its_own(monkeyp
     assert phrase_table(texts, titles, BOILERPLATE).fields.venue.any()
     assert (
         group_names(texts, titles, areas, BOILERPLATE, topics)[1]
-        == "Handheld deblurring and large scenes"  # its title subjects, phrases before a word alone ("localization")
+        == "Handheld deblurring, large scenes and localization"
     )
 
 

@@ -71,7 +71,7 @@ def test_a_narrow_field_scoring_above_a_broad_one_names_an_area_it_holds_much_of
     kept = [texts[i] for i in np.flatnonzero(keep)], [titles[i] for i in np.flatnonzero(keep)]
     names = group_names(*kept, areas[keep], BOILERPLATE, topics[keep])
     # Depth in 4 of 11: under 0.4. Nor does "Computer vision", in the other area as often, name it: its titles do.
-    assert names[0] == "Point clouds and depth"
+    assert names[0] == "Depth and point clouds"
 
 
 PERFORMATIVE = [

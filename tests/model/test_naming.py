@@ -248,9 +248,9 @@ def test_an_area_no_field_or_phrase_covers_is_named_by_what_many_of_its_titles_s
     texts = [f"{title}. {abstract}" for title, abstract in papers]
     areas = np.array([0] * 8 + [1] * 4)
     topics = np.array([0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3])
-    # "fabrication" and "laser cutting" are in three titles each, the phrase first; "knitting" in two names nothing.
+    # "fabrication" and "laser cutting" are in three titles each; "knitting" in two names nothing.
     assert group_names(texts, titles, areas, BOILERPLATE, topics) == {
-        0: "Laser cutting and fabrication",
+        0: "Fabrication and laser cutting",
         1: "Graph neural networks",
     }
 
