@@ -22,7 +22,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
 # as naming groups by a word they share (final panels 36-37, 46-47): "traffic" and "vehicle" count for driving only
 # beside a sign of it, "graph" for graph neural networks (graph algorithms keep the lexicon's gate), "cell" for
-# computational biology (micro-robots handle cells); "argument(ation)" alone is no cue (event arguments).
+# computational biology (micro-robots handle cells); "argument(ation)" alone is no cue (event arguments), nor
+# "topological" of geometric deep learning (robots' topological maps, final panel 48).
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -230,7 +231,7 @@ Graph algorithms and network analysis | Graph algorithms: random graph; graph pa
     detection; spectral graph; graph matching; graph cut; shortest path; network analysis; social network; graph
     mining; planted partition; stochastic block model
 Geometric and equivariant deep learning: equivariant; equivariance; symmetry; geometric deep learning; invariance;
-    group equivariant; manifold; hyperbolic; topological
+    group equivariant; manifold; hyperbolic
 Knowledge graphs and reasoning: knowledge graph; knowledge graph completion; link prediction; logical reasoning
 Molecules, proteins and drug discovery | Drug discovery: protein; antibody; molecule; molecular; drug discovery;
     drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal

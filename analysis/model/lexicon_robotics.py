@@ -57,11 +57,23 @@ Optimal control and MPC | Optimal control: model predictive control; mpc; optima
 Active perception and exploration | Active perception: active perception; active mapping; next-best-view;
     informative path planning; autonomous exploration; frontier-based exploration; view planning
 Microrobots and magnetic actuation | Microrobots: microrobot; micro-robot; nanorobot; microswimmer; magnetic
-    actuation; micromanipulation; magnetic field
+    actuation; magnetic field
+Micro- and nanomanipulation | Micromanipulation: micromanipulation; micro-manipulation; nanomanipulation; microhand;
+    microgripper; micro gripper; optical tweezers; microfluidic; microfluidics; cell manipulation; microassembly;
+    micro force sensor; atomic force microscope; afm
 Agricultural and field robots | Field robots: agricultural; agriculture; crop; harvesting; fruit; field robot;
     orchard; weed; forestry; plant phenotyping
 Robot software and programming | Robot software: ros; robot operating system; middleware; robot programming;
-    domain-specific language; software architecture
+    domain-specific language; software architecture; robot software; control software; software framework;
+    component-based; open source
+Visual servoing: visual servoing; visual servo; visual servo control; image-based visual servoing; ibvs;
+    position-based visual servoing; pbvs
+Robot audition and sound localization | Robot audition: robot audition; sound source localization; sound
+    localization; sound source separation; sound source; microphone array; binaural
+Bio-inspired robots: bio-inspired; bioinspired; biologically inspired; biomimetic; robotic fish; snake robot;
+    snake-like robot; flapping-wing; flapping wing; robotic insect; insect-inspired; gecko; inchworm
+Wheeled robots and rough terrain | Wheeled robots: wheeled robot; wheeled mobile robot; rover; planetary rover;
+    rough terrain; wheel-terrain; skid-steer; tracked vehicle; tracked robot; omnidirectional wheel
 """
 ROBOTICS_PARTS = """
 area Robot design, mechanisms and actuation | Robot design < Robot learning: mechanism; mechanical design; design;

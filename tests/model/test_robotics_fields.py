@@ -131,3 +131,47 @@ def test_traffic_in_a_city_is_no_autonomous_driving():
     assert _field_shares(texts, titles, topics == 7)["Autonomous driving and motion forecasting"] == 1.0
     names = group_names(texts, titles, topics, BOILERPLATE)
     assert [names[6], names[7]] == ["Traffic and urban mobility", "Autonomous driving and motion forecasting"]
+
+
+AUDITION = [
+    ("Sound Source Localization with a Moving Head", "A robot turns its head toward a sound source it localizes."),
+    ("Separating Speakers for Robot Audition", "Sound source separation splits two speakers a robot hears."),
+    ("Binaural Hearing on a Humanoid", "Two ears on a humanoid localize voices in a reverberant room."),
+    ("Microphone Array Beamforming on a Mobile Base", "A microphone array on a mobile robot tracks a talker."),
+]
+SERVOING = [
+    ("Image-Based Visual Servoing of a Manipulator", "Image features steer the arm's joints toward a goal view."),
+    ("Visual Servoing with Uncalibrated Cameras", "The arm reaches a target seen by cameras it was not told about."),
+    ("Position-Based Visual Servoing for Grasping", "The pose of an object drives the gripper's approach."),
+    ("Visual Servo Control under Latency", "A delayed camera stream still guides the arm to its target."),
+]
+CELL_TOOLS = [
+    ("A Microgripper for Handling Cells", "A two-finger microgripper picks single cells under a microscope."),
+    ("Optical Tweezers for Cell Transport", "Optical tweezers carry cells through a microfluidic channel."),
+    ("Automated Micromanipulation of Oocytes", "A pipette injects oocytes held in place by suction."),
+    ("Microassembly of Gel Units", "Small gel units are stacked by a robot into a three-dimensional tissue."),
+]
+TOPOLOGICAL_MAPS = [
+    ("Topological Maps of Office Buildings", "A mobile robot builds a topological map of rooms and doors."),
+    ("Place Graphs from Omnidirectional Images", "Places seen in panoramic images become nodes of a topological map."),
+    ("Homing along a Topological Route", "The robot returns home by following landmarks along its route."),
+    ("Merging Topological Maps of Two Robots", "Two robots merge the topological maps of a building they share."),
+]
+
+
+def test_robot_audition_servoing_and_micromanipulation_are_named_as_their_sessions():
+    # IEEE RAS keywords of older robotics venues, where titles say "sound source" ("Sound source" named IROS 2010's
+    # 26 papers of robot audition, 2.0 of 5), "visual servoing" and "optical tweezers".
+    texts, titles, topics = _corpus([*SIX, AUDITION, SERVOING, CELL_TOOLS])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert [names[6], names[7], names[8]] == [
+        "Robot audition and sound localization",
+        "Visual servoing",
+        "Micro- and nanomanipulation",
+    ]
+
+
+def test_a_topological_map_is_no_geometric_deep_learning():
+    # IROS 2010's topological maps of mobile robots were "Geometric and equivariant deep learning" by "topological".
+    texts, titles, topics = _corpus([*SIX, TOPOLOGICAL_MAPS])
+    assert "Geometric and equivariant deep learning" not in _field_shares(texts, titles, topics == 6)
