@@ -35,7 +35,10 @@ Exoskeletons, prosthetics and rehabilitation | Exoskeletons: exoskeleton; prosth
 Surgical and medical robots | Surgical robots: surgical; surgery; surgical robot; minimally invasive; needle;
     catheter; continuum robot; endoscope; endoscopic; laparoscopic; medical robot
 Soft robots and actuators | Soft robots: soft robot; soft robotic; soft actuator; pneumatic; artificial muscle;
-    soft gripper; variable stiffness; tendon-driven; actuator; compliant mechanism
+    soft gripper
+Compliant and variable stiffness actuation | Compliant actuation: variable stiffness; variable stiffness actuator;
+    vsa; series elastic; series elastic actuator; compliant actuator; elastic actuator; compliant joint;
+    tendon-driven; cable-driven; twisted string; compliant mechanism; variable impedance
 Grasping and dexterous manipulation | Grasping: grasping; grasp; grasp detection; dexterous manipulation; in-hand
     manipulation; gripper; pick-and-place; bin picking; suction
 Human-robot interaction: human-robot interaction; hri; human-robot collaboration; physical human-robot
@@ -66,6 +69,8 @@ Agricultural and field robots | Field robots: agricultural; agriculture; crop; h
 Robot software and programming | Robot software: ros; robot operating system; middleware; robot programming;
     domain-specific language; software architecture; robot software; control software; software framework;
     component-based; open source
+Formal methods and temporal logic | Formal methods: temporal logic; linear temporal logic; ltl; signal temporal
+    logic; formal method; formal specification; reactive synthesis; correct-by-construction; model checking
 Visual servoing: visual servoing; visual servo; visual servo control; image-based visual servoing; ibvs;
     position-based visual servoing; pbvs
 Robot audition and sound localization | Robot audition: robot audition; sound source localization; sound
