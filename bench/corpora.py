@@ -112,6 +112,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   before (216 and 992 papers), judged beside the reference corpus.
 * ``aistats2017`` and ``icra2010``: added for final panel 48 (2026-12-06), two more venues fitted by no one
   before (167 and 874 papers), an older robotics venue among them for the robotics fields of the IEEE RAS keywords.
+* ``iros2009`` and ``rss2019``: added for final panel 49 (2026-12-06), two more robotics venues fitted by no one
+  before (949 and 84 papers).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -243,6 +245,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iros2010": ("iros/iros2010.json", "IROS 2010"),
     "aistats2017": ("aistats/aistats2017.json", "AISTATS 2017"),
     "icra2010": ("icra/icra2010.json", "ICRA 2010"),
+    "iros2009": ("iros/iros2009.json", "IROS 2009"),
+    "rss2019": ("rss/rss2019.json", "RSS 2019"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
