@@ -234,7 +234,8 @@ Geometric and equivariant deep learning: equivariant; equivariance; symmetry; ge
     group equivariant; manifold; hyperbolic
 Knowledge graphs and reasoning: knowledge graph; knowledge graph completion; link prediction; logical reasoning
 Molecules, proteins and drug discovery | Drug discovery: protein; antibody; molecule; molecular; drug discovery;
-    drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal
+    drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal; +protein; +antibody;
+    +molecule; +molecular; +drug discovery; +drug design; +ligand; +docking; +retrosynthesis; +crystal structure
 Proteins and structural biology | Proteins: protein; antibody; protein structure; protein design; peptide; enzyme
 Computational biology and genomics | Computational biology: single-cell; gene; genomic; genomics; cell; biology;
     dna; rna; biological; perturbation; +gene; +genomic; +genomics; +biology; +dna; +rna; +perturbation; +protein;
