@@ -55,6 +55,9 @@ class Field:
     # For a part of a broad field ("3D vision" of "Computer vision"), that field's name: it names areas of a venue
     # whose own subject is the parent (CVPR's), and nothing elsewhere.
     parent: str = ""
+    # A broad field whose venues write this field's cues in their own sense ("planning", "search" and "sampling"
+    # of robots): at a corpus whose subject it is, this field names nothing.
+    away: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +70,9 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
     """The fields of a lexicon written as :data:`FIELDS` is, checked: a slip in it would name groups wrongly.
 
     Raises:
-        ValueError: Naming the entry, where it has no ":", a cue holds "|" or "<" (a name with a ":" in it),
-            a name comes twice, or a part is no "area" or its parent no broad field of the lexicon.
+        ValueError: Naming the entry, where it has no ":", a cue holds "|", "<" or "!" (a name with a ":" in it),
+            a name comes twice, a part is no "area" or its parent no broad field of the lexicon, or a field is
+            away from no broad field of it.
     """
     parsed = [_field(line) for line in _entries(text)]
     names = [f.name for f in parsed]
@@ -76,6 +80,8 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
     for f in parsed:
         if names.count(f.name) > 1:
             raise ValueError(f"lexicon: the field {f.name!r} comes twice")
+        if f.away and f.away not in whole:
+            raise ValueError(f"lexicon: {f.name!r} is away from {f.away!r}, which is no broad field of the lexicon")
         if f.parent and (not f.broad or f.parent not in whole):
             raise ValueError(
                 f"lexicon: {f.name!r} is a part of {f.parent!r}; a part is an 'area' entry, its parent a broad field"
@@ -87,14 +93,15 @@ def _field(line: str) -> Field:
     """One entry of the lexicon as a :class:`Field`."""
     head, colon, cues = line.partition(":")
     given = [c.strip() for c in cues.split(";") if c.strip()]
-    if not colon or any("|" in c or "<" in c for c in given):
+    if not colon or any("|" in c or "<" in c or "!" in c for c in given):
         raise ValueError(f"lexicon: no 'Name: cue; cue' in the entry {line[:80]!r} (a name holds no ':')")
     broad = head.startswith("area ")
+    head, _, away = head.partition("!")
     head, _, parent = head.removeprefix("area ").partition("<")
     name, _, short = head.partition("|")
     keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
     needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
-    return Field(name.strip(), keys, broad, short.strip() or name.strip(), needs, parent.strip())
+    return Field(name.strip(), keys, broad, short.strip() or name.strip(), needs, parent.strip(), away.strip())
 
 
 def _entries(text: str) -> list[str]:

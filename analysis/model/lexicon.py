@@ -17,7 +17,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # image and video synthesis, vision and language, video, humans, recognition, transfer and low-shot learning) and
 # the IEEE RAS keyword groups (mechanisms and design, planning and control, localization and mapping,
 # manipulation, human-robot interaction, field robots, medical robots, robot learning), perception apart from
-# localization (final panel 41).
+# localization (final panel 41). "Name ! Broad: ..." names nothing at a corpus whose subject is Broad (a quarter of
+# its titles): robots' "planning", "search" and "sampling" are not those of AI search or of MCMC.
 # Removed as naming groups by their method or a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
 # as naming groups by a word they share (final panels 36-37, 46-47): "traffic" and "vehicle" count for driving only
@@ -115,9 +116,9 @@ Knowledge representation and logical reasoning | Knowledge representation: knowl
     logic; ontology; logic programming; logic program; answer set programming; answer set; nonmonotonic reasoning;
     non-monotonic; default logic; belief revision; modal logic; epistemic logic; first-order logic; temporal logic;
     commonsense reasoning; reasoning about action; automated reasoning; theorem proving; knowledge base; logical
-Search, satisfiability and planning | Search and planning: heuristic search; search algorithm; best-first search;
-    satisfiability; sat solver; sat; constraint satisfaction; csp; constraint programming; automated planning;
-    classical planning; planning problem; pddl; state space search; model checking; np-hard;
+Search, satisfiability and planning | Search and planning ! Robot learning: heuristic search; search algorithm;
+    best-first search; satisfiability; sat solver; sat; constraint satisfaction; csp; constraint programming;
+    automated planning; classical planning; planning problem; pddl; state space search; model checking; np-hard;
     computational complexity; local search; branch and bound; backtracking; phase transition; hard problem;
     branching factor; decision diagram; genetic algorithm; evolutionary algorithm
 Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
@@ -255,7 +256,7 @@ Time series forecasting and analysis | Time series: time series; forecasting; ti
 Causal inference and treatment effects | Causal inference: causal inference; treatment effect; causal effect;
     counterfactual; individual treatment effect; instrumental variable
 Causal discovery: causal discovery; causal structure; causal graph; structure learning; dag
-Recommender systems: recommendation; recommender; recommender system; collaborative filtering
+Recommender systems ! Robot learning: recommendation; recommender; recommender system; collaborative filtering
 Tabular data: tabular; tabular data
 Audio-visual learning: audio-visual; audiovisual; sound source localization; visual sound; sound separation; audio;
     sound; +video; +visual; +image; +vision; +face; +lip; +talking
@@ -278,7 +279,7 @@ Clustering: clustering; cluster; k-means; spectral clustering
 Combinatorial optimization and integer programming | Combinatorial optimization: combinatorial optimization;
     integer programming; milp; mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat;
     constraint satisfaction
-Sampling and MCMC: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
+Sampling and MCMC ! Robot learning: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
 Bayesian inference and variational methods: bayesian; variational inference; posterior; probabilistic; bayesian
     inference; approximate inference
 Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
@@ -292,8 +293,8 @@ Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; c
     equation
 Matrix and tensor methods: matrix completion; low-rank; tensor decomposition; sketching; matrix factorization;
     tensor; principal component analysis; pca
-Information retrieval and search | Information retrieval: information retrieval; retrieval; search; ranking;
-    dense retrieval
+Information retrieval and search | Information retrieval ! Robot learning: information retrieval; retrieval; search;
+    ranking; dense retrieval
 Dimensionality reduction and embeddings: dimensionality reduction; manifold learning; visualization; t-sne; umap;
     low-dimensional embedding; embedding method
 AI governance and societal impact: governance; societal impact; ethics; ethical; regulation; policy maker; ai

@@ -8,8 +8,10 @@ Exact names on hand-made groups beside the six ML groups of tests/model/test_fie
 
 from __future__ import annotations
 
+import pytest
+
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.fields import fields
+from analysis.model.fields import fields, parse_lexicon
 from analysis.model.naming import group_names
 from analysis.model.naming_fields import FieldCandidate, _joined
 from tests.model.test_field_patterns import _field_shares
@@ -201,3 +203,36 @@ def test_compliant_actuation_and_temporal_logic_planning_are_named_as_their_sess
     texts, titles, topics = _corpus([*SIX, STIFFNESS, LTL_PLANNING])
     names = group_names(texts, titles, topics, BOILERPLATE)
     assert [names[6], names[7]] == ["Compliant and variable stiffness actuation", "Formal methods and temporal logic"]
+
+
+ROBOT_SEARCH = [
+    ("Heuristic Search for Robot Footstep Plans", "A best-first search finds footsteps for a walking robot."),
+    ("Local Search for Multi-Robot Routes", "A local search improves the routes of a robot team."),
+    ("Search-Based Planning for Mobile Robots", "A heuristic search plans a mobile robot's path on a lattice."),
+    ("Informative Sampling for Robot Exploration", "A robot samples where its map is most uncertain."),
+    ("Sampling Grasps for a Robot Hand", "Grasps of a robot hand are sampled and ranked."),
+    ("Anytime Search for Robot Arms", "A search algorithm plans an arm's motion and improves it over time."),
+]
+AI_SEARCH = [
+    ("Heuristic Search with Learned Heuristics", "A best-first search expands fewer states with a learned heuristic."),
+    ("Faster SAT Solvers by Clause Learning", "A SAT solver learns clauses and solves satisfiability faster."),
+    ("Classical Planning in PDDL", "Classical planning problems written in PDDL are solved by state space search."),
+    ("Constraint Satisfaction with Backtracking", "A backtracking search solves constraint satisfaction problems."),
+]
+
+
+def test_an_ai_field_away_from_robotics_names_nothing_at_a_robotics_venue():
+    # "Search, satisfiability and planning", "Information retrieval and search", "Sampling and MCMC" and
+    # "Recommender systems" read robots' search, planning and sampling: the 24 such names judged 1.0-2.0.
+    robots = [SURGERY, DRONE_FLIGHT, STATE_ESTIMATION, AUDITION, SERVOING]
+    texts, titles, topics = _corpus([ROBOT_SEARCH, *robots])
+    assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Heuristic search"  # was "Information retrieval ..."
+    texts, titles, topics = _corpus([*SIX, AI_SEARCH])  # an ML corpus: the field names its own papers
+    assert group_names(texts, titles, topics, BOILERPLATE)[6] == "Search, satisfiability and planning"
+
+
+def test_a_field_is_away_only_from_a_broad_field_of_the_lexicon():
+    fields_of = parse_lexicon("area Robot learning: robot\nSampling ! Robot learning: sampling; mcmc")
+    assert fields_of[1].away == "Robot learning"
+    with pytest.raises(ValueError, match="'Sampling' is away from 'Robots', which is no broad field of the lexicon"):
+        parse_lexicon("area Robot learning: robot\nSampling ! Robots: sampling; mcmc")
