@@ -114,6 +114,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   before (167 and 874 papers), an older robotics venue among them for the robotics fields of the IEEE RAS keywords.
 * ``iros2009`` and ``rss2019``: added for final panel 49 (2026-12-06), two more robotics venues fitted by no one
   before (949 and 84 papers).
+* ``icra2009`` and ``colt2017``: added for final panel 50 (2026-12-06), a robotics and a learning-theory venue
+  fitted by no one before (712 and 75 papers).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -247,6 +249,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "icra2010": ("icra/icra2010.json", "ICRA 2010"),
     "iros2009": ("iros/iros2009.json", "IROS 2009"),
     "rss2019": ("rss/rss2019.json", "RSS 2019"),
+    "icra2009": ("icra/icra2009.json", "ICRA 2009"),
+    "colt2017": ("colt/colt2017.json", "COLT 2017"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
