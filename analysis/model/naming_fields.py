@@ -225,6 +225,8 @@ def field_name(
     if area and eligible and eligible[0].broad and not eligible[0].part:
         eligible = _narrower_first(eligible, fields)
     if area:
+        # After _narrower_first: a narrow field scoring above a broad one comes first even where the broad one is
+        # everywhere in the corpus and names no area itself (a vision reading list's "Computer vision").
         eligible, fields = _own_to_area(eligible), _own_to_area(fields)
     if eligible:
         # A phrase of a few of the group's papers ("knowledge tracing") does not keep a field from naming it.
