@@ -49,6 +49,7 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
+from analysis.model.naming_minority import venue_part_name
 from analysis.model.naming_subjects import area_subjects, longest_variants, paper_subjects, same_subject, same_word
 from analysis.model.naming_text import lower_first, shared_tail, written
 from analysis.model.phrase_table import (
@@ -298,6 +299,8 @@ def group_names(
         field, ranked, parts = _topic_field_or_parts(table, rows, taken, used, lexicon)
         if lexicon and not field:
             field = beside_taken(table, ranked, parts, rows, (members, heads, len(texts)), used)
+        if not field and table.fields.venue.any():
+            field = venue_part_name(table, parts, rows, used)
         names[group] = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if parts:
             taken.add(parts[0].key)

@@ -98,7 +98,9 @@ def test_a_part_names_nothing_outside_a_venue_of_its_field():
     assert not set(names.values()) & PARTS
 
 
-def test_a_part_names_no_topic():
+def test_a_part_names_no_topic_its_own_phrases_hold():
+    # Each topic's phrase is in its every paper; a topic whose phrases barely hold it may be named by a part
+    # (tests/model/test_venue_part_names.py).
     texts, titles, topics, _ = _venue(12)
     labels = topic_labels({}, texts, topics, titles=titles)
     assert not set(labels.values()) & PARTS
