@@ -116,6 +116,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   before (949 and 84 papers).
 * ``icra2009`` and ``colt2017``: added for final panel 50 (2026-12-06), a robotics and a learning-theory venue
   fitted by no one before (712 and 75 papers).
+* ``icra2008``, ``iros2008``, ``aistats2016`` and ``acml2019``: added for final panel 51 (2026-12-06), two robotics
+  and two ML venues fitted by no one before (661, 686, 163 and 78 papers).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -251,6 +253,10 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "rss2019": ("rss/rss2019.json", "RSS 2019"),
     "icra2009": ("icra/icra2009.json", "ICRA 2009"),
     "colt2017": ("colt/colt2017.json", "COLT 2017"),
+    "icra2008": ("icra/icra2008.json", "ICRA 2008"),
+    "iros2008": ("iros/iros2008.json", "IROS 2008"),
+    "aistats2016": ("aistats/aistats2016.json", "AISTATS 2016"),
+    "acml2019": ("acml/acml2019.json", "ACML 2019"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
