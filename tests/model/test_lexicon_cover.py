@@ -179,3 +179,20 @@ def test_the_venues_own_field_does_not_count_toward_the_lexicons_cover():
     )  # 59 of 100
     title[79, other] = True  # 60 of 100 without it: NAACL's 0.71 and COLM's 0.74 keep the lexicon
     assert covers(FieldTable(lexicon_fields, columns, title.copy(), title, counts, venue, np.ones_like(venue)))
+
+
+def _venue_of(subject: str, cued: int, papers: int = 100) -> FieldTable:
+    """A venue whose own field is ``subject``; the first ``cued`` of its titles hold a narrow field's cue."""
+    found = _titles_holding(cued, papers)
+    venue = np.array([f.name == subject for f in found.fields], dtype=bool)
+    assert venue.sum() == 1
+    return FieldTable(found.fields, found.columns, found.text, found.title, found.corpus, venue, found.active)
+
+
+def test_a_robotics_venue_is_the_lexicons_from_eleven_twentieths_of_its_titles():
+    # ICRA 2010 (0.588) and IROS 2008 (0.571): older robotics titles name the robot more than the session.
+    assert covers(_venue_of("Robot learning", 55))
+    assert not covers(_venue_of("Robot learning", 54))
+    # A vision venue keeps the gate: CVPR 2013-2017 (0.58-0.59), whose phrases name their groups.
+    assert not covers(_venue_of("Computer vision", 59))
+    assert covers(_venue_of("Computer vision", 60))
