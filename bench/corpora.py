@@ -118,6 +118,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   fitted by no one before (712 and 75 papers).
 * ``icra2008``, ``iros2008``, ``aistats2016`` and ``acml2019``: added for final panel 51 (2026-12-06), two robotics
   and two ML venues fitted by no one before (661, 686, 163 and 78 papers).
+* ``icra2007``, ``iros2007`` and ``aistats2015``: added for final panel 52 (2026-12-06), two robotics venues and
+  an ML venue fitted by no one before (807, 692 and 125 papers).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -257,6 +259,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iros2008": ("iros/iros2008.json", "IROS 2008"),
     "aistats2016": ("aistats/aistats2016.json", "AISTATS 2016"),
     "acml2019": ("acml/acml2019.json", "ACML 2019"),
+    "icra2007": ("icra/icra2007.json", "ICRA 2007"),
+    "iros2007": ("iros/iros2007.json", "IROS 2007"),
+    "aistats2015": ("aistats/aistats2015.json", "AISTATS 2015"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
