@@ -36,6 +36,11 @@ ROBOTICS_TITLES = 0.55
 VENUE_TITLES = 0.25
 # ... of a corpus of this many papers: a reading list's share is its reader's choice (the seeds keep their fields).
 VENUE_PAPERS = 200
+# ... or of this many where the field is robotics' (:data:`ROBOTICS`): RSS has 84-142 papers a year, and broad ML
+# fields named its areas ("Learning theory and optimization" for motion planning, 1.0 of 5; "Reinforcement learning
+# and decision making", "Computer vision and probabilistic inference", 2.0) where the venue's parts would.
+ROBOTICS_PAPERS = 60
+ROBOTICS = "Robot learning"
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,8 @@ def field_table(
         in_text[:, needing] &= has_need
         in_title[:, needing] &= has_need
     subject = in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)
-    venue = subject & (len(in_title) >= VENUE_PAPERS)
+    robotics = bool(subject[[f.name for f in lexicon].index(ROBOTICS)])
+    venue = subject & (len(in_title) >= (ROBOTICS_PAPERS if robotics else VENUE_PAPERS))
     venue &= np.array([not f.parent for f in lexicon], dtype=bool)
     active = _active(lexicon, venue, subject)
     plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
@@ -131,7 +137,7 @@ def covers(found: FieldTable) -> bool:
     """
     narrow = [i for i, field in enumerate(found.fields) if not field.broad and not found.venue[i]]
     titled = int(found.title[:, narrow].any(axis=1).sum())
-    robotics = any(f.name == "Robot learning" for f, own in zip(found.fields, found.venue.tolist(), strict=True) if own)
+    robotics = any(f.name == ROBOTICS for f, own in zip(found.fields, found.venue.tolist(), strict=True) if own)
     # Rounded: 0.55 * 100 is 55.000000000000007 in binary floating point.
     return titled >= round((ROBOTICS_TITLES if robotics else LEXICON_TITLES) * found.title.shape[0], 9)
 

@@ -21,6 +21,7 @@ from tests.model.test_robotics_fields import (
     STATE_ESTIMATION,
     SURGERY,
 )
+from tests.model.test_venue_parts import VISION
 
 # Eleven robot designs: "cable-driven robot" in two of them, each other subject in one.
 MECHANISMS = [
@@ -53,12 +54,13 @@ SERVO_TEN = [
 ROBOTS = [STATE_ESTIMATION, SURGERY, DRONE_FLIGHT, AUDITION, LOCOMOTION, NAVIGATION, ROBOT_HANDS]
 
 
-def _venue_with(topic: list[tuple[str, str]]):
-    """The robotics venue's papers and one more topic's (topic 7), its table forgotten first."""
+def _venue_with(topic: list[tuple[str, str]], copies: int = 8):
+    """The robotics venue's papers ``copies`` times and one more topic's (topic 7), its table forgotten first."""
     forget_tables()
     texts, titles, topics = _corpus(ROBOTS)
     own_texts, own_titles, _ = _corpus([topic])
-    return texts * 8 + own_texts, titles * 8 + own_titles, np.concatenate([np.tile(topics, 8), [7] * len(topic)])
+    together = np.concatenate([np.tile(topics, copies), [7] * len(topic)])
+    return texts * copies + own_texts, titles * copies + own_titles, together
 
 
 def test_a_topic_its_phrases_barely_hold_is_named_by_the_venues_part():
@@ -74,7 +76,19 @@ def test_a_topic_its_phrase_holds_keeps_its_phrase():
 
 
 def test_a_part_names_no_topic_of_a_reading_list():
-    # The same papers once (67): no venue, no part; the topic keeps its phrase.
+    # The same papers once (39): no venue, no part; the topic keeps its phrase.
     forget_tables()
     texts, titles, topics = _corpus([*ROBOTS, MECHANISMS])
     assert group_names(texts, titles, topics, BOILERPLATE)[7] == "Cable-driven robot"
+
+
+def test_a_robotics_venue_is_one_from_sixty_papers():
+    # RSS has 84-142 papers a year; broad ML fields had named its areas ("Learning theory and optimization" for
+    # motion planning, 1.0 of 5) where its parts would.
+    texts, titles, topics = _venue_with(MECHANISMS, copies=2)  # 67 papers
+    assert phrase_table(texts, titles, BOILERPLATE).fields.venue.any()
+    assert group_names(texts, titles, topics, BOILERPLATE)[7] == "Robot design, mechanisms and actuation"
+    # Other subjects keep VENUE_PAPERS: a vision corpus of 72 papers, its titles all "Computer vision"'s, is none.
+    forget_tables()
+    texts, titles, _ = _corpus(VISION)
+    assert not phrase_table(texts * 3, titles * 3, BOILERPLATE).fields.venue.any()
