@@ -120,6 +120,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   and two ML venues fitted by no one before (661, 686, 163 and 78 papers).
 * ``icra2007``, ``iros2007`` and ``aistats2015``: added for final panel 52 (2026-12-06), two robotics venues and
   an ML venue fitted by no one before (807, 692 and 125 papers).
+* ``rss2018``, ``rss2017`` and ``uai2019``: added for final panel 53 (2026-12-06), two small robotics venues and
+  an ML venue fitted by no one before (71, 75 and 119 papers).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -262,6 +264,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "icra2007": ("icra/icra2007.json", "ICRA 2007"),
     "iros2007": ("iros/iros2007.json", "IROS 2007"),
     "aistats2015": ("aistats/aistats2015.json", "AISTATS 2015"),
+    "rss2018": ("rss/rss2018.json", "RSS 2018"),
+    "rss2017": ("rss/rss2017.json", "RSS 2017"),
+    "uai2019": ("uai/uai2019.json", "UAI 2019"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
