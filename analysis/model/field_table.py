@@ -135,11 +135,21 @@ def covers(found: FieldTable) -> bool:
     CoRL 2024-2025; CHI 2024-2026 0.49-0.54 and UIST 0.47 stay outside. A robotics venue needs
     :data:`ROBOTICS_TITLES` only.
     """
+    titled, papers, share = lexicon_gate(found)
+    # Rounded: 0.55 * 100 is 55.000000000000007 in binary floating point.
+    return titled >= round(share * papers, 9)
+
+
+def lexicon_gate(found: FieldTable) -> tuple[int, int, float]:
+    """How many titles hold a narrow field's cue, of how many, and the share of them :func:`covers` asks.
+
+    The venue's own fields are not counted; the share is :data:`LEXICON_TITLES`, or :data:`ROBOTICS_TITLES` at a
+    robotics venue.
+    """
     narrow = [i for i, field in enumerate(found.fields) if not field.broad and not found.venue[i]]
     titled = int(found.title[:, narrow].any(axis=1).sum())
     robotics = any(f.name == ROBOTICS for f, own in zip(found.fields, found.venue.tolist(), strict=True) if own)
-    # Rounded: 0.55 * 100 is 55.000000000000007 in binary floating point.
-    return titled >= round((ROBOTICS_TITLES if robotics else LEXICON_TITLES) * found.title.shape[0], 9)
+    return titled, int(found.title.shape[0]), ROBOTICS_TITLES if robotics else LEXICON_TITLES
 
 
 def _cue_matrix(columns: list[list[int]], keys: int) -> sparse.csr_matrix:

@@ -13,7 +13,7 @@ import numpy as np
 
 from analysis.model import field_table as lexicon
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.field_table import FieldTable, covers
+from analysis.model.field_table import FieldTable, covers, lexicon_gate
 from analysis.model.fields import fields
 from analysis.model.naming import group_names, phrase_table
 from analysis.model.phrase_table import forget_tables
@@ -193,6 +193,8 @@ def test_a_robotics_venue_is_the_lexicons_from_eleven_twentieths_of_its_titles()
     # ICRA 2010 (0.588) and IROS 2008 (0.571): older robotics titles name the robot more than the session.
     assert covers(_venue_of("Robot learning", 55))
     assert not covers(_venue_of("Robot learning", 54))
+    assert lexicon_gate(_venue_of("Robot learning", 54)) == (54, 100, 0.55)
     # A vision venue keeps the gate: CVPR 2013-2017 (0.58-0.59), whose phrases name their groups.
     assert not covers(_venue_of("Computer vision", 59))
+    assert lexicon_gate(_venue_of("Computer vision", 59)) == (59, 100, 0.6)
     assert covers(_venue_of("Computer vision", 60))
