@@ -25,14 +25,13 @@ def gate(corpus: str) -> dict:
     from analysis.model.ctfidf import BOILERPLATE
     from analysis.model.describe import paper_titles
     from analysis.model.field_table import covers, lexicon_gate
-    from analysis.model.labels import first_sentence
+    from analysis.model.labels import titles_or_first_sentences
     from analysis.model.naming import phrase_table
     from analysis.text import strip_markup
 
     papers = load_corpus(corpus)
     texts = [strip_markup(t) for t in document_texts(papers)]
-    # As the labeller reads them: without titles (the seeds), each abstract's first sentence stands for its title.
-    titles = paper_titles(papers) or [first_sentence(t) for t in texts]
+    titles = titles_or_first_sentences(texts, paper_titles(papers))
     found = phrase_table(texts, titles, BOILERPLATE).fields
     titled, count, share = lexicon_gate(found)
     return {

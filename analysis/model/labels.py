@@ -53,8 +53,7 @@ def topic_labels(
     scored = [t for t in ids if t != -1]
     labels: dict[int, str] = {-1: "outliers"} if -1 in ids else {}
     if latin:
-        # Without titles (the seeds), a paper's first sentence stands for its title: it names its subject.
-        given = titles if titles and any(t.strip() for t in titles) else [first_sentence(t) for t in texts]
+        given = titles_or_first_sentences(texts, titles)
         within = None if topics_within is None else np.asarray(topics_within)
         named = group_names(texts, given, topics, BOILERPLATE, within)
         for topic in scored:
@@ -65,6 +64,14 @@ def topic_labels(
     for topic in scored:
         labels[topic] = chosen.get(topic) or " ".join(terms.get(topic, [])[:2]) or f"topic {topic}"
     return labels
+
+
+def titles_or_first_sentences(texts: list[str], titles: list[str] | None) -> list[str]:
+    """The titles the labeller reads: the papers' own, or where none has one (the seeds) each first sentence.
+
+    A paper's first sentence names its subject as a title would.
+    """
+    return titles if titles and any(t.strip() for t in titles) else [first_sentence(t) for t in texts]
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")

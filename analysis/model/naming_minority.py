@@ -27,6 +27,5 @@ def venue_part_name(table: PhraseTable, parts: list[Candidate], rows: np.ndarray
     size = len(rows)
     if size <= SMALL or not parts or covered_count(parts) >= HEAD_SHARE * size:
         return None
-    fields = [f for f in field_candidates(table, rows) if f.part and f.share >= BROAD_MOST]
-    free = [f for f in fields if f.name.lower() not in used]
+    free = [f for f in field_candidates(table, rows) if f.part and f.share >= BROAD_MOST and f.name.lower() not in used]
     return free[0].name if free else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import plotly.graph_objects as go
 import pytest
 
 from analysis import figures
@@ -125,7 +126,7 @@ def test_a_call_without_a_session_renders_in_one_of_its_own_and_closes_it_when_k
 
     monkeypatch.setattr(export, "ChromiumSession", Failing)
     monkeypatch.setattr(export, "find_chromium", lambda: "/opt/chromium")
-    drawn = {"sizes": __import__("plotly.graph_objects").graph_objects.Figure()}
+    drawn = {"sizes": go.Figure()}
     with pytest.raises(figures.StaticExportError, match="kaleido could not render: RuntimeError: browser gone"):
         figures.render_static(drawn, tmp_path)
     assert calls == [("start", "/opt/chromium"), ("render", ["sizes.png", "sizes.svg"]), ("close",)]
@@ -160,11 +161,14 @@ def test_figures_a_hung_session_did_not_draw_are_drawn_in_a_fresh_chromium(monke
     def fresh(jobs, chromium):
         calls.append(("fresh", chromium))
         for job in jobs:
-            job["path"].write_text("<svg/>") if job["path"].suffix == ".svg" else job["path"].write_bytes(PNG)
+            if job["path"].suffix == ".svg":
+                job["path"].write_text("<svg/>")
+            else:
+                job["path"].write_bytes(PNG)
 
     monkeypatch.setattr(export, "_render_once", fresh)
     monkeypatch.setattr(export, "find_chromium", lambda: "/opt/chromium")
-    drawn = {"sizes": __import__("plotly.graph_objects").graph_objects.Figure()}
+    drawn = {"sizes": go.Figure()}
     paths = figures.render_static(drawn, tmp_path, session=Hung())
     assert calls == ["session", ("fresh", "/opt/chromium")]
     assert [p.name for p in paths] == ["sizes.png", "sizes.svg"] and all(p.exists() for p in paths)
