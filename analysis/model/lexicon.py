@@ -57,8 +57,10 @@ Computational social choice | Social choice: social choice; computational social
     participatory budgeting; apportionment; stable matching
 """
 _AFTER_ROBOTICS = """
-LLM reasoning and agents | LLM agents: reasoning; chain-of-thought; llm agent; agent; planning; tool use;
-    mathematical reasoning; math reasoning; problem-solving;
+LLM reasoning and chain-of-thought | LLM reasoning: reasoning; chain-of-thought; mathematical reasoning;
+    math reasoning; problem-solving; theorem proving;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+LLM agents and tool use | LLM agents: llm agent; agent; planning; tool use;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM alignment and preference learning | LLM alignment: alignment; rlhf; human feedback; preference optimization;
     direct preference optimization; dpo; preference; reward model;

@@ -18,7 +18,7 @@ from analysis.model.naming import group_names
 from tests.model.test_fields import EXPECTED, SIX
 from tests.model.test_naming import _corpus
 
-# Readers wrote "Knowledge representation and logical reasoning"; the last lexicon said "LLM reasoning and agents".
+# Readers wrote "Knowledge representation and logical reasoning"; an older lexicon said "LLM reasoning and agents".
 LOGIC = [
     (
         "Belief Revision for Rational Agents",
@@ -88,7 +88,7 @@ def test_classic_groups_are_named_by_classic_fields_and_the_llm_group_keeps_its_
 
 
 def test_a_field_of_llms_covers_only_papers_that_name_a_language_model():
-    field = next(i for i, f in enumerate(fields()) if f.name == "LLM reasoning and agents")
+    field = next(i for i, f in enumerate(fields()) if f.name == "LLM reasoning and chain-of-thought")
     assert "language model" in fields()[field].needs
     keys = ["reasoning", "agent", "language model"]
     # Paper 0: reasoning by an agent, no language model; paper 1: reasoning with a language model.
@@ -96,3 +96,31 @@ def test_a_field_of_llms_covers_only_papers_that_name_a_language_model():
     found = field_table(keys, {}, text, sparse.csr_matrix(text.shape, dtype=np.int32))
     assert found.text[:, field].tolist() == [False, True]
     assert int(found.corpus[field]) == 1
+
+
+# ICLR 2024's topic of LLM reasoning, math and theorem proving was "LLM reasoning and agents" while another topic
+# held its agents; the readers of final panels 46, 47 and 53 wrote "LLM reasoning, math and theorem proving".
+LLM_REASONING = [
+    (
+        "Chain-of-Thought Prompting for Math Word Problems",
+        "Chain-of-thought prompting lets a large language model solve math word problems step by step.",
+    ),
+    (
+        "Theorem Proving with Large Language Models",
+        "A large language model writes formal proofs; theorem proving improves as it reads failed attempts.",
+    ),
+    (
+        "Self-Consistency Improves Reasoning in Language Models",
+        "Sampling many reasoning paths from a language model and voting improves its mathematical reasoning.",
+    ),
+    (
+        "Mathematical Reasoning of LLMs under Distribution Shift",
+        "We test the mathematical reasoning of LLMs on problems rewritten with new numbers and names.",
+    ),
+]
+
+
+def test_llm_reasoning_is_named_apart_from_llm_agents():
+    texts, titles, topics = _corpus([*SIX, LLM_REASONING])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names == EXPECTED | {6: "LLM reasoning and chain-of-thought"}
