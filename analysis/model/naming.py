@@ -49,7 +49,7 @@ from analysis.model.naming_fields import (
     field_candidates,
     field_name,
 )
-from analysis.model.naming_minority import venue_part_name
+from analysis.model.naming_minority import lone_abbreviation_field, venue_part_name
 from analysis.model.naming_subjects import area_subjects, longest_variants, paper_subjects, same_subject, same_word
 from analysis.model.naming_text import lower_first, shared_tail, written
 from analysis.model.phrase_table import (
@@ -294,6 +294,8 @@ def group_names(
         if topics is not None:
             field, parts = _area_field_or_parts(table, rows, topics, used, lexicon)
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
+            if lexicon and not field:
+                field = lone_abbreviation_field(table, listed, parts, rows, used)
             names[group] = field or listed
             continue
         field, ranked, parts = _topic_field_or_parts(table, rows, taken, used, lexicon)
@@ -301,7 +303,10 @@ def group_names(
             field = beside_taken(table, ranked, parts, rows, (members, heads, len(texts)), used)
         if not field and table.fields.venue.any():
             field = venue_part_name(table, parts, rows, used)
-        names[group] = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
+        name = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
+        if lexicon and not field:
+            name = lone_abbreviation_field(table, name, parts, rows, used) or name
+        names[group] = name
         if parts:
             taken.add(parts[0].key)
     return names

@@ -8,9 +8,13 @@ noise", the phrase of 6 of them (2.00), as the word "label" kept its fields from
 
 from __future__ import annotations
 
+import numpy as np
+
 from analysis.model import naming
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import Candidate, choose, group_names
+from analysis.model.naming import Candidate, choose, group_names, phrase_table
+from analysis.model.naming_minority import lone_abbreviation_field
+from tests.model.test_fields import SIX
 from tests.model.test_naming import CLOUD, GNN_AREA, TEXT_TO_IMAGE, _corpus
 
 RRT = [
@@ -72,3 +76,31 @@ def test_beside_an_abbreviation_only_a_phrase_of_several_words_joins():
     erm = Candidate("erm", 0.1, frozenset(range(9, 13)), True, ("empirical", "risk", "minimization"), 0.5)
     assert [c.key for c in choose([sgd, risk, erm], 18, set())] == ["sgd"]  # under the floor of a longer head
     assert [c.key for c in naming.beside_abbreviation([sgd, risk, erm], sgd, 18, set())] == ["sgd", "erm"]
+
+
+AUV = [
+    ("AUV Docking in Currents", "An autonomous underwater vehicle (AUV) docks to a station while currents push it."),
+    ("AUV Path Following", "The AUV follows a lawnmower path over the seabed with a sonar."),
+    ("Energy-Aware AUV Missions", "We plan AUV missions whose batteries last the survey."),
+    ("AUV Localization without GPS", "An AUV localizes by acoustic ranging to beacons."),
+    ("Cooperative AUV Mapping", "Two AUV units share maps of a harbour."),
+    ("AUV Control in Waves", "A controller keeps the AUV at depth under waves."),
+    ("Adaptive Sampling by AUV", "The AUV samples the ocean where temperature varies most."),
+    ("Sonar Imaging for Ship Hulls", "A hovering vehicle inspects ship hulls with sonar."),
+    ("Subsea Pipeline Inspection", "A vehicle follows subsea pipelines and reports damage."),
+    ("Buoyancy Control of Gliders", "Underwater gliders change buoyancy to travel far."),
+]
+
+
+def test_a_name_of_one_abbreviation_gives_way_to_the_field_it_is_a_cue_of():
+    # ICRA 2014's "AUV" (2.33 of 5; the writer: "Underwater vehicles and marine robotics").
+    texts, titles, topics = _corpus([*SIX, AUV])
+    table = phrase_table(texts, titles, BOILERPLATE)
+    rows = np.flatnonzero(topics == 6)
+    auv = Candidate("auv", 0.4, frozenset(range(7)), True, ("autonomous", "underwater", "vehicle"), 1.0, True)
+    assert lone_abbreviation_field(table, "AUV", [auv], rows, set()) == "Underwater and marine robots"
+    # Written with a second part, the name says more; a field another group has is skipped.
+    assert lone_abbreviation_field(table, "AUV and sonar", [auv], rows, set()) is None
+    assert lone_abbreviation_field(table, "AUV", [auv], rows, {"underwater and marine robots"}) is None
+    # A small group keeps its papers' own subject.
+    assert lone_abbreviation_field(table, "AUV", [auv], rows[:8], set()) is None
