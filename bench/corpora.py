@@ -122,6 +122,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   an ML venue fitted by no one before (807, 692 and 125 papers).
 * ``rss2018``, ``rss2017`` and ``uai2019``: added for final panel 53 (2026-12-06), two small robotics venues and
   an ML venue fitted by no one before (71, 75 and 119 papers).
+* ``icra2006`` and ``iros2006``: added for final panel 54 (2026-12-06), two robotics venues fitted by no one
+  before (676 and 999 papers with abstracts).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -267,6 +269,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "rss2018": ("rss/rss2018.json", "RSS 2018"),
     "rss2017": ("rss/rss2017.json", "RSS 2017"),
     "uai2019": ("uai/uai2019.json", "UAI 2019"),
+    "icra2006": ("icra/icra2006.json", "ICRA 2006"),
+    "iros2006": ("iros/iros2006.json", "IROS 2006"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
