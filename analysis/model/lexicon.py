@@ -124,7 +124,7 @@ Search, satisfiability and planning | Search and planning ! Robot learning: heur
     computational complexity; local search; branch and bound; backtracking; phase transition; hard problem;
     branching factor; decision diagram; genetic algorithm; evolutionary algorithm
 Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
-    agent-based; negotiation; coalition; human-agent; human-ai; human-robot interaction;
+    agent-based; negotiation; coalition; human-agent; human-ai;
     bdi; mixed-initiative; explainable agent; user study
 Discourse structure and reference | Discourse: discourse; discourse structure; discourse relation; rhetorical
     structure; coherence; centering; anaphora; anaphora resolution; referring expression; reference resolution;
@@ -270,7 +270,7 @@ Continual learning and catastrophic forgetting | Continual learning: continual l
 Meta-learning and few-shot learning | Meta-learning: meta-learning; few-shot; few-shot learning; meta learning
 Data selection and dataset distillation | Data selection: data selection; dataset distillation; data pruning;
     coreset; active learning; data valuation; data quality; dataset condensation
-Knowledge distillation: knowledge distillation; distillation; teacher; student
+Knowledge distillation ! Robot learning: knowledge distillation; distillation; teacher; student
 Network pruning and sparsity | Network pruning: pruning; lottery ticket; network pruning; sparse training; sparse
     neural network; sparse network; structured sparsity; weight sparsity; activation sparsity
 Quantization and efficient inference | Quantization: quantization; low-bit; binary neural network; compression;

@@ -252,3 +252,21 @@ FORMATIONS = [
 def test_flocking_and_leader_follower_formations_are_multi_robot_systems():
     texts, titles, topics = _corpus([*SIX, FORMATIONS])
     assert _field_shares(texts, titles, topics == 6)["Multi-robot systems and swarms"] == 1.0
+
+
+# ICRA 2006's robotics courses (students build robots at a university) were "Knowledge distillation" (1.0 of 5):
+# "teacher" and "student" are its cues. At a robotics venue it names nothing now.
+ROBOT_COURSES = [
+    ("Teaching Robotics to Undergraduate Students", "Students build a mobile robot in a one-term university course."),
+    ("A Robot Kit for High School Students", "High school students program a robot kit; teachers report what works."),
+    ("Robotics Competitions in the Classroom", "A competition motivates students to design robots."),
+    ("A Remote Robot Laboratory for Students", "Students run experiments on real robots over the web."),
+]
+
+
+def test_a_robotics_course_is_no_knowledge_distillation_at_a_robotics_venue():
+    robots = [SURGERY, DRONE_FLIGHT, STATE_ESTIMATION, AUDITION, SERVOING]
+    texts, titles, topics = _corpus([ROBOT_COURSES, *robots])
+    assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Robot learning and embodied agents"
+    texts, titles, topics = _corpus([*SIX, ROBOT_COURSES])  # an ML corpus: the field still reads them
+    assert _field_shares(texts, titles, topics == 6)["Knowledge distillation"] == 1.0
