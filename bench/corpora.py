@@ -124,6 +124,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   an ML venue fitted by no one before (71, 75 and 119 papers).
 * ``icra2006`` and ``iros2006``: added for final panel 54 (2026-12-06), two robotics venues fitted by no one
   before (676 and 999 papers with abstracts).
+* ``icra2005``, ``iros2005`` and ``uai2020``: added for final panel 55 (2026-12-06), two robotics venues and an ML
+  venue fitted by no one before.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -271,6 +273,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "uai2019": ("uai/uai2019.json", "UAI 2019"),
     "icra2006": ("icra/icra2006.json", "ICRA 2006"),
     "iros2006": ("iros/iros2006.json", "IROS 2006"),
+    "icra2005": ("icra/icra2005.json", "ICRA 2005"),
+    "iros2005": ("iros/iros2005.json", "IROS 2005"),
+    "uai2020": ("uai/uai2020.json", "UAI 2020"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
