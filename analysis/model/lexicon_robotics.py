@@ -24,8 +24,7 @@ Motion planning and trajectory optimization | Motion planning: motion planning; 
     avoidance; obstacle avoidance; motion planner
 Task and motion planning: task and motion planning; tamp; task planning; rearrangement; long-horizon manipulation
 Multi-robot systems and swarms | Multi-robot systems: multi-robot; swarm; robot swarm; formation control; multi-agent
-    path finding; mapf; task allocation; multi-uav; robot team; heterogeneous robots; flocking; leader-follower;
-    robot formation; multiple robots; multiple mobile robots; multi-vehicle; group of robots; cooperative robots
+    path finding; mapf; task allocation; multi-uav; robot team; heterogeneous robots
 Aerial robots and UAVs | Aerial robots: uav; unmanned aerial vehicle; drone; quadrotor; multirotor; quadcopter;
     aerial robot; aerial vehicle; mav; micro aerial vehicle; aerial manipulation; flight;
     +flight; +control; +controller; +robot; +quadrotor; +multirotor; +planning; +navigation; +trajectory

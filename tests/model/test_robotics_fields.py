@@ -238,22 +238,6 @@ def test_a_field_is_away_only_from_a_broad_field_of_the_lexicon():
         parse_lexicon("area Robot learning: robot\nSampling ! Robots: sampling; mcmc")
 
 
-# IROS 2006's flocking and formation papers say "multiple mobile robots", "leader-follower", "flocking": none was a
-# cue of the multi-robot field, which held 38% of them (the venue's part "Navigation and autonomous driving" named
-# them, 1.0 of 5 in final panel 54).
-FORMATIONS = [
-    ("Flocking of Multi-Vehicle Systems With a Leader", "Vehicles align their headings and keep a flock together."),
-    ("A Leader-Follower Approach to Formation Control", "Followers keep their offsets to a leader as it turns."),
-    ("Obstacle Avoidance of a Group of Robots", "A group of robots passes obstacles without breaking apart."),
-    ("Trajectory Planning for Multiple Mobile Robots", "Paths for multiple mobile robots that never collide."),
-]
-
-
-def test_flocking_and_leader_follower_formations_are_multi_robot_systems():
-    texts, titles, topics = _corpus([*SIX, FORMATIONS])
-    assert _field_shares(texts, titles, topics == 6)["Multi-robot systems and swarms"] == 1.0
-
-
 # ICRA 2006's robotics courses (students build robots at a university) were "Knowledge distillation" (1.0 of 5):
 # "teacher" and "student" are its cues. At a robotics venue it names nothing now.
 ROBOT_COURSES = [
