@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gc
 import signal
+import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -69,3 +71,40 @@ def test_without_remembered_python_handles_ctrl_c_as_before():
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _unraisable(error: BaseException) -> SimpleNamespace:
+    """What Python hands ``sys.unraisablehook`` for an exception raised where it cannot propagate."""
+    return SimpleNamespace(exc_type=type(error), exc_value=error, exc_traceback=None, err_msg=None, object=None)
+
+
+def test_a_swallowed_ctrl_c_prints_no_traceback_and_other_ignored_errors_still_do(monkeypatch):
+    # A Ctrl-C inside a Dask gc callback printed "Exception ignored in: ... Traceback ... KeyboardInterrupt".
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+    with remembered_ctrl_c():
+        sys.unraisablehook(_unraisable(KeyboardInterrupt()))
+        sys.unraisablehook(_unraisable(ValueError("a finaliser failed")))
+    assert [type(r.exc_value) for r in reported] == [ValueError]
+    assert sys.unraisablehook == reported.append  # the hook is Python's again once the command returns
+
+
+def test_a_ctrl_c_inside_a_gc_callback_stops_the_run_without_a_traceback(monkeypatch, capsys):
+    # Dask's GCDiagnosis runs a gc callback; a Ctrl-C arriving in it was printed with its traceback.
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)  # Python's own, as on the command line
+
+    def ctrl_c_during_collection(phase: str, info: dict) -> None:
+        if phase == "start":
+            signal.raise_signal(signal.SIGINT)
+
+    gc.callbacks.append(ctrl_c_during_collection)
+    try:
+        with remembered_ctrl_c():
+            gc.collect()  # the KeyboardInterrupt cannot leave the callback: Python ignores it here
+            gc.callbacks.remove(ctrl_c_during_collection)
+            with pytest.raises(KeyboardInterrupt):
+                check_interrupt()
+    finally:
+        if ctrl_c_during_collection in gc.callbacks:
+            gc.callbacks.remove(ctrl_c_during_collection)
+    assert "Traceback" not in capsys.readouterr().err
