@@ -286,13 +286,14 @@ def group_names(
     names: dict[int, str | None] = {}
     # Outside the lexicon's fields, a field would name a group by a word it shares with it.
     lexicon = covers(table.fields)
+    displaced: set[str] = set()  # broad fields two narrow ones named an area instead of
     for group in sorted(ids, key=lambda g: (-sizes[g], g)):
         rows = np.flatnonzero(groups == group)
         members = [texts[int(i)] for i in rows]
         heads = [titles[int(i)] for i in rows] if titles is not None else []
-        used = {n.lower() for n in names.values() if n}
+        used = {n.lower() for n in names.values() if n} | displaced
         if topics is not None:
-            field, parts = _area_field_or_parts(table, rows, topics, used, lexicon)
+            field, parts = _area_field_or_parts(table, rows, topics, used, lexicon, displaced)
             listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
             if lexicon and not field:
                 field = lone_abbreviation_field(table, listed, parts, rows, used)
@@ -313,7 +314,7 @@ def group_names(
 
 
 def _area_field_or_parts(
-    table: PhraseTable, rows: np.ndarray, topics: np.ndarray, used: set[str], lexicon: bool
+    table: PhraseTable, rows: np.ndarray, topics: np.ndarray, used: set[str], lexicon: bool, displaced: set[str]
 ) -> tuple[str | None, list[Candidate]]:
     """An area's field name (where the lexicon is the corpus's and a field names it), else its name's parts.
 
@@ -323,7 +324,7 @@ def _area_field_or_parts(
     # Outside the lexicon, the parts of a venue's own field still name its areas (CVPR 2016, ICCV 2015).
     if lexicon or table.fields.venue.any():
         ranked, parts = candidates(table, rows), area_parts(table, rows, topics)
-        field = field_name(table, ranked, parts, rows, used, area=True, parts_only=not lexicon)
+        field = field_name(table, ranked, parts, rows, used, area=True, parts_only=not lexicon, displaced=displaced)
         if field:
             return field, []
     named = choose(candidates(table, rows, joined=False), len(rows), set())
