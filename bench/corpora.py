@@ -126,6 +126,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   before (676 and 999 papers with abstracts).
 * ``icra2005``, ``iros2005`` and ``uai2020``: added for final panel 55 (2026-12-06), two robotics venues and an ML
   venue fitted by no one before.
+* ``uai2021`` and ``aistats2014``: added for final panel 56 (2026-12-06), two ML venues fitted by no one before,
+  to judge area names where a broad field gives way to two narrow ones.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -276,6 +278,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "icra2005": ("icra/icra2005.json", "ICRA 2005"),
     "iros2005": ("iros/iros2005.json", "IROS 2005"),
     "uai2020": ("uai/uai2020.json", "UAI 2020"),
+    "uai2021": ("uai/uai2021.json", "UAI 2021"),
+    "aistats2014": ("aistats/aistats2014.json", "AISTATS 2014"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
