@@ -99,7 +99,7 @@ def field_table(
         in_text[:, needing] &= has_need
         in_title[:, needing] &= has_need
     subject = in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)
-    robotics = bool(subject[[f.name for f in lexicon].index(ROBOTICS)])
+    robotics = bool(subject[_robotics(lexicon)])
     venue = subject & (len(in_title) >= (ROBOTICS_PAPERS if robotics else VENUE_PAPERS))
     venue &= np.array([not f.parent for f in lexicon], dtype=bool)
     active = _active(lexicon, venue, subject)
@@ -148,8 +148,13 @@ def lexicon_gate(found: FieldTable) -> tuple[int, int, float]:
     """
     narrow = [i for i, field in enumerate(found.fields) if not field.broad and not found.venue[i]]
     titled = int(found.title[:, narrow].any(axis=1).sum())
-    robotics = any(f.name == ROBOTICS for f, own in zip(found.fields, found.venue.tolist(), strict=True) if own)
+    robotics = bool(found.venue[_robotics(found.fields)])
     return titled, int(found.title.shape[0]), ROBOTICS_TITLES if robotics else LEXICON_TITLES
+
+
+def _robotics(lexicon: tuple[Field, ...]) -> int:
+    """The index of robotics' broad field (:data:`ROBOTICS`) in the lexicon."""
+    return next(i for i, field in enumerate(lexicon) if field.name == ROBOTICS)
 
 
 def _cue_matrix(columns: list[list[int]], keys: int) -> sparse.csr_matrix:
