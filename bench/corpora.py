@@ -128,6 +128,11 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   venue fitted by no one before.
 * ``uai2021`` and ``aistats2014``: added for final panel 56 (2026-12-06), two ML venues fitted by no one before,
   to judge area names where a broad field gives way to two narrow ones.
+* ``neurips2025_reading``: added in the nineteenth session (2026-12-06), a reading list as a group keeps one: the
+  111 NeurIPS 2025 papers one researcher picked to read (``2025-neurips/filtered_111.md`` of the GitHub
+  repository ``davidheineman/conference-papers`` at :data:`READING_COMMIT`: ``### [Title](URL)``, ``*Authors*``,
+  the abstract to the next heading; no licence stated: read, never redistributed; bare git directory in
+  ``READING_GIT``). Papers of 2025, most on language models: the labeller's LLM fields on a list no one fitted.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -287,6 +292,10 @@ CHI_PATH = "sigchi/CHI_2025_program.md"
 CHI2026_PATH = "sigchi-latest/CHI_2026_program.md"
 CHI2024_PATH = "sigchi/CHI_2024_program.md"
 CHI_SAMPLE = 1500
+READING_COMMIT = "9fa6efb"
+READING_GIT = os.environ.get("READING_GIT", "/work/.mirror/davidheineman+conference-papers/repo")
+READING_PATH = "2025-neurips/filtered_111.md"
+_READING_TITLE = re.compile(r"^### \[(.+)\]\((\S+)\)\s*$")
 UIST_YEARS = range(2018, 2025)
 UIST_SAMPLE = 1500
 # Program items that are no paper: their abstract describes a session, a talk or a gathering.
@@ -355,6 +364,24 @@ def parse_sessions(text: str, venue: str = "NeurIPS 2023") -> list[dict[str, str
         abstract = " ".join(found.group(1).split()) if found else ""
         if title and len(abstract) >= MIN_ABSTRACT_CHARS:
             papers.append(_titled(title, abstract, venue, ""))
+    return papers
+
+
+def parse_reading_list(text: str, venue: str = "NeurIPS 2025") -> list[dict[str, str]]:
+    """Papers of a reading list in Markdown: ``### [Title](URL)``, an italic author line, then the abstract.
+
+    A paper without an abstract of :data:`MIN_ABSTRACT_CHARS` is left out.
+    """
+    papers = []
+    for block in re.split(r"^(?=### \[)", text, flags=re.M):
+        lines = block.strip().splitlines()
+        heading = _READING_TITLE.match(lines[0]) if lines else None
+        if heading is None:
+            continue
+        body = [line for line in lines[1:] if line.strip()]
+        abstract = " ".join(" ".join(body[1:] if body and body[0].startswith("*") else body).split())
+        if len(abstract) >= MIN_ABSTRACT_CHARS:
+            papers.append(_titled(heading.group(1).strip(), abstract, venue, heading.group(2)))
     return papers
 
 
@@ -541,6 +568,8 @@ def build(out_dir: Path) -> dict[str, int]:
     counts["chi2026"] = _write(out_dir / "chi2026.jsonl", chi2026)
     chi2024 = parse_program(table_text(CHI2024_PATH, CHI_GIT, CHI_COMMIT), "CHI 2024")
     counts["chi2024"] = _write(out_dir / "chi2024.jsonl", chi2024)
+    reading = parse_reading_list(table_text(READING_PATH, READING_GIT, READING_COMMIT))
+    counts["neurips2025_reading"] = _write(out_dir / "neurips2025_reading.jsonl", reading)
     return counts
 
 
