@@ -58,7 +58,8 @@ Computational social choice | Social choice: social choice; computational social
 """
 _AFTER_ROBOTICS = """
 LLM reasoning and chain-of-thought | LLM reasoning: reasoning; chain-of-thought; mathematical reasoning;
-    math reasoning; problem-solving; theorem proving;
+    math reasoning; problem-solving; theorem proving; reasoning model; grpo; rlvr; verifiable reward; test-time
+    scaling; test-time compute;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM agents and tool use | LLM agents: llm agent; agent; planning; tool use;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
@@ -71,14 +72,27 @@ LLM safety and jailbreaks | LLM safety: jailbreak; jailbreaking; red teaming; re
 Efficient LLM inference and long context | Efficient LLM inference: kv cache; key-value cache; speculative decoding;
     long context; long-context; inference acceleration; serving; context window; efficient inference;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+LLM pretraining and scaling laws | LLM pretraining: scaling law; pretraining data; pre-training data; data
+    mixture; data mixing; pretraining corpus; pre-training corpus; compute-optimal; language model pretraining;
+    llm pretraining; pretraining; pre-training;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+LLM evaluation and benchmarks | LLM evaluation: llm-as-a-judge; llm-as-judge; llm judge; llm evaluator; evaluator;
+    human judgment; automatic evaluation; evaluation metric; benchmarking; benchmark contamination; leaderboard;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
+Instruction tuning and synthetic data | Instruction tuning: instruction tuning; instruction-tuning; instruction
+    data; instruction following; synthetic data; data synthesis; self-instruct; supervised fine-tuning; sft; model
+    collapse;
+    +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 Parameter-efficient fine-tuning: lora; low-rank adaptation; fine-tuning; adapter; prompt tuning; parameter-efficient
-    fine-tuning; peft; instruction tuning
+    fine-tuning; peft
 Retrieval-augmented generation: retrieval-augmented generation; rag; retrieval augmentation; retriever
 Code generation: code generation; program synthesis; code; programming; software engineering
 In-context learning: in-context learning; icl; in-context
-Interpretability and explainability | Interpretability: interpretability; mechanistic interpretability; sparse
-    autoencoder; circuit; probing; feature attribution; explanation; explainability; saliency; concept
-    bottleneck; concept-based; concept activation
+Interpretability and explainability | Interpretability: interpretability; feature attribution; explanation;
+    explainability; saliency; concept bottleneck; concept-based; concept activation
+Mechanistic interpretability: mechanistic interpretability; sparse autoencoder; circuit; probing; activation
+    patching; attention head; induction head; superposition; steering vector; activation steering; logit lens;
+    representation engineering
 Watermarking and generated content detection | Watermarking: watermark; watermarking; machine-generated text;
     generated text detection; copyright; deepfake
 Hallucination and factuality | Factuality: hallucination; factuality; knowledge editing; model editing; factual
