@@ -148,9 +148,13 @@ def short_forms(
         if counts[long] >= MIN_PAPERS and " " in long and defined_as(abbreviation.replace("-", ""), long) == long:
             by_short.setdefault(abbreviation, []).append(long)
     short: dict[tuple[str, ...], str] = {}
+    inside: Counter[str] = Counter()
+    for key, n in counts.items():
+        for word in set(key.split()):
+            inside[word] = max(inside[word], n)
     for abbreviation in sorted(abbreviations):
         letters = abbreviation.replace("-", "")
-        if " " in abbreviation or counts[abbreviation] < MIN_PAPERS or not letters.isalpha():
+        if " " in abbreviation or inside[abbreviation] < MIN_PAPERS or not letters.isalpha():
             continue
         longs = by_short.get(abbreviation, [])
         if longs:
