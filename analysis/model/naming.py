@@ -50,15 +50,17 @@ from analysis.model.naming_fields import (
     field_name,
 )
 from analysis.model.naming_minority import lone_abbreviation_field, venue_part_name
-from analysis.model.naming_subjects import area_subjects, longest_variants, paper_subjects, same_subject, same_word
-from analysis.model.naming_text import lower_first, shared_tail, written
-from analysis.model.phrase_table import (
-    MIN_PAPERS,
-    PhraseTable,
-    cached_table,
-    phrase_table,
-    variant_key,
+from analysis.model.naming_subjects import (
+    area_subjects,
+    longest_variants,
+    paper_subjects,
+    same_subject,
+    same_word,
+    title_genres,
+    with_genre,
 )
+from analysis.model.naming_text import lower_first, shared_tail, written
+from analysis.model.phrase_table import MIN_PAPERS, PhraseTable, cached_table, phrase_table, variant_key
 from analysis.model.phrases import CONNECTORS
 
 __all__ = [
@@ -279,7 +281,8 @@ def group_names(
     Names are distinct. Given ``topics`` (each paper's topic, finer than its
     group), the groups are areas and are named by :func:`area_parts`.
     """
-    table = cached_table(texts, titles if titles is not None else [""] * len(texts), boilerplate)
+    genres = title_genres(titles) if titles is not None else frozenset()
+    table = cached_table(texts, titles if titles is not None else [""] * len(texts), {*boilerplate, *genres})
     ids = sorted({int(g) for g in groups.tolist()} - {-1})
     sizes = {g: int((groups == g).sum()) for g in ids}
     taken: set[str] = set()
@@ -293,11 +296,8 @@ def group_names(
         heads = [titles[int(i)] for i in rows] if titles is not None else []
         used = {n.lower() for n in names.values() if n} | displaced
         if topics is not None:
-            field, parts = _area_field_or_parts(table, rows, topics, used, lexicon, displaced)
-            listed = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
-            if lexicon and not field:
-                field = lone_abbreviation_field(table, listed, parts, rows, used)
-            names[group] = field or listed
+            area, whole = _area_named(table, rows, topics, (used, displaced), lexicon, (members, heads, len(texts)))
+            names[group] = with_genre(area, heads, genres, whole, used)
             continue
         field, ranked, parts = _topic_field_or_parts(table, rows, taken, used, lexicon)
         if lexicon and not field:
@@ -307,10 +307,32 @@ def group_names(
         name = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if lexicon and not field:
             name = lone_abbreviation_field(table, name, parts, rows, used) or name
-        names[group] = name
+        names[group] = with_genre(name, heads, genres, bool(field) or _most_hold(parts, len(rows)), used)
         if parts:
             taken.add(parts[0].key)
     return names
+
+
+def _area_named(
+    table: PhraseTable,
+    rows: np.ndarray,
+    topics: np.ndarray,
+    names: tuple[set[str], set[str]],
+    lexicon: bool,
+    corpus: tuple[list[str], list[str], int],
+) -> tuple[str | None, bool]:
+    """An area's name, and whether it says what most of the area is about (a field, or a phrase of half of it).
+
+    ``names``: the names taken and the broad fields displaced; ``corpus``: the area's texts, titles and the
+    corpus's size.
+    """
+    used, displaced = names
+    members, heads, n_papers = corpus
+    field, parts = _area_field_or_parts(table, rows, topics, used, lexicon, displaced)
+    listed = written([p.key for p in parts], table, members, heads, n_papers) if parts else None
+    if lexicon and not field:
+        field = lone_abbreviation_field(table, listed, parts, rows, used)
+    return field or listed, bool(field) or _most_hold(parts, len(rows))
 
 
 def _area_field_or_parts(
