@@ -74,7 +74,7 @@ Efficient LLM inference and long context | Efficient LLM inference: kv cache; ke
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM pretraining and scaling laws | LLM pretraining: scaling law; pretraining data; pre-training data; data
     mixture; data mixing; pretraining corpus; pre-training corpus; compute-optimal; language model pretraining;
-    llm pretraining; pretraining; pre-training;
+    llm pretraining;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM evaluation and benchmarks | LLM evaluation: llm-as-a-judge; llm-as-judge; llm judge; llm evaluator; evaluator;
     human judgment; automatic evaluation; evaluation metric; benchmarking; benchmark contamination; leaderboard;
