@@ -25,7 +25,7 @@ A cue is matched against the corpus's phrase keys as a run of whole words
 ("pruning" matches "structured pruning"), plurals and hyphens ignored, an
 abbreviation read as the corpus defines it ("RL" for "reinforcement learning").
 
-A field named for a kind of model ("LLM agents and tool use") needs that
+A field named for a kind of model ("LLM agents") needs that
 model in the paper: its cues written with a leading "+" are *needs*, and a
 paper counts for the field only where it holds a cue and a need. A classic
 paper on logical reasoning or software agents says "reasoning" and "agent"

@@ -61,7 +61,7 @@ LLM reasoning and chain-of-thought | LLM reasoning: reasoning; chain-of-thought;
     math reasoning; problem-solving; theorem proving; reasoning model; grpo; rlvr; verifiable reward; test-time
     scaling; test-time compute;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
-LLM agents and tool use | LLM agents: llm agent; agent; planning; tool use;
+LLM agents: llm agent; agent; planning; tool use;
     +language model; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting; +instruction
 LLM alignment and preference learning | LLM alignment: alignment; rlhf; human feedback; preference optimization;
     direct preference optimization; dpo; preference; reward model;
