@@ -133,6 +133,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   repository ``davidheineman/conference-papers`` at :data:`READING_COMMIT`: ``### [Title](URL)``, ``*Authors*``,
   the abstract to the next heading; no licence stated: read, never redistributed; bare git directory in
   ``READING_GIT``). Papers of 2025, most on language models: the labeller's LLM fields on a list no one fitted.
+* ``acml2024``: added for final panel 58 (2026-12-06), ACML 2024 (81 papers with abstracts), fitted by no one
+  before: the other unspent lists of 2024 in the snapshot (KDD, WWW) hold no abstracts.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -191,6 +193,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "icra2020": ("icra/icra2020.json", "ICRA 2020"),
     "iros2020": ("iros/iros2020.json", "IROS 2020"),
     "colm2024": ("colm/colm2024.json", "COLM 2024"),
+    "acml2024": ("acml/acml2024.json", "ACML 2024"),
     "naacl2022": ("naacl/naacl2022.json", "NAACL 2022"),
     "icra2019": ("icra/icra2019.json", "ICRA 2019"),
     "iros2019": ("iros/iros2019.json", "IROS 2019"),
