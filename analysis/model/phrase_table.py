@@ -138,7 +138,7 @@ def short_forms(
 ) -> dict[tuple[str, ...], str]:
     """Long forms (as word runs) and the abbreviation each is read as: ("reinforcement", "learning") -> "rl".
 
-    An abbreviation of the corpus (in :data:`MIN_PAPERS` papers) stands for the
+    An abbreviation of the corpus (in :data:`MIN_PAPERS` papers, alone or inside a longer phrase) stands for the
     most common phrase (in as many) whose words' initials spell it and that a
     paper defines it as ("out-of-distribution (OOD)"; ties: the phrase first in order).
     A long form two abbreviations claim goes to the more common.
@@ -148,6 +148,8 @@ def short_forms(
         if counts[long] >= MIN_PAPERS and " " in long and defined_as(abbreviation.replace("-", ""), long) == long:
             by_short.setdefault(abbreviation, []).append(long)
     short: dict[tuple[str, ...], str] = {}
+    # Papers writing the abbreviation, at least: those of its most common phrase ("KV cache"), as some corpora
+    # write it only inside longer phrases once defined ("key-value (KV) cache").
     inside: Counter[str] = Counter()
     for key, n in counts.items():
         for word in set(key.split()):
