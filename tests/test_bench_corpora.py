@@ -17,6 +17,7 @@ from bench.corpora import (
     parse_paperlist,
     parse_program,
     parse_program_json,
+    parse_reading_list,
     parse_sessions,
     parse_table,
 )
@@ -257,3 +258,34 @@ def test_program_files_give_papers_demos_and_posters_not_sessions_talks_or_place
     }
     assert papers[1]["abstract"].startswith("A demo. We study robot grasping")
     assert papers[1]["url"] == "https://programs.sigchi.org/uist/2024/c/170717"
+
+
+READING_LIST = """### [Absence Bench: What Is Missing](https://neurips.cc/virtual/2025/poster/1)
+*Ann Author, Ben Author*
+
+Large language models find surprising facts in long inputs, but *omitted* facts escape them; we build a
+benchmark of three domains where a part of a document was removed.
+
+
+### [A Paper Without an Abstract](https://neurips.cc/virtual/2025/poster/2)
+*Cy Author*
+
+
+### Notes on the list, no paper
+Read the first two on Monday.
+"""
+
+
+def test_reading_lists_give_one_record_per_paper_with_its_abstract_and_link():
+    # The italic author line is no part of the abstract; an abstract's own emphasis stays.
+    assert parse_reading_list(READING_LIST) == [
+        {
+            "id": hashlib.sha1(b"Absence Bench: What Is Missing").hexdigest()[:12],
+            "title": "Absence Bench: What Is Missing",
+            "abstract": "Large language models find surprising facts in long inputs, but *omitted* facts escape"
+            " them; we build a benchmark of three domains where a part of a document was removed.",
+            "keywords": "",
+            "venue": "NeurIPS 2025",
+            "url": "https://neurips.cc/virtual/2025/poster/1",
+        }
+    ]
