@@ -118,7 +118,17 @@ def _case(word: str, texts: list[str]) -> str:
 
 
 def _capitalised_inside(word: str, texts: list[str]) -> bool:
-    """Whether the texts write ``word`` capitalised after a lower-case word more often than in lower case."""
-    inside = re.compile(r"[a-z,] " + re.escape(word) + r"\b")
-    lower = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
-    return sum(len(inside.findall(t)) for t in texts) > sum(len(lower.findall(t)) for t in texts)
+    """Whether the texts write ``word`` capitalised after a lower-case word more often than in lower case.
+
+    A capital in a term the text defines ("Event Detection (ED)", "Dynamic Movement Primitives (DMPs)") is the
+    definition's title case and does not count: ACL 2021's "Event Detection and knowledge graphs", ICRA 2021's
+    "Dynamic Movement primitives" read so. A word never written in lower case keeps its capital where the texts
+    write it capitalised at all ("Hamiltonian Monte Carlo (HMC)").
+    """
+    lower = sum(len(re.findall(r"\b" + re.escape(word.lower()) + r"\b", t)) for t in texts)
+    anywhere = re.compile(r"[a-z,] " + re.escape(word) + r"\b")
+    if lower == 0:
+        return any(anywhere.search(t) for t in texts)
+    # Not a capital followed, through further capitalised words, by a parenthesis: a defined term.
+    inside = re.compile(r"[a-z,] " + re.escape(word) + r"\b(?!(?:[ -][A-Z][\w-]*)*\s*\()")
+    return sum(len(inside.findall(t)) for t in texts) > lower

@@ -1,0 +1,31 @@
+"""A name's case is a sentence's, not a title's or a definition's: "Event detection", "Hamiltonian Monte Carlo".
+
+ACL 2021's topic was "Event Detection and knowledge graphs" and ICRA 2021's "Dynamic Movement primitives": the
+abstracts define the terms in title case ("Event Detection (ED)"), and those capitals were read as a name's.
+"""
+
+from __future__ import annotations
+
+from analysis.model.ctfidf import BOILERPLATE
+from analysis.model.naming import group_names
+from tests.model.test_fields import EXPECTED, SIX
+from tests.model.test_naming import _corpus
+
+EVENTS = [
+    ("Event Detection with Graph Convolutions", "We study Event Detection (ED) in news with graph convolutions."),
+    ("Few-Shot Event Detection", "Few-shot Event Detection (ED) learns triggers from a handful of labels."),
+    ("Event Detection across Languages", "Cross-lingual Event Detection (ED) transfers triggers across languages."),
+    ("Event Detection as Question Answering", "We cast trigger detection as reading a passage for its triggers."),
+]
+SAMPLERS = [
+    ("Hamiltonian Monte Carlo with Adaptive Steps", "Hamiltonian Monte Carlo (HMC) adapts its step size."),
+    ("Tuning Hamiltonian Monte Carlo", "We tune the trajectory length of Hamiltonian Monte Carlo (HMC)."),
+    ("Hamiltonian Monte Carlo on Manifolds", "Riemannian Hamiltonian Monte Carlo (HMC) samples on manifolds."),
+    ("Parallel Hamiltonian Monte Carlo", "Many chains of Hamiltonian Monte Carlo (HMC) run at once on a GPU."),
+]
+
+
+def test_a_term_defined_in_title_case_is_written_as_a_sentence_writes_it_and_a_name_keeps_its_capitals():
+    texts, titles, topics = _corpus([*SIX, EVENTS, SAMPLERS])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names == EXPECTED | {6: "Event detection", 7: "Hamiltonian Monte Carlo"}
