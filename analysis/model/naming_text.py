@@ -126,9 +126,9 @@ def _capitalised_inside(word: str, texts: list[str]) -> bool:
     write it capitalised at all ("Hamiltonian Monte Carlo (HMC)").
     """
     lower = sum(len(re.findall(r"\b" + re.escape(word.lower()) + r"\b", t)) for t in texts)
-    anywhere = re.compile(r"[a-z,] " + re.escape(word) + r"\b")
+    after_lower = r"[a-z,] " + re.escape(word) + r"\b"
     if lower == 0:
-        return any(anywhere.search(t) for t in texts)
+        return any(re.search(after_lower, t) for t in texts)
     # Not a capital followed, through further capitalised words, by a parenthesis: a defined term.
-    inside = re.compile(r"[a-z,] " + re.escape(word) + r"\b(?!(?:[ -][A-Z][\w-]*)*\s*\()")
+    inside = re.compile(after_lower + r"(?!(?:[ -][A-Z][\w-]*)*\s*\()")
     return sum(len(inside.findall(t)) for t in texts) > lower

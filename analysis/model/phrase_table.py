@@ -152,7 +152,7 @@ def short_forms(
     # write it only inside longer phrases once defined ("key-value (KV) cache").
     inside: Counter[str] = Counter()
     for key, n in counts.items():
-        for word in set(key.split()):
+        for word in abbreviations.intersection(key.split()):
             inside[word] = max(inside[word], n)
     for abbreviation in sorted(abbreviations):
         letters = abbreviation.replace("-", "")

@@ -213,6 +213,8 @@ ROBOT_SEARCH = [
     ("Sampling Grasps for a Robot Hand", "Grasps of a robot hand are sampled and ranked."),
     ("Anytime Search for Robot Arms", "A search algorithm plans an arm's motion and improves it over time."),
 ]
+# Groups of a robotics venue, beside the one a test names: robotics is the corpus's own field.
+ROBOT_VENUE = [SURGERY, DRONE_FLIGHT, STATE_ESTIMATION, AUDITION, SERVOING]
 AI_SEARCH = [
     ("Heuristic Search with Learned Heuristics", "A best-first search expands fewer states with a learned heuristic."),
     ("Faster SAT Solvers by Clause Learning", "A SAT solver learns clauses and solves satisfiability faster."),
@@ -224,8 +226,7 @@ AI_SEARCH = [
 def test_an_ai_field_away_from_robotics_names_nothing_at_a_robotics_venue():
     # "Search, satisfiability and planning", "Information retrieval and search", "Sampling and MCMC" and
     # "Recommender systems" read robots' search, planning and sampling: the 24 such names judged 1.0-2.0.
-    robots = [SURGERY, DRONE_FLIGHT, STATE_ESTIMATION, AUDITION, SERVOING]
-    texts, titles, topics = _corpus([ROBOT_SEARCH, *robots])
+    texts, titles, topics = _corpus([ROBOT_SEARCH, *ROBOT_VENUE])
     assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Heuristic search"  # was "Information retrieval ..."
     texts, titles, topics = _corpus([*SIX, AI_SEARCH])  # an ML corpus: the field names its own papers
     assert group_names(texts, titles, topics, BOILERPLATE)[6] == "Search, satisfiability and planning"
@@ -249,8 +250,7 @@ ROBOT_COURSES = [
 
 
 def test_a_robotics_course_is_no_knowledge_distillation_at_a_robotics_venue():
-    robots = [SURGERY, DRONE_FLIGHT, STATE_ESTIMATION, AUDITION, SERVOING]
-    texts, titles, topics = _corpus([ROBOT_COURSES, *robots])
+    texts, titles, topics = _corpus([ROBOT_COURSES, *ROBOT_VENUE])
     assert group_names(texts, titles, topics, BOILERPLATE)[0] == "Robot learning and embodied agents"
     texts, titles, topics = _corpus([*SIX, ROBOT_COURSES])  # an ML corpus: the field still reads them
     assert _field_shares(texts, titles, topics == 6)["Knowledge distillation"] == 1.0
