@@ -69,4 +69,4 @@ def test_a_phrase_of_most_of_the_topic_keeps_its_name():
     assert _field_shares(texts, titles, topics == 7)["Exoskeletons, prosthetics and rehabilitation"] == 0.555556
     labels = topic_labels({}, texts, topics, titles=titles)
     assert labels[6] == "Exoskeletons, prosthetics and rehabilitation"
-    assert labels[7] == "Soft exosuit"
+    assert labels[7] == "Soft exosuits"
