@@ -59,8 +59,8 @@ def test_a_part_the_group_writes_only_in_the_singular_stays_so():
 
 
 def test_a_part_whose_last_word_the_group_hardly_writes_in_the_plural_stays_singular():
-    # ICRA 2011's "Balance controls": a quarter of the group's uses of the phrase were plural, one of its twelve
-    # texts writing "control" wrote "controls" at all.
+    # ICRA 2011's "Balance controls": a third of the group's uses of the phrase were plural, but "controls" was in
+    # 2 of its titles and texts against "control" in 20.
     papers = [
         ("Balance Control of a Bicycle Robot", "Balance control keeps a bicycle robot upright by steering."),
         ("Balance Controls for Unicycles", "We compare two of them on a unicycle robot."),
