@@ -160,12 +160,21 @@ def _capitalised_inside(word: str, texts: list[str]) -> bool:
     A capital in a term the text defines ("Event Detection (ED)", "Dynamic Movement Primitives (DMPs)") is the
     definition's title case and does not count: ACL 2021's "Event Detection and knowledge graphs", ICRA 2021's
     "Dynamic Movement primitives" read so. A word never written in lower case keeps its capital where the texts
-    write it capitalised at all ("Hamiltonian Monte Carlo (HMC)").
+    write it capitalised inside a sentence at all ("Hamiltonian Monte Carlo (HMC)"), after a lower-case word or
+    a name: after a word the texts write in lower case, its capital is a term's title case (ACL 2021's "video
+    question Answering" was read from "Video Question Answering").
     """
     lower = sum(len(re.findall(r"\b" + re.escape(word.lower()) + r"\b", t)) for t in texts)
-    after_lower = r"[a-z,] " + re.escape(word) + r"\b"
     if lower == 0:
-        return any(re.search(after_lower, t) for t in texts)
+        before = {m.group(1) for t in texts for m in re.finditer(r"([\w-]+),? " + re.escape(word) + r"\b", t)}
+        return any(b[:1].islower() or not _written_lower(b, texts) for b in before)
+    after_lower = r"\b[a-z][\w-]*,? " + re.escape(word) + r"\b"
     # Not a capital followed, through further capitalised words, by a parenthesis: a defined term.
     inside = re.compile(after_lower + r"(?!(?:[ -][A-Z][\w-]*)*\s*\()")
     return sum(len(inside.findall(t)) for t in texts) > lower
+
+
+def _written_lower(word: str, texts: list[str]) -> bool:
+    """Whether any text writes ``word`` in lower case."""
+    pattern = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
+    return any(pattern.search(t) for t in texts)

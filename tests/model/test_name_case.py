@@ -29,3 +29,19 @@ def test_a_term_defined_in_title_case_is_written_as_a_sentence_writes_it_and_a_n
     texts, titles, topics = _corpus([*SIX, EVENTS, SAMPLERS])
     names = group_names(texts, titles, topics, BOILERPLATE)
     assert names == EXPECTED | {6: "Event detection", 7: "Hamiltonian Monte Carlo"}
+
+
+VIDEO_QA = [
+    ("Video Question Answering with Memory", "We study Video Question Answering over long clips; a question asks."),
+    ("Temporal Video Question Answering", "Each question in Video Question Answering needs the clip's order."),
+    ("Video Question Answering Benchmarks", "A benchmark for Video Question Answering with a question per clip."),
+    ("Video Question Answering by Retrieval", "Retrieval of frames helps Video Question Answering on one question."),
+]
+
+
+def test_a_capital_after_a_word_the_texts_write_in_lower_case_is_a_terms_title_case():
+    # ACL 2021's "Image captioning and video question Answering": "answering" is never written in lower case,
+    # but it follows "Question", which is.
+    texts, titles, topics = _corpus([*SIX, VIDEO_QA])
+    names = group_names(texts, titles, topics, BOILERPLATE)
+    assert names == EXPECTED | {6: "Video question answering"}
