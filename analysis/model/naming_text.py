@@ -36,9 +36,12 @@ MASS_NOUNS = frozenset({"language", "text", "data", "information", "knowledge", 
 
 def written(keys: list[str], table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
     """The name as the group's papers write its parts: "A", "A and B" or "A, B and C", its first letter a capital."""
+    parts = [_written_part(key, table, members, titles, corpus_size) for key in keys]
+    if len(parts) > 1 and any(plural for _, plural in parts):
+        # The parts of a list agree in number: "Helicopters and UAVs", not "Helicopter and UAVs".
+        parts = [_written_part(key, table, members, titles, corpus_size, words=True) for key in keys]
     shown: list[str] = []
-    for key in keys:
-        text = _written_part(key, table, members, titles, corpus_size)
+    for text, _ in parts:
         if text.lower() not in {s.lower() for s in shown}:  # "ViT" and "vision transformer" may read alike
             shown.append(text)
     merged = _merged_tails(shown)
@@ -64,14 +67,17 @@ def lower_first(name: str) -> str:
     return name if first[1:] != first[1:].lower() or first.isupper() else name[:1].lower() + name[1:]
 
 
-def _written_part(key: str, table: PhraseTable, members: list[str], titles: list[str], corpus_size: int) -> str:
+def _written_part(
+    key: str, table: PhraseTable, members: list[str], titles: list[str], corpus_size: int, words: bool = False
+) -> tuple[str, bool]:
+    """A part as the group writes it, and whether it is written in its plural (``words``: a plain word may be)."""
     column = table.index[key]
     forms = table.forms[column]
     # The spelling most of the group's titles use, then its texts (plural or singular, "RL" or its long
     # form); ties: the longer (spelled out), then alphabetically.
     counted = {f: (_uses(f, titles), _uses(f, members)) for f in forms}
     best = min(forms, key=lambda f: (-counted[f][0], -counted[f][1], -len(f.split()), f))
-    if " " in best or table.abbreviation(column):
+    if " " in best or table.abbreviation(column) or words:
         best = _plural(best, forms, {f: sum(c) for f, c in counted.items()}, [*titles, *members])
     # Title case says nothing of a word's case: it is read in the abstracts, after their titles.
     bodies = [
@@ -83,27 +89,34 @@ def _written_part(key: str, table: PhraseTable, members: list[str], titles: list
     ]
     if rare:
         shown = spelled_out(shown, members)
-    return shown
+    return shown, any(best == plural for f in forms for plural in _plurals_of(f))
 
 
 def _plural(form: str, forms: list[str], uses: dict[str, int], texts: list[str]) -> str:
     """A part's plural where it names things and the group writes it so ("humanoid robots", "GANs"), else ``form``.
 
-    ``form`` is a phrase of several words or an abbreviation: on the 72 fitted corpora, a plain word's plural
-    read wrong as often as right ("forces", "styles", "terrains" beside "swarms", "grippers").
+    ``form`` is a phrase of several words or an abbreviation, or a plain word beside a part in the plural: alone,
+    a plain word's plural read wrong as often as right on the 72 fitted corpora ("forces", "styles", "terrains"
+    beside "swarms", "grippers").
     """
-    *head, last = form.split()
+    last = form.split()[-1]
     if last.endswith(ABSTRACT_ENDINGS) or last in MASS_NOUNS:
         return form
-    plurals = {last + "s", last + "es", last[:-1] + "ies"}
+    plurals = _plurals_of(form)
     for other in forms:
-        *other_head, other_last = other.split()
-        if other_head != head or other_last not in plurals or uses[other] < max(1, PLURAL_SHARE * uses[form]):
+        other_last = other.split()[-1]
+        if other not in plurals or uses[other] < max(1, PLURAL_SHARE * uses[form]):
             continue
         # The word alone as well: a paper writes "balance controls", "controls" is hardly ever written.
         if _uses(other_last, texts) >= WORD_PLURAL_SHARE * _uses(last, texts):
             return other
     return form
+
+
+def _plurals_of(form: str) -> set[str]:
+    """The spellings a form's plural may have: its last word with "s", "es" or "y" as "ies"."""
+    *head, last = form.split()
+    return {" ".join([*head, plural]) for plural in (last + "s", last + "es", last[:-1] + "ies")}
 
 
 def _merged_tails(shown: list[str]) -> list[str]:

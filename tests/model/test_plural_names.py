@@ -79,3 +79,20 @@ def test_a_part_whose_last_word_the_group_hardly_writes_in_the_plural_stays_sing
     table = phrase_table(texts, titles, BOILERPLATE)
     assert "balance controls" in table.forms[table.index[variant_key("balance control")]]
     assert written([variant_key("balance control")], table, texts, titles, len(texts)) == "Balance control"
+
+
+AIRCRAFT = [
+    ("Landing a Helicopter on a Ship", "We land a helicopter on a moving deck; small UAVs do the same on a truck."),
+    ("Helicopters in Formation", "Two helicopters fly in formation; UAVs keep the spacing from their cameras."),
+    ("Hovering with a Helicopter", "We hover a helicopter in wind with a controller learned for UAVs."),
+    ("UAV Swarms for Mapping", "UAVs map a forest; a helicopter carries the base station."),
+]
+
+
+def test_a_plain_word_beside_a_part_in_the_plural_is_written_in_its_plural_too():
+    # IROS 2007's "Helicopter and UAVs": alone, a plain word keeps the spelling most papers use.
+    texts, titles, _ = _corpus([AIRCRAFT])
+    table = phrase_table(texts, titles, BOILERPLATE)
+    keys = [variant_key("helicopter"), variant_key("uavs")]
+    assert written(keys[:1], table, texts, titles, len(texts)) == "Helicopter"
+    assert written(keys, table, texts, titles, len(texts)) == "Helicopters and UAVs"
