@@ -39,7 +39,10 @@ def written(keys: list[str], table: PhraseTable, members: list[str], titles: lis
     parts = [_written_part(key, table, members, titles, corpus_size) for key in keys]
     if len(parts) > 1 and any(plural for _, plural in parts):
         # The parts of a list agree in number: "Helicopters and UAVs", not "Helicopter and UAVs".
-        parts = [_written_part(key, table, members, titles, corpus_size, words=True) for key in keys]
+        parts = [
+            part if part[1] else _written_part(key, table, members, titles, corpus_size, words=True)
+            for key, part in zip(keys, parts, strict=True)
+        ]
     shown: list[str] = []
     for text, _ in parts:
         if text.lower() not in {s.lower() for s in shown}:  # "ViT" and "vision transformer" may read alike
@@ -104,11 +107,10 @@ def _plural(form: str, forms: list[str], uses: dict[str, int], texts: list[str])
         return form
     plurals = _plurals_of(form)
     for other in forms:
-        other_last = other.split()[-1]
         if other not in plurals or uses[other] < max(1, PLURAL_SHARE * uses[form]):
             continue
         # The word alone as well: a paper writes "balance controls", "controls" is hardly ever written.
-        if _uses(other_last, texts) >= WORD_PLURAL_SHARE * _uses(last, texts):
+        if _uses(other.split()[-1], texts) >= WORD_PLURAL_SHARE * _uses(last, texts):
             return other
     return form
 
@@ -177,17 +179,17 @@ def _capitalised_inside(word: str, texts: list[str]) -> bool:
     a name: after a word the texts write in lower case, its capital is a term's title case (ACL 2021's "video
     question Answering" was read from "Video Question Answering").
     """
-    lower = sum(len(re.findall(r"\b" + re.escape(word.lower()) + r"\b", t)) for t in texts)
+    lower = _lower_uses(word, texts)
     if lower == 0:
         before = {m.group(1) for t in texts for m in re.finditer(r"([\w-]+),? " + re.escape(word) + r"\b", t)}
-        return any(b[:1].islower() or not _written_lower(b, texts) for b in before)
+        return any(b[:1].islower() or _lower_uses(b, texts) == 0 for b in before)
     after_lower = r"\b[a-z][\w-]*,? " + re.escape(word) + r"\b"
     # Not a capital followed, through further capitalised words, by a parenthesis: a defined term.
     inside = re.compile(after_lower + r"(?!(?:[ -][A-Z][\w-]*)*\s*\()")
     return sum(len(inside.findall(t)) for t in texts) > lower
 
 
-def _written_lower(word: str, texts: list[str]) -> bool:
-    """Whether any text writes ``word`` in lower case."""
+def _lower_uses(word: str, texts: list[str]) -> int:
+    """How often the texts write ``word`` in lower case."""
     pattern = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
-    return any(pattern.search(t) for t in texts)
+    return sum(len(pattern.findall(t)) for t in texts)
