@@ -135,6 +135,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   ``READING_GIT``). Papers of 2025, most on language models: the labeller's LLM fields on a list no one fitted.
 * ``acml2024``: added for final panel 58 (2026-12-06), ACML 2024 (81 papers with abstracts), fitted by no one
   before: the other unspent lists of 2024 in the snapshot (KDD, WWW) hold no abstracts.
+* ``nips2018`` and ``icml2018``: added in the twenty-first session (2026-12-06), NeurIPS 2018 and ICML 2018
+  (1,008 and 621 papers with abstracts), ML conferences like the reference, fitted by no one before.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -288,6 +290,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "uai2020": ("uai/uai2020.json", "UAI 2020"),
     "uai2021": ("uai/uai2021.json", "UAI 2021"),
     "aistats2014": ("aistats/aistats2014.json", "AISTATS 2014"),
+    "nips2018": ("nips/nips2018.json", "NeurIPS 2018"),
+    "icml2018": ("icml/icml2018.json", "ICML 2018"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
