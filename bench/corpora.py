@@ -136,7 +136,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``acml2024``: added for final panel 58 (2026-12-06), ACML 2024 (81 papers with abstracts), fitted by no one
   before: the other unspent lists of 2024 in the snapshot (KDD, WWW) hold no abstracts.
 * ``nips2018`` and ``icml2018``: added in the twenty-first session (2026-12-06), NeurIPS 2018 and ICML 2018
-  (1,008 and 621 papers with abstracts), ML conferences like the reference, fitted by no one before.
+  (1,003 and 617 papers with abstracts), ML conferences like the reference, fitted by no one before.
+* ``aistats2012``: added for final panel 64 (2026-12-06), AISTATS 2012 (158 papers), with ``uai2022`` (230,
+  fitted for panel 56 but judged by no one): two statistics and ML venues no panel has read.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -292,6 +294,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "aistats2014": ("aistats/aistats2014.json", "AISTATS 2014"),
     "nips2018": ("nips/nips2018.json", "NeurIPS 2018"),
     "icml2018": ("icml/icml2018.json", "ICML 2018"),
+    "aistats2012": ("aistats/aistats2012.json", "AISTATS 2012"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
