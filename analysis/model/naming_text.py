@@ -17,6 +17,37 @@ from analysis.model.phrases import written_form
 
 # The name as written, its parts' words counted ("and" not).
 MAX_SHOWN_WORDS = 6
+# Words of names of methods made from a person's name, written with a capital inside a sentence; a field's name
+# after another part ("State estimation and Kalman filtering") keeps it.
+EPONYMS = frozenset(
+    [
+        "Bayesian",
+        "Boltzmann",
+        "Dirichlet",
+        "Euclidean",
+        "Fourier",
+        "Gaussian",
+        "Hamiltonian",
+        "Hessian",
+        "Hilbert",
+        "Kalman",
+        "Koopman",
+        "Langevin",
+        "Laplacian",
+        "Lipschitz",
+        "Markov",
+        "Markovian",
+        "Monte",
+        "Nash",
+        "Newton",
+        "Pareto",
+        "Riemannian",
+        "Shapley",
+        "Stein",
+        "Thompson",
+        "Wasserstein",
+    ]
+)
 # An abbreviation in this share of the corpus's papers is the field's own word ("LLM", "RL"); rarer ones
 # are spelled out as the papers define them ("test-time adaptation" for "TTA").
 KNOWN_ABBREVIATION = 0.01
@@ -64,10 +95,13 @@ def listed(parts: list[str]) -> str:
 def lower_first(name: str) -> str:
     """A name after a colon or another part: its first letter lower case where its first word is a plain word.
 
-    A word with a capital after its first letter keeps it: "SVMs", "LLGformer", "NeRF" ("sVMs" reads wrong).
+    A word with a capital after its first letter keeps it: "SVMs", "LLGformer", "NeRF" ("sVMs" reads wrong);
+    so does a word made from a person's name (:data:`EPONYMS`): "... and Bayesian nonparametrics", not "bayesian".
     """
     first = name.split()[0] if name.strip() else ""
-    return name if first[1:] != first[1:].lower() or first.isupper() else name[:1].lower() + name[1:]
+    if first[1:] != first[1:].lower() or first.isupper() or first.split("-")[0] in EPONYMS:
+        return name
+    return name[:1].lower() + name[1:]
 
 
 def _written_part(
