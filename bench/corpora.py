@@ -139,8 +139,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   (1,003 and 617 papers with abstracts), ML conferences like the reference, fitted by no one before.
 * ``aistats2012``: added for final panel 64 (2026-12-06), AISTATS 2012 (158 papers), with ``uai2022`` (230,
   fitted for panel 56 but judged by no one): two statistics and ML venues no panel has read.
-* ``nips2017``: added for final panel 65 (2026-12-06), NeurIPS 2017 (677 papers), an ML conference like the reference that
-  no one has fitted.
+* ``nips2017``: added for final panel 65 (2026-12-06), NeurIPS 2017 (677 papers), an ML conference like the
+  reference that no one has fitted.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
