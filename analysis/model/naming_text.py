@@ -13,41 +13,10 @@ from collections.abc import Sequence
 
 from analysis.model.abbreviations import is_abbreviation, spelled_out
 from analysis.model.phrase_table import PhraseTable, variant_key
-from analysis.model.phrases import written_form
+from analysis.model.phrases import EPONYMS, written_form
 
 # The name as written, its parts' words counted ("and" not).
 MAX_SHOWN_WORDS = 6
-# Words of names of methods made from a person's name, written with a capital inside a sentence; a field's name
-# after another part ("State estimation and Kalman filtering") keeps it.
-EPONYMS = frozenset(
-    [
-        "Bayesian",
-        "Boltzmann",
-        "Dirichlet",
-        "Euclidean",
-        "Fourier",
-        "Gaussian",
-        "Hamiltonian",
-        "Hessian",
-        "Hilbert",
-        "Kalman",
-        "Koopman",
-        "Langevin",
-        "Laplacian",
-        "Lipschitz",
-        "Markov",
-        "Markovian",
-        "Monte",
-        "Nash",
-        "Newton",
-        "Pareto",
-        "Riemannian",
-        "Shapley",
-        "Stein",
-        "Thompson",
-        "Wasserstein",
-    ]
-)
 # An abbreviation in this share of the corpus's papers is the field's own word ("LLM", "RL"); rarer ones
 # are spelled out as the papers define them ("test-time adaptation" for "TTA").
 KNOWN_ABBREVIATION = 0.01

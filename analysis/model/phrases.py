@@ -273,6 +273,40 @@ def stem_key(phrase: str) -> str:
     return " ".join(words)
 
 
+# Words made from a person's or a place's name, written with a capital inside a sentence: a phrase written in lower
+# case by some texts ("gaussian process") and a field's name after another part ("... and Kalman filtering") keep it.
+EPONYMS = frozenset(
+    [
+        "Bayesian",
+        "Boltzmann",
+        "Carlo",
+        "Dirichlet",
+        "Euclidean",
+        "Fourier",
+        "Gaussian",
+        "Hamiltonian",
+        "Hessian",
+        "Hilbert",
+        "Kalman",
+        "Koopman",
+        "Langevin",
+        "Laplacian",
+        "Lipschitz",
+        "Markov",
+        "Markovian",
+        "Monte",
+        "Nash",
+        "Newton",
+        "Pareto",
+        "Riemannian",
+        "Shapley",
+        "Stein",
+        "Thompson",
+        "Wasserstein",
+    ]
+)
+
+
 def written_form(phrase: str, texts: list[str]) -> str:
     """How the texts most often write a lower-case phrase ("llm watermarking" -> "LLM watermarking").
 
@@ -288,7 +322,13 @@ def written_form(phrase: str, texts: list[str]) -> str:
         return phrase
     best = min(forms, key=lambda f: (-forms[f], f != f.lower(), f)).split()
     lower = {w for form in forms for w in form.split() if w.islower()}
-    return " ".join(w.lower() if w.istitle() and w.lower() in lower else w for w in best)
+    # A person's or a place's name keeps its capital though a text writes it in lower case ("gaussian process").
+    return " ".join(_named(w) if (w.istitle() and w.lower() in lower) or w.islower() else w for w in best)
+
+
+def _named(word: str) -> str:
+    """A word in lower case, or with its capital where it is made from a name (:data:`EPONYMS`)."""
+    return word.capitalize() if word.capitalize() in EPONYMS else word.lower()
 
 
 @lru_cache(maxsize=1 << 18)

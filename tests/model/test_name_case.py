@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.naming import group_names
+from analysis.model.phrases import written_form
 from tests.model.test_fields import EXPECTED, SIX
 from tests.model.test_naming import _corpus
 
@@ -45,3 +46,11 @@ def test_a_capital_after_a_word_the_texts_write_in_lower_case_is_a_terms_title_c
     texts, titles, topics = _corpus([*SIX, VIDEO_QA])
     names = group_names(texts, titles, topics, BOILERPLATE)
     assert names == EXPECTED | {6: "Video question answering"}
+
+
+def test_a_name_keeps_its_capital_where_some_texts_write_it_in_lower_case():
+    # UAI 2021's "Sequential monte carlo": most of its texts wrote "sequential monte carlo" in lower case.
+    texts = ["we run sequential monte carlo.", "sequential monte carlo again.", "A Sequential Monte Carlo method."]
+    assert written_form("sequential monte carlo", texts) == "sequential Monte Carlo"
+    assert written_form("gaussian process", ["a gaussian process prior", "the Gaussian process"]) == "Gaussian process"
+    assert written_form("neural process", ["a neural process", "Neural Process models"]) == "neural process"
