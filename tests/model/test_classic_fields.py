@@ -11,12 +11,9 @@ from __future__ import annotations
 import numpy as np
 from scipy import sparse
 
-from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.field_table import field_table
 from analysis.model.fields import fields
-from analysis.model.naming import group_names
-from tests.model.test_fields import EXPECTED, SIX
-from tests.model.test_naming import _corpus
+from tests.model.test_fields import EXPECTED, names_beside_six
 
 # Readers wrote "Knowledge representation and logical reasoning"; an older lexicon said "LLM reasoning and agents".
 LOGIC = [
@@ -78,9 +75,7 @@ SPARSE = [
 
 
 def test_classic_groups_are_named_by_classic_fields_and_the_llm_group_keeps_its_name():
-    texts, titles, topics = _corpus([*SIX, LOGIC, SEARCH, SPARSE])
-    names = group_names(texts, titles, topics, BOILERPLATE)
-    assert names == EXPECTED | {
+    assert names_beside_six(LOGIC, SEARCH, SPARSE) == EXPECTED | {
         6: "Knowledge representation and logical reasoning",
         7: "Search, satisfiability and planning",
         8: "Sparse learning and feature selection",
@@ -121,6 +116,4 @@ LLM_REASONING = [
 
 
 def test_llm_reasoning_is_named_apart_from_llm_agents():
-    texts, titles, topics = _corpus([*SIX, LLM_REASONING])
-    names = group_names(texts, titles, topics, BOILERPLATE)
-    assert names == EXPECTED | {6: "LLM reasoning and chain-of-thought"}
+    assert names_beside_six(LLM_REASONING) == EXPECTED | {6: "LLM reasoning and chain-of-thought"}

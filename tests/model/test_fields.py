@@ -65,6 +65,12 @@ EXPECTED = {
 }
 
 
+def names_beside_six(*groups: list[tuple[str, str]]) -> dict[int, str | None]:
+    """The names of the six groups of :data:`SIX` and of ``groups`` after them (numbered 6, 7, ...), in one corpus."""
+    texts, titles, topics = _corpus([*SIX, *groups])
+    return group_names(texts, titles, topics, BOILERPLATE)
+
+
 def test_a_group_of_one_field_is_named_by_the_field_and_a_clear_subject_keeps_its_own_phrase():
     texts, titles, topics = _corpus(SIX)
     # "Offline RL" and "Graph neural networks" are in every paper of their group: their phrase names them.

@@ -6,11 +6,8 @@ group of them "Position" (readers' mean 2.33; they wrote "Position papers on ML 
 
 from __future__ import annotations
 
-from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
 from analysis.model.naming_subjects import title_genres
-from tests.model.test_fields import EXPECTED, SIX
-from tests.model.test_naming import _corpus
+from tests.model.test_fields import EXPECTED, names_beside_six
 
 # Position papers on many subjects: no phrase but "position" holds half of them.
 MANY = [
@@ -28,17 +25,12 @@ SAFETY = [
 ]
 
 
-def _names(groups):
-    texts, titles, topics = _corpus([*SIX, *groups])
-    return group_names(texts, titles, topics, BOILERPLATE)
-
-
 def test_a_group_of_position_papers_without_a_common_subject_is_named_position_papers():
-    assert _names([MANY]) == EXPECTED | {6: "Position papers"}
+    assert names_beside_six(MANY) == EXPECTED | {6: "Position papers"}
 
 
 def test_a_group_of_position_papers_on_one_subject_says_it():
-    assert _names([MANY, SAFETY]) == EXPECTED | {6: "Position papers", 7: "Position papers on AI safety"}
+    assert names_beside_six(MANY, SAFETY) == EXPECTED | {6: "Position papers", 7: "Position papers on AI safety"}
 
 
 def test_a_genre_word_opening_few_titles_is_a_word_as_any_other():
@@ -58,7 +50,7 @@ OTHERS = [
 
 
 def test_a_second_group_of_position_papers_says_its_own_subjects():
-    names = _names([MANY, OTHERS])
+    names = names_beside_six(MANY, OTHERS)
     assert names[6] == "Position papers"
     # Its papers share no subject: their own subjects say what it holds, with no "Mixed:" after "papers on".
     assert names[7] == "Position papers on learned compilers and shared hardware for robotics"

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.naming import group_names
-from tests.model.test_fields import EXPECTED, SIX
-from tests.model.test_naming import _corpus
+from tests.model.test_fields import EXPECTED, names_beside_six
 from tests.model.test_venue_part_names import _venue_with
 
 NOISY = [
@@ -29,8 +28,7 @@ CALIBRATION = [
 
 
 def test_a_group_on_noisy_labels_is_named_by_its_field():
-    texts, titles, topics = _corpus([*SIX, NOISY])
-    assert group_names(texts, titles, topics, BOILERPLATE) == EXPECTED | {6: "Learning with noisy labels"}
+    assert names_beside_six(NOISY) == EXPECTED | {6: "Learning with noisy labels"}
 
 
 def test_uncertainty_quantification_names_no_group_at_a_robotics_venue():

@@ -6,11 +6,8 @@ abstracts define the terms in title case ("Event Detection (ED)"), and those cap
 
 from __future__ import annotations
 
-from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
 from analysis.model.phrases import written_form
-from tests.model.test_fields import EXPECTED, SIX
-from tests.model.test_naming import _corpus
+from tests.model.test_fields import EXPECTED, names_beside_six
 
 EVENTS = [
     ("Event Detection with Graph Convolutions", "We study Event Detection (ED) in news with graph convolutions."),
@@ -27,9 +24,7 @@ SAMPLERS = [
 
 
 def test_a_term_defined_in_title_case_is_written_as_a_sentence_writes_it_and_a_name_keeps_its_capitals():
-    texts, titles, topics = _corpus([*SIX, EVENTS, SAMPLERS])
-    names = group_names(texts, titles, topics, BOILERPLATE)
-    assert names == EXPECTED | {6: "Event detection", 7: "Hamiltonian Monte Carlo"}
+    assert names_beside_six(EVENTS, SAMPLERS) == EXPECTED | {6: "Event detection", 7: "Hamiltonian Monte Carlo"}
 
 
 VIDEO_QA = [
@@ -43,9 +38,7 @@ VIDEO_QA = [
 def test_a_capital_after_a_word_the_texts_write_in_lower_case_is_a_terms_title_case():
     # ACL 2021's "Image captioning and video question Answering": "answering" is never written in lower case,
     # but it follows "Question", which is.
-    texts, titles, topics = _corpus([*SIX, VIDEO_QA])
-    names = group_names(texts, titles, topics, BOILERPLATE)
-    assert names == EXPECTED | {6: "Video question answering"}
+    assert names_beside_six(VIDEO_QA) == EXPECTED | {6: "Video question answering"}
 
 
 def test_a_name_keeps_its_capital_where_some_texts_write_it_in_lower_case():

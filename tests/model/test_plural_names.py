@@ -8,10 +8,9 @@ Readers' own labels end a part in "robots" 260 times and in "robot" 10 (panels t
 from __future__ import annotations
 
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
 from analysis.model.naming_text import written
 from analysis.model.phrase_table import phrase_table, variant_key
-from tests.model.test_fields import EXPECTED, SIX
+from tests.model.test_fields import EXPECTED, names_beside_six
 from tests.model.test_naming import _corpus
 
 HUMANOIDS = [
@@ -35,13 +34,11 @@ ROBOTS = [
 
 
 def test_a_kind_of_robot_is_named_in_the_plural_that_a_quarter_of_its_papers_write():
-    texts, titles, topics = _corpus([*SIX, HUMANOIDS])
-    assert group_names(texts, titles, topics, BOILERPLATE) == EXPECTED | {6: "Humanoid robots"}
+    assert names_beside_six(HUMANOIDS) == EXPECTED | {6: "Humanoid robots"}
 
 
 def test_an_act_keeps_its_singular_though_a_paper_writes_its_plural():
-    texts, titles, topics = _corpus([*SIX, SEGMENTATIONS])
-    assert group_names(texts, titles, topics, BOILERPLATE) == EXPECTED | {6: "Object segmentation"}
+    assert names_beside_six(SEGMENTATIONS) == EXPECTED | {6: "Object segmentation"}
 
 
 def test_two_parts_ending_in_one_word_singular_and_plural_end_once_in_the_plural():

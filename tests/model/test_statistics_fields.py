@@ -9,11 +9,8 @@ panels' writers named them "Goodness-of-Fit and Hypothesis Testing", "Bayesian N
 
 from __future__ import annotations
 
-from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
 from analysis.model.naming_text import lower_first
-from tests.model.test_fields import EXPECTED, SIX
-from tests.model.test_naming import _corpus
+from tests.model.test_fields import EXPECTED, names_beside_six
 
 TESTING = [
     ("A Kernel Two-Sample Test for Time Series", "We test whether two samples of series come from one law."),
@@ -36,9 +33,7 @@ RANKING = [
 
 
 def test_groups_of_statistical_ml_are_named_by_their_fields():
-    texts, titles, topics = _corpus([*SIX, TESTING, NONPARAMETRIC, RANKING])
-    names = group_names(texts, titles, topics, BOILERPLATE)
-    assert names == EXPECTED | {
+    assert names_beside_six(TESTING, NONPARAMETRIC, RANKING) == EXPECTED | {
         6: "Hypothesis testing",
         7: "Bayesian nonparametrics",
         8: "Ranking and preference learning",
