@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from analysis.model.abbreviations import is_abbreviation, spelled_out
 from analysis.model.phrase_table import PhraseTable, variant_key
-from analysis.model.phrases import EPONYMS, written_form
+from analysis.model.phrases import is_eponym, written_form
 
 # The name as written, its parts' words counted ("and" not).
 MAX_SHOWN_WORDS = 6
@@ -65,10 +65,11 @@ def lower_first(name: str) -> str:
     """A name after a colon or another part: its first letter lower case where its first word is a plain word.
 
     A word with a capital after its first letter keeps it: "SVMs", "LLGformer", "NeRF" ("sVMs" reads wrong);
-    so does a word made from a person's name (:data:`EPONYMS`): "... and Bayesian nonparametrics", not "bayesian".
+    so does a word made from a person's name (:func:`~analysis.model.phrases.is_eponym`): "... and Bayesian
+    nonparametrics", not "bayesian".
     """
     first = name.split()[0] if name.strip() else ""
-    if first[1:] != first[1:].lower() or first.isupper() or first.split("-")[0] in EPONYMS:
+    if first[1:] != first[1:].lower() or first.isupper() or is_eponym(first):
         return name
     return name[:1].lower() + name[1:]
 

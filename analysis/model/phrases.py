@@ -327,8 +327,13 @@ def written_form(phrase: str, texts: list[str]) -> str:
 
 
 def _named(word: str) -> str:
-    """A word in lower case, or with its capital where it is made from a name (:data:`EPONYMS`)."""
-    return word.capitalize() if word.capitalize() in EPONYMS else word.lower()
+    """A word in lower case, or with its capital where it is made from a name (:func:`is_eponym`)."""
+    return word.capitalize() if is_eponym(word) else word.lower()
+
+
+def is_eponym(word: str) -> bool:
+    """Whether a word, or its part before a hyphen, is made from a name (:data:`EPONYMS`), in any case."""
+    return word.split("-")[0].capitalize() in EPONYMS
 
 
 @lru_cache(maxsize=1 << 18)
