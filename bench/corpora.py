@@ -141,6 +141,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   fitted for panel 56 but judged by no one): two statistics and ML venues no panel has read.
 * ``nips2017``: added for final panel 65 (2026-12-06), NeurIPS 2017 (677 papers), an ML conference like the
   reference that no one has fitted.
+* ``iclr2018``, ``icml2017`` and ``nips2016``: added for final panel 67 (2026-12-06), fitted by no one before:
+  ICLR 2018, the reference's conference six years earlier (all 989 submissions with abstracts, accepted,
+  rejected and withdrawn alike: the list holds them all), ICML 2017 (425) and NeurIPS 2016 (566).
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -298,6 +301,9 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "icml2018": ("icml/icml2018.json", "ICML 2018"),
     "aistats2012": ("aistats/aistats2012.json", "AISTATS 2012"),
     "nips2017": ("nips/nips2017.json", "NeurIPS 2017"),
+    "iclr2018": ("iclr/iclr2018.json", "ICLR 2018"),
+    "icml2017": ("icml/icml2017.json", "ICML 2017"),
+    "nips2016": ("nips/nips2016.json", "NeurIPS 2016"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

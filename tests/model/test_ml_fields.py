@@ -1,4 +1,4 @@
-"""Learning with noisy labels has a field of its own; uncertainty's field names nothing at a robotics venue.
+"""Noisy labels and recurrent networks have fields of their own; uncertainty's names nothing at a robotics venue.
 
 Before, groups on learning with noisy labels were "Weakly and semi-supervised learning" (ICML 2019, blind readers
 3.00; its writer "Noisy Labels and Weak Supervision"), and ICRA 2008's odometry and sensor calibration "Uncertainty
@@ -36,3 +36,26 @@ def test_uncertainty_quantification_names_no_group_at_a_robotics_venue():
     name = group_names(texts, titles, topics, BOILERPLATE)[7]
     assert "uncertainty" not in name.lower()
     assert "calibration" in name.lower()
+
+
+RECURRENT = [
+    ("Deliberation Networks for Sequence Generation", "A second-pass LSTM decoder polishes the first draft."),
+    ("Fast-Slow Cells for Character Models", "An RNN with cells on two time scales models characters of text."),
+    ("Predictive State Decoders", "Recurrent neural networks learn to predict their future observations."),
+    ("Z-Forcing for Stochastic Models", "Latent variables of a GRU decoder are trained with an auxiliary cost."),
+    ("Gated Feedback Across Layers", "Recurrent units of upper layers feed back to lower ones in deep RNNs."),
+]
+MAMBA = [
+    ("Selective State Space Models", "A state space model whose parameters depend on the input, as Mamba does."),
+    ("Long Convolutions for State Space Models", "An SSM layer is computed as a long convolution over the sequence."),
+    ("Mamba for Long Documents", "Mamba layers replace attention for long sequence modeling of documents."),
+    ("Diagonal State Space Models", "A diagonal SSM matches structured ones on long sequence modeling benchmarks."),
+]
+
+
+def test_recurrent_networks_are_a_field_apart_from_state_space_models():
+    # NeurIPS 2017's group of RNN and LSTM papers was "State space models and sequence modeling" (2.33 of 5;
+    # its readers wrote "Recurrent networks and attention"): no state space model of Mamba's kind was in it.
+    # LSTM and GRU were no cues: this group was "Decoders", after two of its papers.
+    names = names_beside_six(RECURRENT, MAMBA)
+    assert names == EXPECTED | {6: "Recurrent neural networks", 7: "State space models"}
