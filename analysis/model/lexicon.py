@@ -36,6 +36,9 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # Recurrent networks apart from state space models: groups of RNN and LSTM papers of 2017-2018 were "State
 # space models and sequence modeling" (1.00 of 5 at ICLR 2018, ICML 2017, NeurIPS 2017 and 2018 in final panel 67),
 # now named by their recurrent networks (2.33-4.00); of the 7 labels it changes, readers rated 5 higher, 2 lower.
+# "Large language models" needs a sign of their era (LLM, GPT, a prompt, an instruction, a foundation or a pretrained
+# language model): ICLR 2018's areas of word embeddings and of reading comprehension were "... and large language
+# models" (2.00 of 5); of the 5 labels it changes, final panel 68 rated 3 higher, 2 the same.
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -350,7 +353,8 @@ area Learning theory and optimization | Learning theory: optimization; convergen
 area Reinforcement learning and decision making | Reinforcement learning: reinforcement learning; rl; policy;
     reward; mdp; bandit; regret; imitation learning; multi-agent; game; decision-making; planning
 area Large language models: language model; llm; large language model; prompt; instruction; in-context learning;
-    reasoning; fine-tuning; alignment; text
+    reasoning; fine-tuning; alignment; text; +llm; +large language model; +gpt; +chatgpt; +prompt; +prompting;
+    +instruction; +in-context learning; +foundation model; +pretrained language model; +pre-trained language model
 area Computer vision: image; video; vision; visual; 3d; object detection; segmentation; point cloud; camera; pixel;
     scene
 area Natural language processing: natural language processing; nlp; natural language; linguistic; computational

@@ -19,12 +19,12 @@ PLACES = ("Rivers", "Winter", "Cities", "Love", "War")
 
 
 def _papers(kind: str, with_model: int = 5) -> list[tuple[str, str]]:
-    """Five papers on a kind of wordplay, the first ``with_model`` of them with a language model."""
+    """Five papers on a kind of wordplay, the first ``with_model`` of them with a large language model."""
     return [
         (
             f"{kind} of {place}",
             f"We study {kind.lower()} of {place.lower()}"
-            + (" with a language model." if i < with_model else " by hand."),
+            + (" with a large language model." if i < with_model else " by hand."),
         )
         for i, place in enumerate(PLACES)
     ]
@@ -40,7 +40,8 @@ WORDPLAY = _papers("Puns") + _papers("Poems") + _papers("Sonnets") + _papers("Sl
 def test_a_broad_field_names_an_area_only_where_the_rest_of_the_corpus_holds_it_less(
     monkeypatch, elsewhere, first_name
 ):
-    # Every paper of the first area uses a language model; the other areas' 4 of 5 (as at an NLP venue) or none.
+    # Every paper of the first area uses a large language model; the other areas' 4 of 5 (as at an NLP venue) or
+    # none. A "language model" alone is no sign of one (tests/model/test_ml_fields.py).
     monkeypatch.setattr(naming, "covers", lambda fields: True)  # a venue of the lexicon, as ACL 2021 is
     riddles = _papers("Riddles", elsewhere) + _papers("Crosswords", elsewhere)
     anagrams = _papers("Anagrams", elsewhere) + _papers("Palindromes", elsewhere)

@@ -7,9 +7,12 @@ quantification and calibration" (1.33): a robot's calibration is no model's (ben
 
 from __future__ import annotations
 
+import numpy as np
+
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
-from tests.model.test_fields import EXPECTED, names_beside_six
+from analysis.model.naming import field_candidates, group_names, phrase_table
+from tests.model.test_fields import EXPECTED, SIX, names_beside_six
+from tests.model.test_naming import _corpus
 from tests.model.test_venue_part_names import _venue_with
 
 NOISY = [
@@ -59,3 +62,35 @@ def test_recurrent_networks_are_a_field_apart_from_state_space_models():
     # LSTM and GRU were no cues: this group was "Decoders", after two of its papers.
     names = names_beside_six(RECURRENT, MAMBA)
     assert names == EXPECTED | {6: "Recurrent neural networks", 7: "State space models"}
+
+
+NEURAL_LANGUAGE_MODELS = [
+    (
+        "Regularizing Neural Language Models",
+        "Dropout on recurrent weights lowers a language model's perplexity.",
+    ),
+    ("Character-Aware Language Models", "A language model reads words as characters to handle rare text."),
+    ("Mixture of Softmaxes for Language Models", "A language model with several softmaxes breaks the rank limit."),
+]
+LLM_ERA = [
+    ("Prompting Large Language Models to Reason", "An LLM solves math problems when its prompt shows steps."),
+    ("Instruction Tuning at Scale", "A large language model follows instructions after tuning on many tasks."),
+    ("In-Context Learning of Rare Words", "An LLM learns a new word in context from two examples in its prompt."),
+]
+
+
+def _large_language_models_share(papers: list[tuple[str, str]]) -> float:
+    """The share of the group of ``papers`` (beside the six groups of tests.model.test_fields) the field holds."""
+    texts, titles, topics = _corpus([*SIX, papers])
+    table = phrase_table(texts, titles, BOILERPLATE)
+    held = {f.name: f.share for f in field_candidates(table, np.flatnonzero(topics == 6))}
+    return held.get("Large language models", 0.0)
+
+
+def test_large_language_models_need_a_sign_of_their_era():
+    # ICLR 2018's areas of word embeddings and of reading comprehension were "... and large language models"
+    # (2.00 of 5 in final panel 67; its readers wrote "Language representations and embeddings"): a neural
+    # language model of 2017 is no LLM.
+    assert _large_language_models_share(NEURAL_LANGUAGE_MODELS) == 0.0
+    assert _large_language_models_share(LLM_ERA) == 1.0
+
