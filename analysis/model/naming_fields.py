@@ -380,7 +380,11 @@ def _names_better(
     if head is not None and most and (table.index[head.key] in field.columns or field.score <= head.score):
         return False
     # Else the phrases keep it where they name more of the group ("Differential privacy and group fairness").
-    return field.share >= PHRASES_COVER * covered_count(parts) / size
+    # Bare words alone name no subject a field gives way to: ICLR 2018's 31 papers on graph convolutions and
+    # node embeddings were "Graph and node" (2.00 of 5), not "Graph neural networks". A small group's word may
+    # be its subject ("Fairness").
+    spoken = parts if size <= SMALL or any(len(p.words) > 1 for p in parts) else []
+    return field.share >= PHRASES_COVER * covered_count(spoken) / size
 
 
 def covered_count(parts: list[Candidate]) -> int:
