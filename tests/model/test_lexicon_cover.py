@@ -122,11 +122,13 @@ def _titles_holding(cued: int, papers: int, broad_too: bool = False) -> FieldTab
     return FieldTable(lexicon_fields, columns, title.copy(), title, counts, venue, np.ones_like(venue))
 
 
-def test_the_lexicon_covers_a_corpus_from_three_fifths_of_its_titles_narrow_fields_only():
-    assert covers(_titles_holding(3, 5))
+def test_the_lexicon_covers_a_corpus_from_eleven_twentieths_of_its_titles_narrow_fields_only():
+    # NeurIPS 2016 (327 of 567 titles, 0.577) and COLT 2020 (0.584) were outside at three fifths: readers rated 18
+    # of the 27 labels the lexicon gives them higher, 4 lower (bench/panel_final69_20261206).
+    assert covers(_titles_holding(11, 20))
+    assert covers(_titles_holding(327, 567))
+    assert not covers(_titles_holding(54, 100))
     assert not covers(_titles_holding(2, 5))
-    assert covers(_titles_holding(6, 10))
-    assert not covers(_titles_holding(59, 100))
     # A broad field ("Computer vision", "Large language models") in every title does not make it the corpus's.
     assert not covers(_titles_holding(2, 5, broad_too=True))
 
@@ -194,7 +196,7 @@ def test_a_robotics_venue_is_the_lexicons_from_eleven_twentieths_of_its_titles()
     assert covers(_venue_of("Robot learning", 55))
     assert not covers(_venue_of("Robot learning", 54))
     assert lexicon_gate(_venue_of("Robot learning", 54)) == (54, 100, 0.55)
-    # A vision venue keeps the gate: CVPR 2013-2017 (0.58-0.59), whose phrases name their groups.
+    # A vision venue keeps three fifths: CVPR 2013-2017 (0.58-0.59), whose phrases name their groups.
     assert not covers(_venue_of("Computer vision", 59))
     assert lexicon_gate(_venue_of("Computer vision", 59)) == (59, 100, 0.6)
     assert covers(_venue_of("Computer vision", 60))
