@@ -3,6 +3,8 @@
 Before, groups on learning with noisy labels were "Weakly and semi-supervised learning" (ICML 2019, blind readers
 3.00; its writer "Noisy Labels and Weak Supervision"), and ICRA 2008's odometry and sensor calibration "Uncertainty
 quantification and calibration" (1.33): a robot's calibration is no model's (bench/panel_final65_20261206/).
+Groups of ML papers of 2016-2018 (final panels 67-68): RNN papers were named by state space models, neural language
+models by "Large language models", and graph convolutions by their bare words "Graph and node".
 """
 
 from __future__ import annotations
