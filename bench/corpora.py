@@ -141,7 +141,7 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   fitted for panel 56 but judged by no one): two statistics and ML venues no panel has read.
 * ``nips2017``: added for final panel 65 (2026-12-06), NeurIPS 2017 (677 papers), an ML conference like the
   reference that no one has fitted.
-* ``iclr2018``, ``icml2017`` and ``nips2016``: added for final panel 67 (2026-12-06), fitted by no one before:
+* ``iclr2018``, ``icml2017`` and ``nips2016``: added for final panels 67-68 (2026-12-06), fitted by no one before:
   ICLR 2018, the reference's conference six years earlier (all 989 submissions with abstracts, accepted,
   rejected and withdrawn alike: the list holds them all), ICML 2017 (425) and NeurIPS 2016 (566).
 
