@@ -39,6 +39,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # "Large language models" needs a sign of their era (LLM, GPT, a prompt, an instruction, a foundation or a pretrained
 # language model): ICLR 2018's areas of word embeddings and of reading comprehension were "... and large language
 # models" (2.00 of 5); of the 5 labels it changes, final panel 68 rated 3 higher, 2 the same.
+# Multi-label classification and multi-view learning: ACML 2019's group of both was "3D reconstruction and novel view
+# synthesis" by the 3D field's cue "multi-view" (cameras'); kept, as ICCV 2013 needs it to stay inside the gate.
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -323,6 +325,10 @@ Quantization and efficient inference | Quantization: quantization; low-bit; bina
 Mixture of experts: mixture of experts; mixture-of-experts; moe; expert; routing
 Spiking neural networks: spiking neural network; snn; spiking; neuromorphic
 Clustering: clustering; cluster; k-means; spectral clustering
+Multi-label classification: multi-label; multilabel; multi-label classification; multi-label learning; extreme
+    multi-label; extreme classification; label-specific feature; partial multi-label; label correlation
+Multi-view learning: multi-view learning; multi-view clustering; multi-view classification; multi-view subspace;
+    multi-view data; multi-view representation learning; incomplete multi-view; multi-view semi-supervised
 Combinatorial optimization and integer programming | Combinatorial optimization: combinatorial optimization;
     integer programming; milp; mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat;
     constraint satisfaction

@@ -4,7 +4,8 @@ Before, groups on learning with noisy labels were "Weakly and semi-supervised le
 3.00; its writer "Noisy Labels and Weak Supervision"), and ICRA 2008's odometry and sensor calibration "Uncertainty
 quantification and calibration" (1.33): a robot's calibration is no model's (bench/panel_final65_20261206/).
 Groups of ML papers of 2016-2018 (final panels 67-68): RNN papers were named by state space models, neural language
-models by "Large language models", and graph convolutions by their bare words "Graph and node".
+models by "Large language models", and graph convolutions by their bare words "Graph and node"; ACML 2019's
+multi-label and multi-view learning by 3D reconstruction.
 """
 
 from __future__ import annotations
@@ -115,3 +116,29 @@ def test_a_field_names_a_group_whose_phrases_are_bare_words():
     # panel 67); its readers wrote "Graph neural networks". The six groups less their own graph neural networks.
     texts, titles, topics = _corpus([*SIX[:3], *SIX[4:], GRAPH_CONVOLUTIONS])
     assert group_names(texts, titles, topics, BOILERPLATE)[5] == "Graph neural networks"
+
+
+MULTI_LABEL_AND_VIEW = [
+    ("Rethinking Structure for Multi-label Classification", "A multi-label classifier predicts labels in turn."),
+    ("Multi-Label Learning with Label-Specific Features", "Each label of a multi-label task gets its own features."),
+    ("Self-Paced Multi-Label Learning", "Multi-label learning takes easy labels and instances first."),
+    ("Multi-View Clustering by Matrix Factorization", "Views of the same objects are clustered by one factorization."),
+    ("Latent Multi-view Semi-Supervised Classification", "A latent space shared by views labels unlabeled data."),
+    ("Deep Multi-View Subspace Clustering", "Multi-view subspace clustering learns one affinity from all views."),
+]
+
+
+RADIANCE_FIELDS = [
+    ("Multi-View Neural Radiance Fields", "A radiance field is fitted to multi-view images of a scene."),
+    ("Few-Shot Novel View Synthesis", "Novel views are rendered from three multi-view photographs."),
+    ("Surface Reconstruction from Multi-View Images", "A signed distance function is fitted to the views."),
+]
+
+
+def test_multi_view_learning_is_no_three_d_reconstruction():
+    # ACML 2019's group of multi-label classification and multi-view clustering was "3D reconstruction and novel
+    # view synthesis", by the cue "multi-view" its 3D papers elsewhere read as cameras'; with the two fields of
+    # its own the group is named by both, and the 3D papers by their own phrase, no learning's.
+    names = names_beside_six(MULTI_LABEL_AND_VIEW, RADIANCE_FIELDS)
+    assert names[6] == "Multi-label classification and multi-view learning"
+    assert names[7] == "Multi-view images"
