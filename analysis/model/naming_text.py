@@ -173,24 +173,36 @@ def _case(word: str, texts: list[str]) -> str:
     return word if _capitalised_inside(word, texts) else word.lower()
 
 
-def _capitalised_inside(word: str, texts: list[str]) -> bool:
+def _capitalised_inside(word: str, texts: list[str], seen: frozenset[str] = frozenset()) -> bool:
     """Whether the texts write ``word`` capitalised after a lower-case word more often than in lower case.
 
     A capital in a term the text defines ("Event Detection (ED)", "Dynamic Movement Primitives (DMPs)") is the
     definition's title case and does not count: ACL 2021's "Event Detection and knowledge graphs", ICRA 2021's
     "Dynamic Movement primitives" read so. A word never written in lower case keeps its capital where the texts
     write it capitalised inside a sentence at all ("Hamiltonian Monte Carlo (HMC)"), after a lower-case word or
-    a name: after a word the texts write in lower case, its capital is a term's title case (ACL 2021's "video
-    question Answering" was read from "Video Question Answering").
+    a name (:func:`_named_before`): after a word the texts write in lower case, its capital is a term's title case
+    (ACL 2021's "video question Answering" was read from "Video Question Answering").
     """
     lower = _lower_uses(word, texts)
     if lower == 0:
         before = {m.group(1) for t in texts for m in re.finditer(r"([\w-]+),? " + re.escape(word) + r"\b", t)}
-        return any(b[:1].islower() or _lower_uses(b, texts) == 0 for b in before)
+        seen = seen | {word}
+        return any(b[:1].islower() or _named_before(b, texts, seen) for b in before)
     after_lower = r"\b[a-z][\w-]*,? " + re.escape(word) + r"\b"
     # Not a capital followed, through further capitalised words, by a parenthesis: a defined term.
     inside = re.compile(after_lower + r"(?!(?:[ -][A-Z][\w-]*)*\s*\()")
     return sum(len(inside.findall(t)) for t in texts) > lower
+
+
+def _named_before(word: str, texts: list[str], seen: frozenset[str]) -> bool:
+    """Whether ``word``, written before another capitalised word, is a name.
+
+    A name is never written in lower case and is capitalised inside a sentence by the same rule: NeurIPS 2016's
+    "Expectation Maximization" opens its sentences and is no name ("expectation Maximization" read so).
+    """
+    if word in seen or _lower_uses(word, texts):
+        return False
+    return _capitalised_inside(word, texts, seen)
 
 
 def _lower_uses(word: str, texts: list[str]) -> int:

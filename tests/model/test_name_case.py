@@ -47,3 +47,17 @@ def test_a_name_keeps_its_capital_where_some_texts_write_it_in_lower_case():
     assert written_form("sequential monte carlo", texts) == "sequential Monte Carlo"
     assert written_form("gaussian process", ["a gaussian process prior", "the Gaussian process"]) == "Gaussian process"
     assert written_form("neural process", ["a neural process", "Neural Process models"]) == "neural process"
+
+
+MIXTURES = [
+    ("Expectation Maximization for Two Gaussians", "Expectation Maximization (EM) fits a mixture of two Gaussians."),
+    ("Expectation Maximization Converges Fast", "Expectation Maximization converges at a linear rate here."),
+    ("Local Optima of Expectation Maximization", "Expectation Maximization may stop at a local optimum."),
+    ("Expectation Maximization with Missing Data", "Expectation Maximization fills the missing entries first."),
+]
+
+
+def test_a_capital_after_a_title_case_word_that_only_opens_sentences_is_a_terms_title_case():
+    # NeurIPS 2016's "... and expectation Maximization": "Expectation" opens its sentences, so it is no name,
+    # and "Maximization" after it is no name either.
+    assert names_beside_six(MIXTURES) == EXPECTED | {6: "Expectation maximization"}
