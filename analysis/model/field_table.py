@@ -107,7 +107,7 @@ def field_table(
     subject = in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)
     robotics = bool(subject[_robotics(lexicon)])
     venue = subject & (len(in_title) >= (ROBOTICS_PAPERS if robotics else VENUE_PAPERS))
-    venue &= np.array([not f.parent for f in lexicon], dtype=bool)
+    venue &= np.array([not f.parent and f.venue_subject for f in lexicon], dtype=bool)
     active = _active(lexicon, venue, subject)
     plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
     counts = in_text.sum(axis=0).astype(np.int64)

@@ -58,6 +58,8 @@ class Field:
     # A broad field whose venues write this field's cues in their own sense ("planning", "search" and "sampling"
     # of robots): at a corpus whose subject it is, this field names nothing.
     away: str = ""
+    # Whether a venue may have it as its own subject (a quarter of its titles): not a field every ML venue holds.
+    venue_subject: bool = True
 
 
 @lru_cache(maxsize=1)
@@ -93,15 +95,17 @@ def _field(line: str) -> Field:
     """One entry of the lexicon as a :class:`Field`."""
     head, colon, cues = line.partition(":")
     given = [c.strip() for c in cues.split(";") if c.strip()]
-    if not colon or any("|" in c or "<" in c or "!" in c for c in given):
+    if not colon or any("|" in c or "<" in c or "!" in c or "~" in c for c in given):
         raise ValueError(f"lexicon: no 'Name: cue; cue' in the entry {line[:80]!r} (a name holds no ':')")
     broad = head.startswith("area ")
+    head, tilde, _ = head.partition("~")
     head, _, away = head.partition("!")
     head, _, parent = head.removeprefix("area ").partition("<")
     name, _, short = head.partition("|")
     keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
     needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
-    return Field(name.strip(), keys, broad, short.strip() or name.strip(), needs, parent.strip(), away.strip())
+    short = short.strip() or name.strip()
+    return Field(name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), not tilde)
 
 
 def _entries(text: str) -> list[str]:

@@ -18,7 +18,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # the IEEE RAS keyword groups (mechanisms and design, planning and control, localization and mapping,
 # manipulation, human-robot interaction, field robots, medical robots, robot learning), perception apart from
 # localization (final panel 41). "Name ! Broad: ..." names nothing at a corpus whose subject is Broad (a quarter of
-# its titles): robots' "planning", "search" and "sampling" are not those of AI search or of MCMC.
+# its titles): robots' "planning", "search" and "sampling" are not those of AI search or of MCMC. "Name ~: ..." is no
+# venue's own subject however many of its titles hold it: every ML venue of 2015-2019 writes of neural networks.
 # Removed as naming groups by their method or a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
 # as naming groups by a word they share (final panels 36-37, 46-47): "traffic" and "vehicle" count for driving only
@@ -41,6 +42,10 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # models" (2.00 of 5); of the 5 labels it changes, final panel 68 rated 3 higher, 2 the same.
 # Multi-label classification and multi-view learning: ACML 2019's group of both was "3D reconstruction and novel view
 # synthesis" by the 3D field's cue "multi-view" (cameras'); kept, as ICCV 2013 needs it to stay inside the gate.
+# "Deep learning methods and theory": the catch-all area of ICML, NeurIPS and ICLR of 2015-2019 (CNNs, normalization,
+# initialization, the theory of networks) was named by its phrases ("Neural networks, synthesis and deep learning",
+# 1.00-2.00 of 5) or "Computer vision"; final panel 71 rated the 19 labels the field changed 10 higher, 4 lower (the
+# areas on the theory of networks at COLT and AISTATS, 2 of them now "Deep learning theory and generalization").
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -383,6 +388,10 @@ area Robot learning: robot; robotic; manipulation; navigation; locomotion; auton
 area Efficient deep learning: pruning; quantization; sparsity; compression; distillation; efficient inference;
     mixture of experts; efficiency; memory; acceleration; low-rank
 area Speech and audio: speech; audio; music; sound; speaker
+area Deep learning methods and theory | Deep learning ~: neural network; deep neural network; deep network; deep
+    learning; dnn; cnn; convolutional neural network; convolutional network; convolutional; convnet; resnet;
+    residual network; batch normalization; normalization; dropout; backpropagation; activation function; relu;
+    initialization; network architecture; deep net; layer
 area Time series and dynamical systems | Time series: time series; forecasting; dynamical system; temporal; ode;
     sequential
 area Causal inference: causal; causal inference; causal discovery; treatment effect; counterfactual; confounder

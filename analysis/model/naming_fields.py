@@ -276,10 +276,15 @@ def _narrower_first(eligible: list[FieldCandidate], fields: list[FieldCandidate]
     A broad field names an area by what most of it shares; a narrow one that scores higher names what it is:
     ICLR 2024's area of NeRFs, point clouds and text-to-3D is "3D reconstruction and novel view synthesis",
     which holds 0.44 of it, not "Computer vision" (blind readers' means 3.67 and 2.33 in final panel 4; they
-    wrote "3D vision and neural fields").
+    wrote "3D vision and neural fields"). So does a narrow field that is a kind of the broad one, its short name the
+    broad one's and more: COLT's areas on the theory of neural networks are "Deep learning theory and
+    generalization" (4.00 of 5 in final panel 71), not "Deep learning methods and theory" (3.00). The same short
+    name is no kind: "Causal inference and treatment effects" is "Causal inference" with a companion.
     """
     broad = eligible[0]
-    narrow = [f for f in fields if not f.broad and not f.part and f.share >= NARROW_AREA and f.score > broad.score]
+    wanted = [f for f in fields if not f.broad and not f.part and f.share >= NARROW_AREA]
+    kind = broad.short.lower() + " "
+    narrow = [f for f in wanted if f.score > broad.score or f.short.lower().startswith(kind)]
     return [narrow[0], *eligible] if narrow else eligible
 
 
