@@ -44,8 +44,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # synthesis" by the 3D field's cue "multi-view" (cameras'); kept, as ICCV 2013 needs it to stay inside the gate.
 # "Deep learning methods and theory": the catch-all area of ICML, NeurIPS and ICLR of 2015-2019 (CNNs, normalization,
 # initialization, the theory of networks) was named by its phrases ("Neural networks, synthesis and deep learning",
-# 1.00-2.00 of 5) or "Computer vision"; final panel 71 rated the 19 labels the field changed 10 higher, 4 lower (the
-# areas on the theory of networks at COLT and AISTATS, 2 of them now "Deep learning theory and generalization").
+# 1.00-2.00 of 5) or "Computer vision"; of the 17 labels it changes, final panel 71 rated 10 higher, 2 lower (areas
+# on the theory of networks at COLT 2020 and AISTATS 2019; COLT 2022's and 2023's keep "Deep learning theory").
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax

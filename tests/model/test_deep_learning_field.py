@@ -3,8 +3,8 @@
 The largest area of ICML, NeurIPS and ICLR of 2015-2019 holds what the other areas leave: CNNs, normalization,
 dropout, initialization and the theory of networks. It was named by its phrases ("Neural networks, synthesis and
 deep learning", 1.00-2.00 of 5) or "Computer vision"; blind readers wrote "Deep learning methods and theory".
-Final panel 71 rated the 19 labels the field changed 10 higher, 4 lower; on the 7 of them at venues no panel had
-seen, 4 higher, none lower (3.05 against 2.57).
+Of the 17 labels it changes on 60 fitted corpora, final panel 71 rated 10 higher, 2 lower; of the 7 at venues no
+panel had seen, 4 higher, none lower (3.05 against 2.57).
 """
 
 from __future__ import annotations
