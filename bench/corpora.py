@@ -144,6 +144,11 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``iclr2018``, ``icml2017`` and ``nips2016``: added for final panels 67-68 (2026-12-06), fitted by no one before:
   ICLR 2018, the reference's conference six years earlier (all 989 submissions with abstracts, accepted,
   rejected and withdrawn alike: the list holds them all), ICML 2017 (425) and NeurIPS 2016 (566).
+* ``nips2015``, ``icml2016``, ``nips2014``, ``icml2015``, ``nips2013``, ``aistats2013``, ``colt2016`` and
+  ``acml2020`` to ``acml2023``: added in the twenty-third session (2026-12-06), fitted by no one before: ML venues
+  of 2013-2016 and ACML 2020-2023 for final panel 71 (the labels the "Deep learning methods and theory" field
+  changes there) and NeurIPS 2015 and ICML 2016 judged whole in final panel 72. Paper Copilot's lists of ICML
+  2020-2021 and NeurIPS 2019 are absent from the snapshot at :data:`PAPERLISTS_COMMIT`.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -304,6 +309,17 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iclr2018": ("iclr/iclr2018.json", "ICLR 2018"),
     "icml2017": ("icml/icml2017.json", "ICML 2017"),
     "nips2016": ("nips/nips2016.json", "NeurIPS 2016"),
+    "nips2015": ("nips/nips2015.json", "NeurIPS 2015"),
+    "icml2016": ("icml/icml2016.json", "ICML 2016"),
+    "nips2014": ("nips/nips2014.json", "NeurIPS 2014"),
+    "icml2015": ("icml/icml2015.json", "ICML 2015"),
+    "nips2013": ("nips/nips2013.json", "NeurIPS 2013"),
+    "aistats2013": ("aistats/aistats2013.json", "AISTATS 2013"),
+    "colt2016": ("colt/colt2016.json", "COLT 2016"),
+    "acml2020": ("acml/acml2020.json", "ACML 2020"),
+    "acml2021": ("acml/acml2021.json", "ACML 2021"),
+    "acml2022": ("acml/acml2022.json", "ACML 2022"),
+    "acml2023": ("acml/acml2023.json", "ACML 2023"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
