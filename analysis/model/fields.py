@@ -98,14 +98,15 @@ def _field(line: str) -> Field:
     if not colon or any("|" in c or "<" in c or "!" in c or "~" in c for c in given):
         raise ValueError(f"lexicon: no 'Name: cue; cue' in the entry {line[:80]!r} (a name holds no ':')")
     broad = head.startswith("area ")
-    head, tilde, _ = head.partition("~")
-    head, _, away = head.partition("!")
+    # "~" anywhere in the head, before or after "!", "<" or "|": nothing written after it is dropped.
+    venue_subject = "~" not in head
+    head, _, away = head.replace("~", "").partition("!")
     head, _, parent = head.removeprefix("area ").partition("<")
     name, _, short = head.partition("|")
     keys = tuple(dict.fromkeys(variant_key(c) for c in given if not c.startswith("+")))
     needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
     short = short.strip() or name.strip()
-    return Field(name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), not tilde)
+    return Field(name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), venue_subject)
 
 
 def _entries(text: str) -> list[str]:
