@@ -14,9 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.model.field_table import FieldTable
-from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first
+from analysis.model.naming_text import MAX_SHOWN_WORDS, joined_fields, lower_first
 from analysis.model.phrase_table import PhraseTable
-from analysis.model.phrases import no_noun_reading
 
 # A title holding the phrase counts this many times as much as an abstract only.
 TITLE_WEIGHT = 2
@@ -400,7 +399,7 @@ def covered_count(parts: list[Candidate]) -> int:
 def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
     """An area's field name, with a second field where one covers :data:`ADDS` of the area more."""
     second = _second_field(first, fields, size)
-    return first.name if second is None else _joined(first, second)
+    return first.name if second is None else joined_fields((first.name, first.short, first.broad), second.short)
 
 
 def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
@@ -429,18 +428,3 @@ def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int
 def _words(name: str) -> set[str]:
     """A name's words in lower case, "and" left out."""
     return {w for w in name.lower().replace(",", " ").split() if w != "and"}
-
-
-def _head(first: FieldCandidate, second: FieldCandidate) -> str:
-    """A narrow field's name as the first of three parts where it is a pair ("Bandits, online learning"), else short."""
-    words = len(first.name.split()) - 1 + len(second.short.split())
-    # "Surgical and medical robots" is one subject: "Surgical, medical robots and ..." would read as two.
-    modifier = no_noun_reading(first.name.split(" and ")[0].split()[-1].lower())
-    if not first.broad and first.name.count(" and ") == 1 and words <= MAX_SHOWN_WORDS and not modifier:
-        return first.name.replace(" and ", ", ")
-    return first.short
-
-
-def _joined(first: FieldCandidate, second: FieldCandidate) -> str:
-    """Two fields as one name: "Differential privacy and federated learning", "Bandits, online learning and games"."""
-    return f"{_head(first, second)} and {lower_first(second.short)}"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from analysis.model.abbreviations import is_abbreviation, spelled_out
 from analysis.model.phrase_table import PhraseTable, variant_key
-from analysis.model.phrases import is_eponym, written_form
+from analysis.model.phrases import is_eponym, no_noun_reading, written_form
 
 # The name as written, its parts' words counted ("and" not).
 MAX_SHOWN_WORDS = 6
@@ -209,3 +209,22 @@ def _lower_uses(word: str, texts: list[str]) -> int:
     """How often the texts write ``word`` in lower case."""
     pattern = re.compile(r"\b" + re.escape(word.lower()) + r"\b")
     return sum(len(pattern.findall(t)) for t in texts)
+
+
+def joined_fields(first: tuple[str, str, bool], second_short: str) -> str:
+    """Two fields as one name: "Differential privacy and federated learning", "Bandits, online learning and games".
+
+    ``first`` is the first field's name, short name and whether it is broad; the second is written by its short name.
+    """
+    return f"{_first_of_two(first, second_short)} and {lower_first(second_short)}"
+
+
+def _first_of_two(first: tuple[str, str, bool], second_short: str) -> str:
+    """A narrow field's name as the first of three parts where it is a pair ("Bandits, online learning"), else short."""
+    name, short, broad = first
+    words = len(name.split()) - 1 + len(second_short.split())
+    # "Surgical and medical robots" is one subject: "Surgical, medical robots and ..." would read as two.
+    modifier = no_noun_reading(name.split(" and ")[0].split()[-1].lower())
+    if not broad and name.count(" and ") == 1 and words <= MAX_SHOWN_WORDS and not modifier:
+        return name.replace(" and ", ", ")
+    return short

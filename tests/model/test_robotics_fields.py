@@ -13,7 +13,7 @@ import pytest
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.fields import fields, parse_lexicon
 from analysis.model.naming import group_names
-from analysis.model.naming_fields import FieldCandidate, _joined
+from analysis.model.naming_text import joined_fields
 from tests.model.test_field_patterns import _field_shares
 from tests.model.test_fields import SIX
 from tests.model.test_naming import _corpus
@@ -62,18 +62,18 @@ def test_drone_images_are_no_aerial_robots():
     assert _field_shares(texts, titles, topics == 7)["Aerial robots and UAVs"] == 1.0
 
 
-def _field(name: str, papers: range) -> FieldCandidate:
+def _field(name: str) -> tuple[str, str, bool]:
     field = next(f for f in fields() if f.name == name)
-    return FieldCandidate(name, 0.5, 0.5, frozenset(papers), frozenset(), field.broad, field.short)
+    return field.name, field.short, field.broad
 
 
 def test_a_field_of_two_modifiers_and_one_noun_is_not_split_as_two_subjects():
     # "Surgical, medical robots and microrobots" read as three subjects; a field named by two nouns still is.
-    surgical = _field("Surgical and medical robots", range(6))
-    micro = _field("Microrobots and magnetic actuation", range(4, 10))
-    tactile = _field("Tactile sensing", range(4, 10))
-    assert _joined(surgical, tactile) == "Surgical robots and tactile sensing"
-    assert _joined(micro, tactile) == "Microrobots, magnetic actuation and tactile sensing"
+    tactile = _field("Tactile sensing")[1]
+    assert joined_fields(_field("Surgical and medical robots"), tactile) == "Surgical robots and tactile sensing"
+    assert joined_fields(_field("Microrobots and magnetic actuation"), tactile) == (
+        "Microrobots, magnetic actuation and tactile sensing"
+    )
 
 
 LOCOMOTION = [
