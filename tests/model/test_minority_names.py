@@ -66,7 +66,7 @@ def test_a_narrow_field_scoring_above_a_broad_one_names_an_area_it_holds_much_of
     # Area 0: depth (5 of its 12 papers with "Multi-View Stereo"), point clouds and multi-view geometry.
     # Area 1: no narrow field in 0.4 of it; the broad field names it.
     names = group_names(texts, titles, areas, BOILERPLATE, topics)
-    assert names == {0: "Depth estimation and stereo", 1: "Multimodal vision models"}
+    assert names == {0: "Depth estimation and stereo", 1: "Vision and multimodal models"}
     keep = np.array([title != "Multi-View Stereo with Visibility" for title in titles])
     kept = [texts[i] for i in np.flatnonzero(keep)], [titles[i] for i in np.flatnonzero(keep)]
     names = group_names(*kept, areas[keep], BOILERPLATE, topics[keep])
