@@ -149,6 +149,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   of 2013-2016 and ACML 2020-2023 for final panel 71 (the labels the "Deep learning methods and theory" field
   changes there) and NeurIPS 2015 and ICML 2016 judged whole in final panel 72. Paper Copilot's lists of ICML
   2020-2021 and NeurIPS 2019 are absent from the snapshot at :data:`PAPERLISTS_COMMIT`.
+* ``iclr2017``: added in the twenty-fourth session (2026-12-06) for final panel 77, ICLR 2017 (489 papers),
+  fitted by no one before and judged whole.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -320,6 +322,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "acml2021": ("acml/acml2021.json", "ACML 2021"),
     "acml2022": ("acml/acml2022.json", "ACML 2022"),
     "acml2023": ("acml/acml2023.json", "ACML 2023"),
+    "iclr2017": ("iclr/iclr2017.json", "ICLR 2017"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
