@@ -32,6 +32,8 @@ def _word_set(words: str) -> frozenset[str]:
 
 
 # Words that may join two content words inside a phrase.
+# What ends a sentence or a title's part ("CONTENT2VEC: SPECIALIZING ...").
+_SENTENCE_ENDS = (". ", ": ", "? ", "! ")
 CONNECTORS = frozenset({"of", "for", "in", "on", "with", "under", "to"})
 # Boilerplate that still ends a phrase well: "reinforcement learning", "language models", "tabular data".
 HEAD_NOUNS = frozenset(
@@ -314,16 +316,26 @@ def written_form(phrase: str, texts: list[str]) -> str:
     its first letter a capital ("Spiking Neural Networks", a title or a
     sentence's start) is kept so only where the texts never write it in lower
     case ("Nash", "Langevin"). An acronym keeps the case most papers give it
-    ("CLIP", though a link or "a video clip" writes "clip").
+    ("CLIP", though a link or "a video clip" writes "clip"). A sentence in capitals (a title written so) says
+    nothing of a word's case: ICLR 2017's "PRODUCT IMAGES" came from one.
     """
     pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, phrase.split())) + r"\b", re.IGNORECASE)
-    forms = Counter(" ".join(m.group(0).split()) for text in texts for m in pattern.finditer(text))
+    found = [(text, m) for text in texts for m in pattern.finditer(text)]
+    # A title in capitals shouts every word ("PRODUCT IMAGES" at ICLR 2017): its case says nothing.
+    forms = Counter(" ".join(m.group(0).split()) for text, m in found if not _in_capitals(text, m))
     if not forms:
-        return phrase
+        return " ".join(_named(w) for w in phrase.split()) if found else phrase
     best = min(forms, key=lambda f: (-forms[f], f != f.lower(), f)).split()
     lower = {w for form in forms for w in form.split() if w.islower()}
     # A person's or a place's name keeps its capital though a text writes it in lower case ("gaussian process").
     return " ".join(_named(w) if (w.istitle() and w.lower() in lower) or w.islower() else w for w in best)
+
+
+def _in_capitals(text: str, match: re.Match[str]) -> bool:
+    """Whether a match stands in a sentence with no lower-case letter: a title in capitals."""
+    start = max(text.rfind(end, 0, match.start()) for end in _SENTENCE_ENDS) + 1
+    after = [i for i in (text.find(end, match.end()) for end in _SENTENCE_ENDS) if i >= 0]
+    return not any(c.islower() for c in text[start : min(after, default=len(text))])
 
 
 def _named(word: str) -> str:

@@ -61,3 +61,15 @@ def test_a_capital_after_a_title_case_word_that_only_opens_sentences_is_a_terms_
     # NeurIPS 2016's "... and expectation Maximization": "Expectation" opens its sentences, so it is no name,
     # and "Maximization" after it is no name either.
     assert names_beside_six(MIXTURES) == EXPECTED | {6: "Expectation maximization"}
+
+
+def test_a_phrase_from_a_title_in_capitals_is_written_as_sentences_write_it():
+    # ICLR 2017's "Canonical correlation analysis, PRODUCT IMAGES and recommender": the one title holding the
+    # phrase is in capitals, and its text repeats the title.
+    title = "CONTENT2VEC: SPECIALIZING JOINT REPRESENTATIONS OF PRODUCT IMAGES AND TEXT"
+    texts = [title, f"{title}. We embed product images and their text.", "Search over PRODUCT IMAGES"]
+    assert written_form("product images", texts) == "product images"
+    assert written_form("product images", [title, title]) == "product images"  # only shouted: its plain case
+    assert written_form("gaussian process", ["GAUSSIAN PROCESS REGRESSION"]) == "Gaussian process"
+    # An acronym in a sentence keeps its capitals, as before.
+    assert written_form("clip", ["CLIP is a model. We use CLIP.", "A video clip."]) == "CLIP"
