@@ -61,7 +61,7 @@ from analysis.model.naming_subjects import (
 )
 from analysis.model.naming_text import lower_first, shared_tail, written
 from analysis.model.phrase_table import MIN_PAPERS, PhraseTable, cached_table, phrase_table, variant_key
-from analysis.model.phrases import CONNECTORS
+from analysis.model.phrases import ACTS, CONNECTORS
 
 __all__ = [
     "Candidate",
@@ -223,6 +223,8 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
             continue
         if CONNECTORS & set(c.words[:-n]):
             continue  # "learning for multi-view clustering" is no kind of it: "Deep and learning for ..." reads wrong
+        if c.words[0] in ACTS:
+            continue  # "training GANs" is something done to GANs, no kind of them
         if not any(same_word(a, b) for k in kinds for a in c.words[:-n] for b in k.words[:-n]):
             kinds.append(c)
         if len(kinds) == 2:

@@ -34,6 +34,8 @@ def _word_set(words: str) -> frozenset[str]:
 # Words that may join two content words inside a phrase.
 # What ends a sentence or a title's part ("CONTENT2VEC: SPECIALIZING ...").
 _SENTENCE_ENDS = (". ", ": ", "? ", "! ")
+# Words before a phrase that say what is done to it, not what kind it is ("training GANs": panel 78).
+ACTS = frozenset({"training", "learning", "using", "improving", "understanding", "evaluating"})
 CONNECTORS = frozenset({"of", "for", "in", "on", "with", "under", "to"})
 # Boilerplate that still ends a phrase well: "reinforcement learning", "language models", "tabular data".
 HEAD_NOUNS = frozenset(

@@ -193,6 +193,14 @@ def test_two_kinds_of_the_best_phrase_name_it_but_a_phrase_with_a_connector_is_n
     assert [p.key for p in parts] == ["deep mvc", "federated mvc"]
 
 
+def test_what_is_done_to_the_best_phrase_is_no_kind_of_it():
+    # ICLR 2017's twenty GAN papers were "Energy-based and training generative adversarial networks" (2.00 of 5).
+    gan = _candidate("gan", ["generative", "adversarial", "network"], range(20), 0.64)
+    energy = _candidate("energy based gan", ["energy", "based", "generative", "adversarial", "network"], [0, 1], 0.1)
+    training = _candidate("training gan", ["training", "generative", "adversarial", "network"], [2, 3], 0.08)
+    assert [p.key for p in choose([gan, energy, training], 20, set())] == ["gan"]
+
+
 def test_a_name_after_a_colon_keeps_the_capitals_inside_its_first_word():
     assert lower_first("LLGformer, Seed and STKOpt") == "LLGformer, Seed and STKOpt"
     assert lower_first("SVMs") == "SVMs"
