@@ -31,11 +31,11 @@ def _word_set(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# Words that may join two content words inside a phrase.
 # What ends a sentence or a title's part ("CONTENT2VEC: SPECIALIZING ...").
 _SENTENCE_ENDS = (". ", ": ", "? ", "! ")
 # Words before a phrase that say what is done to it, not what kind it is ("training GANs": panel 78).
 ACTS = frozenset({"training", "learning", "using", "improving", "understanding", "evaluating"})
+# Words that may join two content words inside a phrase.
 CONNECTORS = frozenset({"of", "for", "in", "on", "with", "under", "to"})
 # Boilerplate that still ends a phrase well: "reinforcement learning", "language models", "tabular data".
 HEAD_NOUNS = frozenset(
