@@ -60,9 +60,8 @@ HEAD_SHARE = 0.2
 # ... nor does a phrase whose corpus's papers are mostly elsewhere (under this share in the group: "neural network")
 # count as covering the group.
 GENERIC_FOCUS = 0.1
-# A kind of that broad field ("Deep learning theory" of "Deep learning") names the topic in this share of it: panel 74
-# rated the three topics it held in 29-31% of higher (2.11 -> 3.11), the two in 21-24% lower (2.83 -> 1.83): the
-# share was set on those five, so their figures are dev figures.
+# A kind of that broad field ("Deep learning theory" of "Deep learning") names the topic in this share of it: set on
+# panel 74's five (dev figures), three held 29-31% and rated higher, two 21-24% and lower.
 KIND_TOPIC = 0.25
 # A field in less than this share of a topic names it with a second field beside it ...
 FIELD_WHOLE = 0.6
@@ -287,9 +286,13 @@ def _narrower_first(eligible: list[FieldCandidate], fields: list[FieldCandidate]
     """
     broad = eligible[0]
     wanted = [f for f in fields if not f.broad and not f.part and f.share >= NARROW_AREA]
-    kind = broad.short.lower() + " "
-    narrow = [f for f in wanted if f.score > broad.score or f.short.lower().startswith(kind)]
+    narrow = [f for f in wanted if f.score > broad.score or _kind_of(f, broad)]
     return [narrow[0], *eligible] if narrow else eligible
+
+
+def _kind_of(narrow: FieldCandidate, broad: FieldCandidate) -> bool:
+    """Whether a narrow field is a kind of a broad one: its short name is the broad one's and more."""
+    return narrow.short.lower().startswith(broad.short.lower() + " ")
 
 
 def _two_subjects(fields: list[FieldCandidate], ranked: list[Candidate], size: int) -> str | None:
@@ -374,14 +377,13 @@ def _under_broad_field(fields: list[FieldCandidate], ranked: list[Candidate], si
     broad = [f for f in fields if f.broad and names(f)]
     if not broad:
         return None
-    kind = broad[0].short.lower() + " "
     narrow = [
         f
         for f in fields
         if not f.broad
         and (
             (f.score >= broad[0].score and f.share >= NARROW_PART * broad[0].share)
-            or (f.short.lower().startswith(kind) and f.share >= KIND_TOPIC)
+            or (_kind_of(f, broad[0]) and f.share >= KIND_TOPIC)
         )
     ]
     return narrow[0].name if narrow else None
