@@ -8,6 +8,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
+# A cue "=cue" is one of the name's last subject too ("generation"): a group few of whose papers hold one is named
+# without it ("Video understanding"; :mod:`analysis.model.fields`).
 # A line starting with "area " is a broad field, used for areas (groups of topics) and for a topic no narrower
 # field covers. An indented line continues the entry above. Of two fields scoring the same in a group, one with
 # needs names it (it is the narrower), else the one whose name sorts first.
@@ -225,8 +227,8 @@ Text-to-image generation and editing | Image generation: text-to-image; image ge
 Action recognition: action recognition; action detection; action localization; temporal action localization;
     temporal action detection; activity recognition; action segmentation; skeleton-based action recognition; human
     action; action anticipation
-Video understanding and generation | Video: video; video generation; video understanding; action recognition;
-    temporal grounding
+Video understanding and generation | Video: video; =video generation; =text-to-video; =video synthesis; =video
+    diffusion; =video editing; video understanding; action recognition; temporal grounding
 Visual question answering and reasoning | Visual question answering: visual question answering; vqa; visual
     reasoning; visual dialog; visual dialogue; embodied question answering; question answering; +image; +visual;
     +video; +vision; +scene; +embodied; +vqa; +chart; +diagram; +3d
@@ -423,8 +425,8 @@ area Vision and language < Computer vision: vision-language; vision and language
     cross-modal retrieval; image-text; multimodal; multi-modal; language model; vlm; clip; visual dialog; visual
     reasoning; natural language; text
 area Video understanding and tracking | Video understanding < Computer vision: video; action recognition; action
-    detection; action localization; temporal action; activity recognition; activity; tracking; object tracking;
-    multi-object tracking; visual tracking; tracker; optical flow; motion estimation; video object segmentation;
+    detection; action localization; temporal action; activity recognition; activity; =tracking; =object tracking;
+    =multi-object tracking; =visual tracking; =tracker; optical flow; motion estimation; video object segmentation;
     event camera; temporal
 area Face and people analysis | Human-centric vision < Computer vision: face; facial; face recognition; human
     pose; person re-identification; re-identification; person; pedestrian; gesture; hand pose; human body; body

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analysis.model.field_table import FieldTable
+from analysis.model.field_table import common_words_only, cues_held, said_name
+from analysis.model.fields import without_last
 from analysis.model.naming_text import MAX_SHOWN_WORDS, joined_fields, lower_first
 from analysis.model.phrase_table import PhraseTable
 
@@ -71,10 +72,6 @@ TOPIC_SECOND = 0.7
 AREA_FIELDS = 0.6
 # A broad field holding this share of the first field's papers is its parent, no second subject.
 PARENT = 0.8
-# A cue counts for a field's naming a group where this many of its papers hold it (:func:`_common_words_only`).
-CUE_PAPERS = 2
-# ... and a common word alone names it where at least this share of the corpus's papers holding it are in it.
-WORD_FOCUS = 0.5
 DECIMALS = 6
 
 
@@ -114,6 +111,9 @@ class FieldCandidate:
     focus: float = 1.0
     # The share of the corpus's other papers (those not in the group) holding it.
     rest: float = 0.0
+    # Its name in the lexicon where a group may be named without its last subject
+    # (:func:`~analysis.model.field_table.said_name`): a group named so takes it from the others.
+    whole: str = ""
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
@@ -127,17 +127,17 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
     whole = table.text.shape[0] <= size
     others = max(table.text.shape[0] - size, 1)
     out = []
-    held = _cues_held(found, rows, text)
+    held = cues_held(found, rows, text)
     # A field a quarter of the venue's titles hold names none of its groups ("Computer vision" at CVPR).
     for i in np.flatnonzero((text_count > 0) & ~found.venue & found.active).tolist():
-        if _common_words_only(found, held, i):
+        if common_words_only(found, held, i):
             continue
         share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
         focus = 1.0 if whole else text_count[i] / found.corpus[i]
         field = found.fields[i]
         out.append(
             FieldCandidate(
-                field.name,
+                said_name(found, rows, i),
                 round(float(share * focus**FOCUS_POWER), DECIMALS),
                 round(float(text_count[i] / size), DECIMALS),
                 frozenset(np.flatnonzero(text[:, i]).tolist()),
@@ -148,40 +148,12 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
                 bool(field.parent),
                 round(float(focus), DECIMALS),
                 round(float((found.corpus[i] - text_count[i]) / others), DECIMALS),
+                field.name if field.last else "",
             )
         )
     # "Audio-visual learning" (needs video) before "Audio processing" where each audio paper of a vision venue shows it.
     out.sort(key=lambda f: (-f.score, not f.needs, f.name))
     return out
-
-
-def _cues_held(found: FieldTable, rows: np.ndarray, text: np.ndarray) -> np.ndarray:
-    """Per cue, how many of the group's papers hold it and count for its field (those holding a need, if any)."""
-    if found.cues is None or found.cue_field is None:
-        return np.zeros(0, dtype=np.int64)
-    holds = found.cues[rows].toarray() > 0
-    return (holds & text[:, found.cue_field]).sum(axis=0)
-
-
-def _common_words_only(found: FieldTable, held: np.ndarray, field: int) -> bool:
-    """Whether the group holds the field by common words alone, words mostly of the corpus's other groups.
-
-    That is: each of the field's cues in :data:`CUE_PAPERS` of the group's papers is one word a dictionary
-    knows, and under :data:`WORD_FOCUS` of the corpus's papers holding it are in the group. Such a field
-    names the group by words it shares with it: "Graph neural networks" for graph search at IJCAI 2023
-    ("graph": 12 of its 122 papers in the group), "Time series forecasting" for video models at ECCV 2022
-    ("temporal": 25 of 154), "Transformers and attention" for video understanding at IJCAI 2021
-    ("transformer" and "attention", then its cues), "Audio processing" for video models ("audio", "sound").
-    "Anomaly detection" stays where the group holds most of the corpus's "anomaly" (7 of 7).
-    Blind readers had scored the 14 topic names one word alone gave (panels 5-20 in bench/) 1.83 of 5 on
-    average, 11 of them poor and none good; the 16 judged names that two or more such words gave, 2.1.
-    """
-    if found.plain is None or found.cue_field is None or found.cue_corpus is None or not len(held):
-        return False
-    mine = np.flatnonzero((found.cue_field == field) & (held >= CUE_PAPERS))
-    if len(mine) == 0 or not found.plain[mine].all():
-        return False
-    return bool((held[mine] < WORD_FOCUS * found.cue_corpus[mine]).all())
 
 
 def field_name(
@@ -219,7 +191,7 @@ def field_name(
     """
     size = len(rows)
     every = [f for f in field_candidates(table, rows) if area or not f.part]
-    fields = [f for f in every if f.name.lower() not in taken]
+    fields = [f for f in every if not {f.name.lower(), without_last(f.whole).lower()} & taken]
     if area and table.fields.venue.any():
         # The venue's own subject is broad, the others name its methods; the parts of its subject name its areas.
         fields = [f for f in fields if (not f.broad and not parts_only) or f.part]
