@@ -158,7 +158,7 @@ Information extraction and named entity recognition | Information extraction: in
     knowledge base; kb; entity; entity typing; knowledge base population; open information extraction; keyphrase
     extraction; text mining
 Syntactic parsing and tagging | Parsing: parsing; parser; dependency parsing; constituency parsing; syntactic;
-    syntax; part-of-speech; pos tagging; treebank; grammar; sequence labeling
+    syntax; =part-of-speech; =pos tagging; treebank; grammar; =sequence labeling
 Semantics and natural language inference | Semantics: natural language inference; nli; textual entailment; entailment;
     semantic similarity; semantic role labeling; word sense disambiguation; semantic parsing; paraphrase
 Word embeddings and lexical semantics | Word embeddings: word embedding; word vector; word2vec; lexical semantics;
@@ -167,7 +167,7 @@ Text classification: text classification; document classification; text categori
 Topic models: topic model; topic modeling; latent dirichlet allocation
 Morphology and tokenization | Morphology: morphology; morphological; word segmentation; tokenization; tokenizer;
     phonology; subword; inflection
-Social media and misinformation | Social media: social media; twitter; tweet; hate speech; misinformation; fake
+Social media and misinformation | Social media: social media; twitter; tweet; hate speech; =misinformation; =fake
     news; computational social science; offensive language; toxicity
 Argument mining: argument mining; argumentation mining; argumentative; argument quality; argument generation;
     counter-argument; counterargument; persuasion; persuasive; claim detection
@@ -187,7 +187,7 @@ Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent 
     agent-based; negotiation; coalition; human-agent; human-ai;
     bdi; mixed-initiative; explainable agent; user study
 Discourse structure and reference | Discourse: discourse; discourse structure; discourse relation; rhetorical
-    structure; coherence; centering; anaphora; anaphora resolution; referring expression; reference resolution;
+    structure; coherence; centering; =anaphora; =anaphora resolution; =referring expression; =reference resolution;
     discourse parsing
 Lexical semantics and word meaning | Lexical semantics: lexical semantics; lexical semantic; verb; verb class;
     adjective; noun; word meaning; selectional preference; wordnet; semantic class; thesaurus; lexical resource;
@@ -233,8 +233,8 @@ Visual question answering and reasoning | Visual question answering: visual ques
     reasoning; visual dialog; visual dialogue; embodied question answering; question answering; +image; +visual;
     +video; +vision; +scene; +embodied; +vqa; +chart; +diagram; +3d
 Saliency detection and gaze prediction | Saliency detection: salient object detection; salient object; saliency
-    detection; saliency prediction; video saliency; co-saliency; visual saliency; fixation prediction; eye
-    fixation; gaze prediction
+    detection; =saliency prediction; video saliency; co-saliency; visual saliency; =fixation prediction; =eye
+    fixation; =gaze prediction
 Visual grounding and image-text matching | Visual grounding: visual grounding; referring expression; phrase
     grounding; phrase localization; textual grounding; referring image segmentation; image-text matching; image
     and sentence matching; image-sentence matching; cross-modal retrieval; image-text retrieval; grounding; referring;

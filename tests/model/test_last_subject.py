@@ -42,6 +42,24 @@ def test_a_last_subject_no_paper_of_the_group_speaks_of_is_left_out():
     assert group_names(texts, titles, topics, BOILERPLATE)[len(SIX)] == "Video understanding"
 
 
+PARSERS = [
+    ("Dependency Parsing with Graph Networks", "A graph-based dependency parser."),
+    ("Constituency Parsing as Sequence Prediction", "Constituency parsing by predicting a linearised tree."),
+    ("Cross-Lingual Dependency Parsing", "Dependency parsing of low-resource languages with a treebank."),
+    ("Unsupervised Grammar Induction", "A grammar induced from raw text, its syntax unseen."),
+    ("Parsing Discontinuous Constituents", "A parser for discontinuous constituency trees."),
+    ("Syntactic Probes of Language Models", "Syntactic structure recovered from a language model."),
+    ("Faster Transition-Based Parsing", "A transition-based parser in linear time."),
+    ("Treebank Conversion", "Converting one treebank's annotation into another."),
+]
+
+
+def test_parsers_without_taggers_are_syntactic_parsing():
+    forget_tables()
+    texts, titles, topics = _corpus([*SIX, PARSERS])
+    assert group_names(texts, titles, topics, BOILERPLATE)[len(SIX)] == "Syntactic parsing"
+
+
 def test_a_last_subject_a_tenth_of_the_group_speaks_of_stays():
     forget_tables()
     texts, titles, topics = _corpus([*SIX, ACTIONS[:10] + GENERATION])
