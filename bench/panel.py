@@ -543,8 +543,25 @@ def read_answers(paths: list[Path]) -> dict[int, list[dict]]:
     return answers
 
 
+USAGE = """usage: python -m bench.panel fit CORPUS NAME OUT.json
+       python -m bench.panel blank WRITER_DIR BUNDLE.json...
+       python -m bench.panel write OUT_DIR [--ceiling WRITER_DIR] BUNDLE.json...
+       python -m bench.panel score KEY.json ANSWERS.jsonl..."""
+# How many arguments each command takes at least (after its name), and exactly for "fit".
+_ARGUMENTS = {"fit": 3, "blank": 2, "write": 2, "score": 2}
+
+
 def _main(argv: list[str]) -> None:
-    command, *rest = argv
+    command, *rest = argv or ["--help"]
+    if command in ("-h", "--help"):
+        print(USAGE)
+        return
+    least = _ARGUMENTS.get(command)
+    if least is None or len(rest) < least or (command == "fit" and len(rest) != least):
+        raise SystemExit(f"{USAGE}\n(got: {' '.join(argv)})")
+    missing = [p for p in rest if p.endswith((".json", ".jsonl")) and command != "fit" and not Path(p).is_file()]
+    if missing:
+        raise SystemExit(f"bench.panel {command}: no such file: {missing[0]}")
     if command == "fit":
         corpus, name, out = rest
         Path(out).write_text(json.dumps(fit_bundle(corpus, name), ensure_ascii=False) + "\n", encoding="utf-8")
@@ -572,8 +589,6 @@ def _main(argv: list[str]) -> None:
             )
         for corpus, by in figures["by_corpus"].items():
             print(f"\n{corpus}\n{score_table(by)}")
-    else:
-        raise SystemExit(f"unknown command {command!r}: fit, blank, write or score")
 
 
 if __name__ == "__main__":

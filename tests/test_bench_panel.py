@@ -219,3 +219,16 @@ def test_a_change_is_counted_higher_lower_or_the_same_where_ours_and_ours_before
         "ours": 3.333,
         "ours_before": 3.0,
     }
+
+
+def test_the_command_line_says_its_usage_instead_of_a_traceback(capsys, tmp_path):
+    _main = panel._main
+    _main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: python -m bench.panel fit CORPUS NAME OUT.json")
+    with pytest.raises(SystemExit, match=r"(?s)usage: .*\(got: score only-a-key\.json\)"):
+        _main(["score", "only-a-key.json"])
+    with pytest.raises(SystemExit, match=r"(?s)usage: .*\(got: frob\)"):
+        _main(["frob"])
+    missing = tmp_path / "key.json"
+    with pytest.raises(SystemExit, match=f"bench.panel score: no such file: {missing}"):
+        _main(["score", str(missing), str(tmp_path / "answers_1.jsonl")])
