@@ -36,10 +36,15 @@ GENERATION = [
 ]
 
 
-def test_a_last_subject_no_paper_of_the_group_speaks_of_is_left_out():
+def _name_beside_six(group: list[tuple[str, str]]) -> str:
+    """The name of ``group`` in a corpus of the six groups of ``test_fields`` and it."""
     forget_tables()
-    texts, titles, topics = _corpus([*SIX, ACTIONS])
-    assert group_names(texts, titles, topics, BOILERPLATE)[len(SIX)] == "Video understanding"
+    texts, titles, topics = _corpus([*SIX, group])
+    return group_names(texts, titles, topics, BOILERPLATE)[len(SIX)]
+
+
+def test_a_last_subject_no_paper_of_the_group_speaks_of_is_left_out():
+    assert _name_beside_six(ACTIONS) == "Video understanding"
 
 
 PARSERS = [
@@ -55,15 +60,11 @@ PARSERS = [
 
 
 def test_parsers_without_taggers_are_syntactic_parsing():
-    forget_tables()
-    texts, titles, topics = _corpus([*SIX, PARSERS])
-    assert group_names(texts, titles, topics, BOILERPLATE)[len(SIX)] == "Syntactic parsing"
+    assert _name_beside_six(PARSERS) == "Syntactic parsing"
 
 
 def test_a_last_subject_a_tenth_of_the_group_speaks_of_stays():
-    forget_tables()
-    texts, titles, topics = _corpus([*SIX, ACTIONS[:10] + GENERATION])
-    assert group_names(texts, titles, topics, BOILERPLATE)[len(SIX)] == "Video understanding and generation"
+    assert _name_beside_six(ACTIONS[:10] + GENERATION) == "Video understanding and generation"
 
 
 def test_without_last_keeps_the_subjects_before_it():
