@@ -195,19 +195,31 @@ def common_words_only(found: FieldTable, held: np.ndarray, field: int) -> bool:
     return bool((held[mine] < WORD_FOCUS * found.cue_corpus[mine]).all())
 
 
-def said_name(found: FieldTable, rows: np.ndarray, field: int) -> str:
-    """The field's name for a group: without its last subject where under :data:`LAST_SHARE` of it holds a cue of it.
+def said_name(found: FieldTable, rows: np.ndarray, field: int) -> str | None:
+    """The field's name for a group, or None where it names no subject of the group's.
 
-    The last subject's cues are the lexicon's "=" cues (:mod:`analysis.model.fields`); a field without them is
-    always named in full. At least :data:`CUE_PAPERS` papers must hold one.
+    Without its last subject where under :data:`LAST_SHARE` of the group (and :data:`CUE_PAPERS` papers at
+    least) holds a cue of it (the lexicon's "=" cues, :mod:`analysis.model.fields`); None where so few hold a
+    cue of its first subject ("^" cues): the group's own phrases name it. A field without such cues is always
+    named in full.
     """
     named = found.fields[field]
-    if not named.last or found.cues is None or found.cue_field is None:
+    if not (named.last or named.first) or found.cues is None or found.cue_field is None:
         return named.name
+    if named.first and not _speaks_of(found, rows, field, named.first):
+        return None
+    if named.last and not _speaks_of(found, rows, field, named.last):
+        return without_last(named.name)
+    return named.name
+
+
+def _speaks_of(found: FieldTable, rows: np.ndarray, field: int, cues: tuple[str, ...]) -> bool:
+    """Whether :data:`LAST_SHARE` of the group's papers (and :data:`CUE_PAPERS` at least) hold one of ``cues``."""
+    assert found.cues is not None and found.cue_field is not None
     mine = np.flatnonzero(found.cue_field == field)
-    last = [mine[k] for k, cue in enumerate(named.cues) if cue in named.last]
-    holding = int((found.cues[rows][:, last].toarray() > 0).any(axis=1).sum())
-    return named.name if holding >= max(CUE_PAPERS, LAST_SHARE * len(rows)) else without_last(named.name)
+    which = [mine[k] for k, cue in enumerate(found.fields[field].cues) if cue in cues]
+    holding = int((found.cues[rows][:, which].toarray() > 0).any(axis=1).sum())
+    return holding >= max(CUE_PAPERS, LAST_SHARE * len(rows))
 
 
 def _robotics(lexicon: tuple[Field, ...]) -> int:

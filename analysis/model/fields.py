@@ -35,7 +35,9 @@ A field's name may say a last subject that not all of its groups share: "Video u
 the action recognition groups of the vision venues too, and blind readers scored the 23 such names 2.85 of 5 on
 average, none good ("partly wrong"; their writers wrote "Video understanding and action recognition"). The cues of
 that last subject are written with a leading "=" (they are cues of the field as well): a group few of whose papers
-hold one is named without it (:func:`without_last`).
+hold one is named without it (:func:`without_last`). The cues of a first subject are written with a leading "^": a
+group few of whose papers hold one is no group of the field ("Object detection and segmentation" for semantic
+segmentation; its own phrases name it).
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ class Field:
     venue_subject: bool = True
     # The cues of the last subject its name says ("generation" of "Video understanding and generation"); none: any.
     last: tuple[str, ...] = ()
+    # The cues of the first subject it says ("object detection" of "Object detection and segmentation"); none: any.
+    first: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -90,8 +94,8 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
     for f in parsed:
         if names.count(f.name) > 1:
             raise ValueError(f"lexicon: the field {f.name!r} comes twice")
-        if f.last and " and " not in f.name:
-            raise ValueError(f"lexicon: {f.name!r} has cues of a last subject ('=cue') but names one subject")
+        if (f.last or f.first) and " and " not in f.name:
+            raise ValueError(f"lexicon: {f.name!r} has cues of a first or last subject ('^cue', '=cue') but names one")
         if f.away and f.away not in whole:
             raise ValueError(f"lexicon: {f.name!r} is away from {f.away!r}, which is no broad field of the lexicon")
         if f.parent and (not f.broad or f.parent not in whole):
@@ -113,11 +117,12 @@ def _field(line: str) -> Field:
     head, _, away = head.replace("~", "").partition("!")
     head, _, parent = head.removeprefix("area ").partition("<")
     name, _, short = head.partition("|")
-    keys = tuple(dict.fromkeys(variant_key(c.removeprefix("=")) for c in given if not c.startswith("+")))
+    keys = tuple(dict.fromkeys(variant_key(c.lstrip("=^")) for c in given if not c.startswith("+")))
     needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
     last = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("=")))
+    first = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("^")))
     short = short.strip() or name.strip()
-    return Field(name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), venue_subject, last)
+    return Field(name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), venue_subject, last, first)
 
 
 def without_last(name: str) -> str:

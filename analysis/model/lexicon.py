@@ -9,7 +9,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
 # A cue "=cue" is one of the name's last subject too ("generation"): a group few of whose papers hold one is named
-# without it ("Video understanding"; :mod:`analysis.model.fields`).
+# without it ("Video understanding"); a cue "^cue" one of its first subject: such a group is not named by the field
+# at all (:mod:`analysis.model.fields`).
 # A line starting with "area " is a broad field, used for areas (groups of topics) and for a topic no narrower
 # field covers. An indented line continues the entry above. Of two fields scoring the same in a group, one with
 # needs names it (it is the narrower), else the one whose name sorts first.
@@ -252,8 +253,8 @@ Scene graphs and visual relationships | Scene graphs: scene graph; scene graph g
     radiance field; neural rendering; rendering; inverse rendering; view synthesis; multi-view; surface reconstruction;
     shape reconstruction; 3d shape; mesh; signed distance function; sdf; implicit surface
 Point clouds and 3D perception: point cloud; lidar; 3d object detection; 3d perception; depth estimation
-Object detection and segmentation | Object detection: object detection; segmentation; semantic segmentation;
-    instance segmentation; detection transformer
+Object detection and segmentation | Object detection: ^object detection; segmentation; semantic segmentation;
+    instance segmentation; ^detection transformer
 Image restoration and inverse problems: image restoration; super-resolution; deblurring; denoising; inverse problem;
     image reconstruction
 Human motion and pose: human motion; motion generation; pose estimation; motion prediction; avatar; human pose;

@@ -134,10 +134,12 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
             continue
         share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
         focus = 1.0 if whole else text_count[i] / found.corpus[i]
-        field = found.fields[i]
+        field, said = found.fields[i], said_name(found, rows, i)
+        if said is None:
+            continue
         out.append(
             FieldCandidate(
-                said_name(found, rows, i),
+                said,
                 round(float(share * focus**FOCUS_POWER), DECIMALS),
                 round(float(text_count[i] / size), DECIMALS),
                 frozenset(np.flatnonzero(text[:, i]).tolist()),
