@@ -57,6 +57,8 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # (3.04 -> 3.70; at CVPR 2018 and WACV 2023, whose writers it was not taken from, 2 higher, 1 lower). Not kept: "Video
 # analysis and action recognition" for "Video understanding and tracking" (5 higher, 3 lower: tracking, video
 # segmentation and restoration are no action recognition).
+# The vision venues' video part is two of one set of cues, "... and action recognition" and "... and tracking", each
+# saying its last subject only where its area does (panel 83: "Video understanding" 3 of 5 -> 4 for action areas).
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -425,6 +427,10 @@ area Vision and language < Computer vision: vision-language; vision and language
     captioning; image captioning; video captioning; referring expression; visual grounding; grounding;
     cross-modal retrieval; image-text; multimodal; multi-modal; language model; vlm; clip; visual dialog; visual
     reasoning; natural language; text
+area Video understanding and action recognition | Video understanding < Computer vision: video; =action recognition;
+    =action detection; =action localization; =temporal action; =activity recognition; activity; tracking; object
+    tracking; multi-object tracking; visual tracking; tracker; optical flow; motion estimation; video object
+    segmentation; event camera; temporal
 area Video understanding and tracking | Video understanding < Computer vision: video; action recognition; action
     detection; action localization; temporal action; activity recognition; activity; =tracking; =object tracking;
     =multi-object tracking; =visual tracking; =tracker; optical flow; motion estimation; video object segmentation;

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from analysis.model.field_table import common_words_only, cues_held, said_name
-from analysis.model.fields import without_last
 from analysis.model.naming_text import MAX_SHOWN_WORDS, joined_fields, lower_first
 from analysis.model.phrase_table import PhraseTable
 
@@ -154,7 +153,9 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
             )
         )
     # "Audio-visual learning" (needs video) before "Audio processing" where each audio paper of a vision venue shows it.
-    out.sort(key=lambda f: (-f.score, not f.needs, f.name))
+    # Of two fields of the same cues, the one whose name the group speaks of in full ("Video understanding and tracking"
+    # for trackers, not "Video understanding" of "... and action recognition").
+    out.sort(key=lambda f: (-f.score, not f.needs, bool(f.whole) and f.name != f.whole, f.name))
     return out
 
 
@@ -193,7 +194,7 @@ def field_name(
     """
     size = len(rows)
     every = [f for f in field_candidates(table, rows) if area or not f.part]
-    fields = [f for f in every if not {f.name.lower(), without_last(f.whole).lower()} & taken]
+    fields = [f for f in every if not _taken(f, taken)]
     if area and table.fields.venue.any():
         # The venue's own subject is broad, the others name its methods; the parts of its subject name its areas.
         fields = [f for f in fields if (not f.broad and not parts_only) or f.part]
@@ -220,6 +221,22 @@ def field_name(
     if covered_count(specific) < COVERED * size:
         return _under_broad_field(fields, ranked, size) or _two_subjects(fields, ranked, size)
     return None
+
+
+def _taken(field: FieldCandidate, taken: set[str]) -> bool:
+    """Whether another group has the field's name, or one that starts as a field of a first or last subject does.
+
+    "Video understanding and action recognition" takes "Video understanding" (and "... and tracking") from the
+    others: two areas named "Video understanding ..." would read as one.
+    """
+    if field.name.lower() in taken:
+        return True
+    return bool(field.whole) and _head(field.whole) in {_head(name) for name in taken}
+
+
+def _head(name: str) -> str:
+    """A name's first subject, in lower case: "video understanding" of "Video understanding and tracking"."""
+    return name.split(" and ")[0].split(", ")[0].lower()
 
 
 def _area_name(first: FieldCandidate, fields: list[FieldCandidate], size: int, displaced: set[str]) -> str:
