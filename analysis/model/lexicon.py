@@ -351,8 +351,8 @@ Combinatorial optimization and integer programming | Combinatorial optimization:
     integer programming; milp; mixed-integer; routing problem; vehicle routing; tsp; scheduling; sat;
     constraint satisfaction
 Sampling and MCMC ! Robot learning: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
-Bayesian inference and variational methods: bayesian; variational inference; posterior; probabilistic; bayesian
-    inference; approximate inference
+Bayesian inference and variational methods: bayesian; =variational inference; posterior; probabilistic; bayesian
+    inference; =approximate inference
 Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
 Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
     optimization; nas
