@@ -20,6 +20,7 @@ from analysis.figures.registry import REGISTRY
 from analysis.figures.style import theme_colors
 from analysis.report.compared import Section, compared_sections, section_html, section_markdown
 from analysis.report.content import ReportContent, theme_topics
+from analysis.report.figure_section import figures_html, interactive_views
 from analysis.report.links import markdown_link
 from analysis.report.overview import (
     FULL_LIST_MAX,
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 
 # The topic map is a page of its own (topic_map.py), not the view of a report
 # figure: the report links it before the figures' views.
-TOPIC_MAP_LINK = ("topic_map.html", "interactive topic map (search, hover, colour by topic)")
 
 
 # ---------------------------------------------------------------- Markdown
@@ -219,15 +219,6 @@ def _html_title(title: str) -> str:
     return f", <span class='title'>{escape(title)}</span>" if title else ""
 
 
-def interactive_views(result: TopicResult | None = None) -> list[tuple[str, str]]:
-    """File name and link text of every interactive page: the topic map, then each registered figure's view.
-
-    With ``result``, only the views of the figures that apply to it.
-    """
-    views = [figure.view for figure in REGISTRY.views(result) if figure.view is not None]
-    return [TOPIC_MAP_LINK, *((view.file, view.link) for view in views)]
-
-
 def _overview(content: ReportContent, markdown: bool) -> str:
     result = content.result
     n, k = len(result.documents), len(result.topics)
@@ -273,7 +264,7 @@ figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
 figcaption { font-size: 0.9rem; color: #444; margin-top: 0.3rem; }
 .glance { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .glance-map { flex: 1 1 22rem; } .glance-map img { max-width: 100%; border: 1px solid #eee; }
-table.overview { flex: 2 1 30rem; } table.overview th[rowspan] { background: #f6f6f6; }
+.glance-table { flex: 2 1 30rem; min-width: 0; overflow-x: auto; } table.overview th[rowspan] { background: #f6f6f6; }
 .swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: baseline; }
 @media print { body { max-width: none; margin: 0; } nav { display: none; } }
 """
@@ -319,7 +310,7 @@ def report_html(
     body.append(_html_pairs(content))
     body.append(_html_misfits(content))
     body += [section_html(section) for section in sections]
-    body.append(_html_figures(result, static_files, skipped, figures))
+    body.append(figures_html(result, static_files, skipped, figures))
     body.append(f"<p class='meta'>{escape(_METHOD_NOTE)}</p>")
     needs_plotly = bool(figures) and not _has_svgs(static_files)
     head_script = '<script charset="utf-8" src="plotly.min.js"></script>\n' if needs_plotly else ""
@@ -418,28 +409,3 @@ def _html_misfits(content: ReportContent) -> str:
 
 def _has_svgs(static_files: list[str]) -> bool:
     return any(name.endswith(".svg") for name in static_files)
-
-
-def _html_figures(
-    result: TopicResult, static_files: list[str], skipped: str | None, figures: dict[str, go.Figure] | None
-) -> str:
-    parts = ['<section id="figures">\n<h2>Figures</h2>']
-    files = set(static_files)
-    for figure in REGISTRY.shown(result):
-        stem, caption = figure.name, figure.caption
-        if f"{stem}.svg" in files:
-            links = f'<a href="{stem}.svg">SVG</a>' + (
-                f', <a href="{stem}.png">PNG</a>' if f"{stem}.png" in files else ""
-            )
-            parts.append(
-                f'<figure><img src="{stem}.svg" alt="{escape(caption)}">'
-                f"<figcaption>{escape(caption)} ({links})</figcaption></figure>"
-            )
-        elif figures and stem in figures:
-            div = figures[stem].to_html(include_plotlyjs=False, full_html=False, div_id=f"figure-{stem}")
-            parts.append(f"<figure>{div}<figcaption>{escape(caption)}</figcaption></figure>")
-    if skipped:
-        parts.append(f"<p class='meta'>Static figures (PNG/SVG) were not written: {escape(skipped)}</p>")
-    views = ", ".join(f'<a href="{name}">{escape(text)}</a>' for name, text in interactive_views(result))
-    parts.append(f"<p>Interactive views: {views}.</p>\n</section>")
-    return "\n".join(parts)

@@ -212,10 +212,16 @@ def overview_html(
         "<table class='overview'><thead><tr><th>area</th><th>topic</th><th>papers</th><th>theme</th>"
         "<th>most central papers</th></tr></thead>\n<tbody>" + "\n".join(rows) + "</tbody></table>"
     )
-    picture = f"<a href='topic_map.html'><img src='{image}' alt='The topic map, coloured by area'></a>" if image else ""
+    # Without the map's image (no static figures) the table takes the whole width: an empty box pushed it aside.
+    picture = (
+        f"<div class='glance-map'><a href='topic_map.html'><img src='{image}' alt='The topic map, coloured by area'>"
+        "</a></div>"
+        if image
+        else ""
+    )
     return (
         f"<section id='{OVERVIEW_ID}'>\n<h2>At a glance</h2>\n"
-        f"<div class='glance'><div class='glance-map'>{picture}</div>{table}</div>\n</section>"
+        f"<div class='glance'>{picture}<div class='glance-table'>{table}</div></div>\n</section>"
     )
 
 

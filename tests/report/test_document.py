@@ -179,6 +179,9 @@ def test_html_embeds_svgs_or_falls_back_to_interactive_figures(seed_result):
     fallback = report.report_html(seed_result, [], skipped="no Chromium", figures={"map": plot_map(seed_result)})
     assert '<script charset="utf-8" src="plotly.min.js"></script>' in fallback
     assert 'id="figure-map"' in fallback and "<img" not in fallback
+    # As wide as the page, not the 1200 pixels the map is drawn for export.
+    assert '"width":1200' not in fallback.replace(" ", "") and '{"responsive": true}' in fallback
+    assert plot_map(seed_result).layout.width == 1200  # the figure given is not changed
 
 
 def test_md_escape_disarms_html_and_markdown():

@@ -75,3 +75,12 @@ def test_a_large_corpus_lists_central_papers_only(seed_result, content, markdown
     html = document.report_html(seed_result, [], content=content)
     assert "<strong>Reading order</strong>" not in html and "<h2>At a glance</h2>" in html
     assert html.count("<h4 id='topic-") == 6 and "href='topic_map.html#topic=0'" in html
+
+
+def test_the_html_overview_puts_the_table_beside_the_map_or_alone(seed_result, content):
+    with_map = document.report_html(seed_result, ["map.svg", "map.png"], content=content)
+    assert "<div class='glance'><div class='glance-map'><a href='topic_map.html'><img src='map.svg'" in with_map
+    # No static figures: no empty box beside the table (it pushed the table to the right of a laptop's page).
+    alone = document.report_html(seed_result, [], skipped="no Chromium", content=content)
+    assert "<div class='glance'><div class='glance-table'><table class='overview'>" in alone
+    assert "glance-map'>" not in alone
