@@ -176,3 +176,22 @@ def test_figures_a_hung_session_did_not_draw_are_drawn_in_a_fresh_chromium(monke
 
 # The smallest PNG: the signature and an IHDR chunk, enough for the dpi tag to be written after it.
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489")
+
+
+def test_the_browser_pipes_dropped_messages_stay_out_of_a_runs_output(tmp_path, caplog):
+    import logging
+
+    from choreographer.channels import pipe
+
+    browser = tmp_path / "chromium"
+    browser.write_text("#!/bin/sh\nexit 1\n")
+    browser.chmod(0o755)
+    session = ChromiumSession(str(browser))  # a session, started or not, keeps them out
+    session.close()
+    with caplog.at_level(logging.ERROR, logger="choreographer.channels.pipe"):
+        try:
+            raise ValueError("not JSON")
+        except ValueError:
+            pipe._logger.exception("JSONError decoding message. Ignoring")
+            pipe._logger.exception("Error in trying to decode JSON off our read.")
+    assert [record.getMessage() for record in caplog.records] == ["Error in trying to decode JSON off our read."]
