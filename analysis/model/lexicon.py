@@ -184,8 +184,8 @@ Knowledge representation and logical reasoning | Knowledge representation: knowl
 Search, satisfiability and planning | Search and planning ! Robot learning: heuristic search; search algorithm;
     best-first search; satisfiability; sat solver; sat; constraint satisfaction; csp; constraint programming;
     automated planning; classical planning; planning problem; pddl; state space search; model checking; np-hard;
-    computational complexity; local search; branch and bound; backtracking; phase transition; hard problem;
-    branching factor; decision diagram; genetic algorithm; evolutionary algorithm
+    computational complexity; local search; branch and bound; backtracking; hard problem; branching factor; decision
+    diagram; genetic algorithm; evolutionary algorithm
 Multi-agent systems and human-AI interaction | Multi-agent systems: multi-agent system; autonomous agent;
     agent-based; negotiation; coalition; human-agent; human-ai;
     bdi; mixed-initiative; explainable agent; user study

@@ -117,3 +117,13 @@ LLM_REASONING = [
 
 def test_llm_reasoning_is_named_apart_from_llm_agents():
     assert names_beside_six(LLM_REASONING) == EXPECTED | {6: "LLM reasoning and chain-of-thought"}
+
+
+def test_a_phase_transition_is_no_cue_of_search_and_satisfiability():
+    # COLT 2018's topic of high-dimensional estimation was "Search, satisfiability and planning" (1.00 of 5) by two
+    # papers on phase transitions of estimators; panel 86 rated it 3.00 named by its own fields.
+    search = next(i for i, f in enumerate(fields()) if f.name == "Search, satisfiability and planning")
+    keys = ["phase transition", "local search"]
+    text = sparse.csr_matrix(np.array([[1, 0], [0, 1]], dtype=np.int32))
+    found = field_table(keys, {}, text, sparse.csr_matrix(text.shape, dtype=np.int32))
+    assert found.text[:, search].tolist() == [False, True]
