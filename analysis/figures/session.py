@@ -41,7 +41,6 @@ class ChromiumSession:
     """A kaleido session in a thread of its own: started now, rendering when :meth:`render` is called."""
 
     def __init__(self, chromium: str):
-        logging.getLogger("choreographer.channels.pipe").addFilter(_not_a_dropped_message)
         self._chromium = chromium
         self._jobs: queue.Queue[list[dict] | None] = queue.Queue()
         self._done: queue.Queue[BaseException | None] = queue.Queue()
@@ -50,8 +49,12 @@ class ChromiumSession:
         self._thread.start()
 
     async def _serve(self, chromium: str) -> None:
+        import choreographer.channels.pipe
         import kaleido
 
+        # After the driver's import: a logger made here by name first would be a plain one, without the driver's
+        # debug2, and every render would fail on it (a fresh clone's make report skipped its figures so).
+        logging.getLogger(choreographer.channels.pipe.__name__).addFilter(_not_a_dropped_message)
         try:
             async with kaleido.Kaleido(**kaleido_options(chromium)) as session:
                 while (jobs := await asyncio.to_thread(self._jobs.get)) is not None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import plotly.graph_objects as go
 import pytest
 
 from analysis import figures
+from analysis.config import ROOT
 from analysis.figures.chromium import find_chromium
 from analysis.figures.session import ChromiumSession, chromium_session, kill_browsers
 
@@ -194,4 +198,22 @@ def test_the_browser_pipes_dropped_messages_stay_out_of_a_runs_output(tmp_path, 
         except ValueError:
             pipe._logger.exception("JSONError decoding message. Ignoring")
             pipe._logger.exception("Error in trying to decode JSON off our read.")
-    assert [record.getMessage() for record in caplog.records] == ["Error in trying to decode JSON off our read."]
+    piped = [r.getMessage() for r in caplog.records if r.name == "choreographer.channels.pipe"]  # not a closing one's
+    assert piped == ["Error in trying to decode JSON off our read."]
+
+
+def test_a_session_started_before_the_driver_is_imported_leaves_the_drivers_logger_its_own(tmp_path):
+    # A logger of the driver's name made first would be a plain one, without its debug2: every render then failed
+    # ("'Logger' object has no attribute 'debug2'"), and a fresh clone's make report skipped its figures.
+    browser = tmp_path / "chromium"
+    browser.write_text("#!/bin/sh\nexit 1\n")
+    browser.chmod(0o755)
+    code = (
+        "from analysis.figures.session import ChromiumSession\n"
+        f"session = ChromiumSession({str(browser)!r})\n"
+        "session.close()\n"
+        "from choreographer.channels import pipe\n"
+        "print(hasattr(pipe._logger, 'debug2'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "True"
