@@ -51,8 +51,8 @@ ROBOTICS = "Robot learning"
 CUE_PAPERS = 2
 # ... and a common word alone names it where at least this share of the corpus's papers holding it are in it.
 WORD_FOCUS = 0.5
-# A field's name says its last subject where this share of a group's papers holds a cue of it (as a name's second
-# part must: :data:`analysis.model.naming_fields.PART_SHARE`).
+# A field's name says its first or last subject where this share of a group's papers holds a cue of it (as a name's
+# second part must: :data:`analysis.model.naming_fields.PART_SHARE`).
 LAST_SHARE = 0.1
 
 

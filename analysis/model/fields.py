@@ -86,7 +86,8 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
     Raises:
         ValueError: Naming the entry, where it has no ":", a cue holds "|", "<" or "!" (a name with a ":" in it),
             a name comes twice, a part is no "area" or its parent no broad field of the lexicon, a field is
-            away from no broad field of it, or one with cues of a last subject ("=cue") names one subject.
+            away from no broad field of it, or one with cues of a first or last subject ("^cue", "=cue") names one
+            subject.
     """
     parsed = [_field(line) for line in _entries(text)]
     names = [f.name for f in parsed]

@@ -224,7 +224,7 @@ def field_name(
 
 
 def _taken(field: FieldCandidate, taken: set[str]) -> bool:
-    """Whether another group has the field's name, or one that starts as a field of a first or last subject does.
+    """Whether another group has the field's name, or, for a field of a last subject, one that starts as it does.
 
     "Video understanding and action recognition" takes "Video understanding" (and "... and tracking") from the
     others: two areas named "Video understanding ..." would read as one.

@@ -1,6 +1,7 @@
-"""The report's figures section: each figure as its SVG, or embedded as an interactive plot, and the interactive views.
+"""The HTML report's figures section: each figure as its SVG, or embedded as an interactive plot, and the views.
 
-Split from :mod:`analysis.report.document`, which writes the rest of the page.
+Split from :mod:`analysis.report.document`, which writes the rest of the page and the Markdown report's figures
+(they quote with its ``md_escape``).
 """
 
 from __future__ import annotations
