@@ -35,20 +35,7 @@ from scipy import sparse
 
 from analysis.model.field_table import covers
 from analysis.model.naming_beside import beside_taken
-from analysis.model.naming_fields import (
-    ADDS,
-    COVERED,
-    DECIMALS,
-    FOCUS_POWER,
-    PART_FOCUS,
-    PART_SHARE,
-    SECOND,
-    SMALL,
-    TITLE_WEIGHT,
-    Candidate,
-    field_candidates,
-    field_name,
-)
+from analysis.model.naming_fields import Candidate, field_candidates, field_name
 from analysis.model.naming_minority import lone_abbreviation_field, venue_part_name
 from analysis.model.naming_subjects import (
     area_subjects,
@@ -60,6 +47,17 @@ from analysis.model.naming_subjects import (
     with_genre,
 )
 from analysis.model.naming_text import lower_first, shared_tail, written
+from analysis.model.naming_weights import (
+    ADDS,
+    COVERED,
+    DECIMALS,
+    FOCUS_POWER,
+    PART_FOCUS,
+    PART_SHARE,
+    SECOND,
+    SMALL,
+    TITLE_WEIGHT,
+)
 from analysis.model.phrase_table import MIN_PAPERS, PhraseTable, cached_table, phrase_table, variant_key
 from analysis.model.phrases import ACTS, CONNECTORS
 

@@ -16,19 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.model.naming_fields import (
-    COVERED,
-    FIELD_SHARE,
-    PART_FOCUS,
-    PART_SHARE,
-    SMALL,
-    Candidate,
-    FieldCandidate,
-    covered_count,
-    field_candidates,
-)
+from analysis.model.naming_fields import Candidate, FieldCandidate, covered_count, field_candidates
 from analysis.model.naming_subjects import same_word
 from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first, written
+from analysis.model.naming_weights import COVERED, FIELD_SHARE, PART_FOCUS, PART_SHARE, SMALL
 from analysis.model.phrase_table import PhraseTable
 
 

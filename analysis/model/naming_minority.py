@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.model.naming_fields import BROAD_MOST, SMALL, Candidate, covered_count, field_candidates
+from analysis.model.naming_fields import Candidate, covered_count, field_candidates
 from analysis.model.naming_text import shared_tail
+from analysis.model.naming_weights import BROAD_MOST, SMALL
 from analysis.model.phrase_table import PhraseTable
 
 __all__ = ["lone_abbreviation_field", "venue_part_name"]

@@ -15,8 +15,9 @@ from functools import cache
 import numpy as np
 import snowballstemmer
 
-from analysis.model.naming_fields import DECIMALS, Candidate
+from analysis.model.naming_fields import Candidate
 from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first
+from analysis.model.naming_weights import DECIMALS
 from analysis.model.phrase_table import PhraseTable
 from analysis.model.phrases import lexicon_readings
 
