@@ -312,10 +312,35 @@ def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     without its surgical robots and WACV 2024's "Audio-visual learning" without its multimodal models: panel 74
     rated 3 of the 4 labels it changes higher, none lower (2.25 -> 2.83).
     """
+    kind = _kind_beside(first, fields, size)
+    if kind is not None:
+        return f"{first.name} and {lower_first(kind.short)}"
     if first.share >= FIELD_WHOLE:
         return first.name
     narrow = [f for f in fields if not f.broad and len(f.papers | first.papers) >= TOPIC_SECOND * size]
     return _with_second(first, narrow, size)
+
+
+def _kind_beside(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
+    """A narrow field said beside a field named without its last subject, a kind of it in a fifth of the topic, or None.
+
+    "Video understanding" alone (a field whose last subject the topic does not speak of) is vague: readers rated
+    the 20 judged topics and areas so named 2.93 of 5, none good, and their writers named the kind of video work
+    ("Video understanding and action recognition"). The kind is a narrow field in twice :data:`PART_SHARE` of the
+    topic whose papers are nearly all (:data:`PARENT`) the first's, scoring :data:`SECOND` of it; the most focused
+    first. Final panel 87: 4 of 5 topics rated higher (3.13 -> 3.80); of 11 areas 4 higher, 5 lower, so areas keep
+    the one subject.
+    """
+    if not first.whole or first.name == first.whole or size <= SMALL:
+        return None
+    for other in sorted(fields, key=lambda f: (-f.focus, -f.score, f.name)):
+        if other is first or other.broad or other.part or other.share < 2 * PART_SHARE:
+            continue
+        if other.score < SECOND * first.score or len(other.papers & first.papers) < PARENT * len(other.papers):
+            continue
+        if " and " not in other.short and not _words(other.short) & _words(first.name):
+            return other
+    return None
 
 
 def _under_broad_field(fields: list[FieldCandidate], ranked: list[Candidate], size: int) -> str | None:

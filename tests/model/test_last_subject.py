@@ -43,8 +43,31 @@ def _name_beside_six(group: list[tuple[str, str]]) -> str:
     return group_names(texts, titles, topics, BOILERPLATE)[len(SIX)]
 
 
+VIDEO = [
+    ("Video Moment Retrieval", "Retrieving a moment of a video from a sentence."),
+    ("Spatio-Temporal Video Grounding", "Grounding a sentence in space and time in a video."),
+    ("Efficient Video Recognition", "Video recognition at a fraction of the cost."),
+    ("Self-Supervised Video Representations", "Video representations learned without labels."),
+    ("Egocentric Video Understanding", "Video understanding of egocentric clips."),
+    ("Video Question Answering with Memory", "Answering questions about a long video."),
+    ("Dense Video Captioning", "Captions for every event of a video."),
+    ("Video Object Segmentation in Real Time", "Segmenting an object through the frames of a video."),
+    ("Video Summarization by Key Frames", "A short summary of a long video from its key frames."),
+    ("Audio-Visual Event Localization in Video", "Localising audio-visual events in video."),
+]
+
+
 def test_a_last_subject_no_paper_of_the_group_speaks_of_is_left_out():
-    assert _name_beside_six(ACTIONS) == "Video understanding"
+    assert _name_beside_six(VIDEO) == "Video understanding"
+
+
+def test_the_kind_of_video_work_half_the_group_does_is_said_beside_the_field_left_without_its_last_subject():
+    # Final panel 87: four of five such topics rated higher ("Video understanding" 3.13 -> 3.80 on average).
+    assert _name_beside_six(ACTIONS) == "Video understanding and action recognition"
+
+
+def test_a_small_group_keeps_the_one_subject():
+    assert _name_beside_six(ACTIONS[:8]) == "Video understanding"
 
 
 PARSERS = [
