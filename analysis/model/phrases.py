@@ -265,16 +265,34 @@ def phrase_counts(texts: list[str], boilerplate: Iterable[str]) -> tuple[csc_mat
     return matrix, np.asarray(counter.get_feature_names_out())
 
 
+# Plurals whose ending does not give their singular, each with it: "matrices" and "matrix" are one word.
+_SINGULAR = {
+    "analyses": "analysis",
+    "hypotheses": "hypothesis",
+    "matrices": "matrix",
+    "vertices": "vertex",
+    "indices": "index",
+    "criteria": "criterion",
+    "phenomena": "phenomenon",
+}
+
+
 def stem_key(phrase: str) -> str:
-    """The phrase with plural endings removed, so that "skill" and "skills" count as one."""
-    words = []
-    for word in phrase.split():
-        if len(word) > 4 and word.endswith("ies"):
-            word = word[:-3] + "y"
-        elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-            word = word[:-1]
-        words.append(word)
-    return " ".join(words)
+    """The phrase with plural endings removed, so that "skill" and "skills", "process" and "processes" count as one."""
+    return " ".join(_singular(word) for word in phrase.split())
+
+
+def _singular(word: str) -> str:
+    """A word's singular as far as its ending tells ("classes": "class"), or as :data:`_SINGULAR` lists it."""
+    if word in _SINGULAR:
+        return _SINGULAR[word]
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 5 and word.endswith("sses"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 # Words made from a person's or a place's name, written with a capital inside a sentence: a phrase written in lower
