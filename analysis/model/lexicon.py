@@ -353,7 +353,7 @@ Combinatorial optimization and integer programming | Combinatorial optimization:
 Sampling and MCMC ! Robot learning: mcmc; langevin; sampling; monte carlo; markov chain monte carlo; sampler
 Bayesian inference and variational methods: bayesian; =variational inference; posterior; probabilistic; bayesian
     inference; =approximate inference
-Gaussian processes and Bayesian optimization: gaussian process; bayesian optimization; gp; acquisition function
+Gaussian processes and Bayesian optimization: gaussian process; =bayesian optimization; gp; =acquisition function
 Hyperparameter optimization and AutoML: hyperparameter; neural architecture search; automl; hyperparameter
     optimization; nas
 Transformers and attention | Transformers: self-attention; attention mechanism; multi-head attention; attention head;

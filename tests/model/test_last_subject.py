@@ -6,12 +6,14 @@ scored the 23 such names 2.85 of 5 on average, none good, and wrote "Video under
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.fields import fields, parse_lexicon, without_last
 from analysis.model.naming import group_names
-from analysis.model.phrase_table import forget_tables
+from analysis.model.naming_fields import field_candidates
+from analysis.model.phrase_table import forget_tables, phrase_table
 from tests.model.test_fields import SIX
 from tests.model.test_naming import _corpus
 
@@ -128,3 +130,26 @@ def test_a_name_of_one_subject_has_no_last_subject_to_leave_out():
         parse_lexicon("Video: video; =video generation")
     with pytest.raises(ValueError, match="'Detection' has cues of a first or last subject"):
         parse_lexicon("Detection: ^object detection")
+
+
+GAUSSIAN_PROCESSES = [
+    ("Sparse Gaussian Processes with Inducing Points", "Inducing points make a Gaussian process scale."),
+    ("Deep Gaussian Processes", "Layers of Gaussian processes, each the input of the next."),
+    ("Gaussian Process Regression in Linear Time", "Gaussian process regression with a structured kernel."),
+    ("Multi-Output Gaussian Processes", "Gaussian processes over several correlated outputs."),
+    ("Variational Inference for Gaussian Processes", "A variational bound for a Gaussian process posterior."),
+    ("Gaussian Processes on Graphs", "A Gaussian process whose kernel is defined on a graph."),
+    ("Heteroscedastic Gaussian Process Models", "Input-dependent noise in a Gaussian process model."),
+    ("Gaussian Processes for Time Series", "Time series modelled with Gaussian processes."),
+]
+
+
+def test_gaussian_processes_without_bayesian_optimization_are_named_gaussian_processes():
+    # Final panel 88: three of five such topics rated higher ("... and Bayesian optimization" named them 2.0 of 5).
+    forget_tables()
+    texts, titles, topics = _corpus([*SIX, GAUSSIAN_PROCESSES])
+    table = phrase_table(texts, titles, BOILERPLATE)
+    names = [f.name for f in field_candidates(table, np.flatnonzero(topics == len(SIX)))]
+    assert "Gaussian processes" in names
+    assert "Gaussian processes and Bayesian optimization" not in names
+    assert _name_beside_six(GAUSSIAN_PROCESSES) == "Gaussian processes"
