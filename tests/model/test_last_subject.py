@@ -6,15 +6,13 @@ scored the 23 such names 2.85 of 5 on average, none good, and wrote "Video under
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.fields import fields, parse_lexicon, without_last
 from analysis.model.naming import group_names
-from analysis.model.naming_fields import field_candidates
-from analysis.model.phrase_table import forget_tables, phrase_table
-from tests.model.test_fields import SIX
+from analysis.model.phrase_table import forget_tables
+from tests.model.test_fields import SIX, fields_beside_six
 from tests.model.test_naming import _corpus
 
 ACTIONS = [
@@ -147,9 +145,7 @@ GAUSSIAN_PROCESSES = [
 def test_gaussian_processes_without_bayesian_optimization_are_named_gaussian_processes():
     # Final panel 88: three of five such topics rated higher ("... and Bayesian optimization" named them 2.0 of 5).
     forget_tables()
-    texts, titles, topics = _corpus([*SIX, GAUSSIAN_PROCESSES])
-    table = phrase_table(texts, titles, BOILERPLATE)
-    names = [f.name for f in field_candidates(table, np.flatnonzero(topics == len(SIX)))]
+    names = fields_beside_six(GAUSSIAN_PROCESSES)
     assert "Gaussian processes" in names
     assert "Gaussian processes and Bayesian optimization" not in names
     assert _name_beside_six(GAUSSIAN_PROCESSES) == "Gaussian processes"

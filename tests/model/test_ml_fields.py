@@ -10,11 +10,9 @@ multi-label and multi-view learning by 3D reconstruction.
 
 from __future__ import annotations
 
-import numpy as np
-
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import field_candidates, group_names, phrase_table
-from tests.model.test_fields import EXPECTED, SIX, names_beside_six
+from analysis.model.naming import group_names
+from tests.model.test_fields import EXPECTED, SIX, fields_beside_six, names_beside_six
 from tests.model.test_naming import _corpus
 from tests.model.test_venue_part_names import _venue_with
 
@@ -84,10 +82,7 @@ LLM_ERA = [
 
 def _large_language_models_share(papers: list[tuple[str, str]]) -> float:
     """The share of the group of ``papers`` (beside the six groups of tests.model.test_fields) the field holds."""
-    texts, titles, topics = _corpus([*SIX, papers])
-    table = phrase_table(texts, titles, BOILERPLATE)
-    held = {f.name: f.share for f in field_candidates(table, np.flatnonzero(topics == 6))}
-    return held.get("Large language models", 0.0)
+    return fields_beside_six(papers).get("Large language models", 0.0)
 
 
 def test_large_language_models_need_a_sign_of_their_era():
