@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from analysis.model.abbreviations import is_abbreviation, spelled_out
 from analysis.model.phrase_table import PhraseTable, variant_key
 from analysis.model.phrases import is_eponym, no_noun_reading, written_form
+from analysis.text import fold_accents
 
 # The name as written, its parts' words counted ("and" not).
 MAX_SHOWN_WORDS = 6
@@ -170,6 +171,9 @@ def _case(word: str, texts: list[str]) -> str:
     """
     if not word[:1].isupper() or is_abbreviation(word) or any(p[1:] != p[1:].lower() for p in word.split("-")):
         return word
+    if not word.isascii():
+        # A title's "Nyström" is the abstracts' "Nystrom": its case is read without the accents.
+        return word if _capitalised_inside(fold_accents(word), [fold_accents(t) for t in texts]) else word.lower()
     return word if _capitalised_inside(word, texts) else word.lower()
 
 

@@ -19,11 +19,11 @@ from scipy import sparse
 
 from analysis.model.abbreviations import defined_as, is_abbreviation
 from analysis.model.field_table import FieldTable, field_table
-from analysis.model.phrases import CONNECTORS, WordRoles, abbreviated, clauses_of, paper_phrases, variant_key
+from analysis.model.phrases import CONNECTORS, LETTERS, WordRoles, abbreviated, clauses_of, paper_phrases, variant_key
 
 # An abbreviation reads a long form that this many papers hold, and that many papers use it.
 MIN_PAPERS = 2
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+_WORD = re.compile(rf"[{LETTERS}0-9][{LETTERS}0-9-]*")
 # "... words (ABBR)": an abbreviation in parentheses, defined by up to six words in the _BEFORE characters before.
 _DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9-]{1,9})\s*[),;]")
 _BEFORE = 80

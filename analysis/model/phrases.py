@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from analysis.text import fold_accents
+
 if TYPE_CHECKING:
     from scipy.sparse import csc_matrix
 
@@ -71,7 +73,9 @@ _TOO_BROAD = _word_set(
     change changes"""
 )
 _CLAUSE = re.compile(r"[.,;:!?()\[\]{}\"]|\s[-\u2013\u2014]\s")
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-'][A-Za-z0-9]+)*")
+# Latin letters with their accents: an ASCII class cut "Schrödinger bridge" into "Schr dinger bridge".
+LETTERS = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
+_TOKEN = re.compile(rf"[{LETTERS}][{LETTERS}0-9]*(?:[-'][{LETTERS}0-9]+)*")
 
 
 # Adjectives without an adjective's ending: they end no phrase ("reasoning and compact").
@@ -370,8 +374,11 @@ def is_eponym(word: str) -> bool:
 
 @lru_cache(maxsize=1 << 18)
 def variant_key(phrase: str) -> str:
-    """The key that a phrase's variants share: lower case, hyphens as spaces, plural endings removed."""
-    return stem_key(" ".join(phrase.lower().replace("-", " ").split()))
+    """The key that a phrase's variants share: lower case, accents folded, hyphens as spaces, plurals removed.
+
+    Papers write "Schrödinger" and "Schrodinger", "Fréchet" and "Frechet": one phrase.
+    """
+    return stem_key(" ".join(fold_accents(phrase.lower()).replace("-", " ").split()))
 
 
 def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[str] | None = None) -> str:
