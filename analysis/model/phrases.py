@@ -134,8 +134,14 @@ def no_noun_reading(word: str) -> bool:
 
 
 def compound_modifier(word: str) -> bool:
-    """Whether ``word`` is a hyphenated modifier ("real-time", "low-rank"); a gerund is none ("fine-tuning")."""
+    """Whether ``word`` is a hyphenated modifier ("real-time", "low-rank"); a gerund is none ("fine-tuning").
+
+    So is an idiom with a determiner inside ("in-the-wild", "state-of-the-art", "off-the-shelf"): CVPR 2017's
+    group of face recognition in unconstrained photographs was "Face recognition and in-the-wild".
+    """
     parts = word.split("-")
+    if len(parts) >= 3 and not _DETERMINERS.isdisjoint(parts[1:-1]):
+        return True
     return len(parts) >= 2 and parts[0] in _COMPOUND_STARTS and not parts[-1].endswith("ing")
 
 

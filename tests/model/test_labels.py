@@ -255,6 +255,20 @@ def test_a_hyphenated_modifier_ends_no_phrase_but_starts_one():
     assert {"real-time slam", "low-cost robot", "fine-tuning", "low-rank adapter"} <= phrases, phrases
 
 
+def test_an_idiom_with_a_determiner_inside_ends_no_phrase():
+    # CVPR 2017's face recognition group was "Face recognition and in-the-wild" (2.00 of 5).
+    texts = [
+        "Face recognition in-the-wild with state-of-the-art accuracy on faces in-the-wild.",
+        "Expression recognition in-the-wild from off-the-shelf detectors and face recognition.",
+        "Out-of-distribution detection for face recognition in-the-wild.",
+    ]
+    roles, phrases = _roles_and_phrases(texts)
+    assert not roles.can_end("in-the-wild") and not roles.can_end("state-of-the-art")
+    assert not roles.can_end("off-the-shelf") and roles.can_end("out-of-distribution")
+    assert not {"in-the-wild", "face recognition in-the-wild"} & phrases, phrases
+    assert {"face recognition", "out-of-distribution detection", "off-the-shelf detectors"} <= phrases, phrases
+
+
 def test_a_word_the_lexicon_knows_only_as_a_verb_ends_no_phrase_but_a_gerund_does():
     # A small corpus gives "generate" no determiner after it, so only the lexicon tells it is a verb.
     texts = [
