@@ -171,10 +171,19 @@ def _case(word: str, texts: list[str]) -> str:
     """
     if not word[:1].isupper() or is_abbreviation(word) or any(p[1:] != p[1:].lower() for p in word.split("-")):
         return word
+    letter, hyphen, rest = word.partition("-")
+    if len(letter) == 1 and hyphen and _capital_letter_first(letter, texts):
+        return f"{letter}-{_case(rest, texts)}"  # "Q-networks", "K-means": the letter is a symbol, its case kept
     if not word.isascii():
         # A title's "Nyström" is the abstracts' "Nystrom": its case is read without the accents.
         return word if _capitalised_inside(fold_accents(word), [fold_accents(t) for t in texts]) else word.lower()
     return word if _capitalised_inside(word, texts) else word.lower()
+
+
+def _capital_letter_first(letter: str, texts: list[str]) -> bool:
+    """Whether the texts write a one-letter first part ("Q-network") in capitals more often than not."""
+    capital = sum(len(re.findall(rf"\b{letter.upper()}-\w", t)) for t in texts)
+    return capital > sum(len(re.findall(rf"\b{letter.lower()}-\w", t)) for t in texts)
 
 
 def _capitalised_inside(word: str, texts: list[str], seen: frozenset[str] = frozenset()) -> bool:

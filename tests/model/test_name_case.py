@@ -73,3 +73,17 @@ def test_a_phrase_from_a_title_in_capitals_is_written_as_sentences_write_it():
     assert written_form("gaussian process", ["GAUSSIAN PROCESS REGRESSION"]) == "Gaussian process"
     # An acronym in a sentence keeps its capitals, as before.
     assert written_form("clip", ["CLIP is a model. We use CLIP.", "A video clip."]) == "CLIP"
+
+
+Q_NETWORKS = [
+    ("Bayesian Deep Q-Networks", "A deep Q-network with a Bayesian last layer explores by sampling."),
+    ("Recurrent Deep Q-Networks", "A recurrent deep Q-network remembers what the agent saw."),
+    ("Deep Q-Networks with Replay", "The deep Q-network learns from a buffer of replayed steps."),
+    ("Distributed Deep Q-Networks", "Many actors feed one deep Q-network its experience."),
+]
+
+
+def test_a_one_letter_part_keeps_the_capital_the_texts_give_it():
+    # ICLR 2018's "Reinforcement learning and q-networks": the titles' "Q-Networks" in sentence case lost the
+    # capital of the letter that names the function Q.
+    assert names_beside_six(Q_NETWORKS) == EXPECTED | {6: "Deep Q-networks"}
