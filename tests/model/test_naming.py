@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.model import naming, naming_text
+from analysis.model import naming_parts, naming_text
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.labels import topic_labels
 from analysis.model.naming import Candidate, candidates, choose, group_names, phrase_table, variant_key
@@ -268,9 +268,9 @@ def test_a_one_word_best_phrase_gives_way_to_an_abbreviation_whose_long_form_hol
     robot = Candidate("robot", 0.247, frozenset(range(25)), True, ("robot",), 0.56)
     hri = Candidate("hri", 0.18, frozenset(range(8)), True, ("human", "robot", "interaction"), 0.89)
     encounter = Candidate("social encounter", 0.2, frozenset(range(2)), True, ("social", "encounter"), 1.0)
-    assert [c.key for c in naming._longer_first([robot, encounter, hri])] == ["hri", "robot", "social encounter"]
+    assert [c.key for c in naming_parts._longer_first([robot, encounter, hri])] == ["hri", "robot", "social encounter"]
     weak = Candidate("hri", 0.14, hri.papers, True, hri.words, hri.focus)  # under LONGER of the head's score
-    assert naming._longer_first([robot, weak])[0] is robot
+    assert naming_parts._longer_first([robot, weak])[0] is robot
 
 
 def test_a_modifier_and_its_longer_form_name_one_kind_not_two():
@@ -278,16 +278,16 @@ def test_a_modifier_and_its_longer_form_name_one_kind_not_two():
     arm = Candidate("robotic arm", 0.1, frozenset(range(6)), True, ("robotic", "arm"))
     robot_arm = Candidate("robot arm", 0.08, frozenset(range(4, 9)), True, ("robot", "arm"))
     hockey = Candidate("air hockey", 0.09, frozenset(range(20, 24)), True, ("air", "hockey"))
-    assert not naming._tail_pair(arm, robot_arm)
+    assert not naming_parts._tail_pair(arm, robot_arm)
     assert [c.key for c in choose([arm, hockey, robot_arm], 30, set())] == ["robotic arm", "air hockey"]
     audio = Candidate("audio generation", 0.1, frozenset(range(6)), True, ("audio", "generation"))
     music = Candidate("music generation", 0.08, frozenset(range(6, 12)), True, ("music", "generation"))
-    assert naming._tail_pair(audio, music)  # two kinds of one thing: "Audio and music generation"
+    assert naming_parts._tail_pair(audio, music)  # two kinds of one thing: "Audio and music generation"
     swarm = Candidate("robotic swarm", 0.1, frozenset(range(5)), True, ("robotic", "swarm"))
     swarms = Candidate("robot swarm", 0.09, frozenset(range(3, 8)), True, ("robot", "swarm"))
     drones = Candidate("drone swarm", 0.05, frozenset(range(8, 12)), True, ("drone", "swarm"))
     head = Candidate("swarm", 0.2, frozenset(range(20)), True, ("swarm",))
-    assert [c.key for c in naming._kinds_of(head, [head, swarm, swarms, drones], 20)] == [
+    assert [c.key for c in naming_parts._kinds_of(head, [head, swarm, swarms, drones], 20)] == [
         "robotic swarm",
         "drone swarm",
     ]
