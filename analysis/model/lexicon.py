@@ -37,12 +37,11 @@ from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 # "Learning with noisy labels" apart from weak and semi-supervised learning, and uncertainty's field away from
 # robotics, where "calibration" is a sensor's (ICRA 2008's odometry calibration was "Uncertainty quantification and
 # calibration", 1.33 of 5): final panel 65 rated the 6 labels they change 4 higher, none lower.
-# Recurrent networks apart from state space models: groups of RNN and LSTM papers of 2017-2018 were "State
-# space models and sequence modeling" (1.00 of 5 at ICLR 2018, ICML 2017, NeurIPS 2017 and 2018 in final panel 67),
-# now named by their recurrent networks (2.33-4.00); of the 7 labels it changes, readers rated 5 higher, 2 lower.
-# "Large language models" needs a sign of their era (LLM, GPT, a prompt, an instruction, a foundation or a pretrained
-# language model): ICLR 2018's areas of word embeddings and of reading comprehension were "... and large language
-# models" (2.00 of 5); of the 5 labels it changes, final panel 68 rated 3 higher, 2 the same.
+# Recurrent networks apart from state space models: RNN groups of 2017-2018 were "State space models and sequence
+# modeling" (1.00 of 5 in final panel 67); of the 7 labels it changes, readers rated 5 higher, 2 lower.
+# "Large language models" needs a sign of their era (LLM, GPT, a prompt, an instruction, a foundation or pretrained
+# LM): ICLR 2018's word-embedding areas were "... and large language models" (2.00; final panel 68: 3 higher, 2 same).
+# "Active learning" apart from data selection, whose cue it was (its groups 1.33-2.00; panel 95: 3 higher, 1 lower).
 # Multi-label classification and multi-view learning: ACML 2019's group of both was "3D reconstruction and novel view
 # synthesis" by the 3D field's cue "multi-view" (cameras'); kept, as ICCV 2013 needs it to stay inside the gate.
 # "Deep learning methods and theory": the catch-all area of ICML, NeurIPS and ICLR of 2015-2019 (CNNs, normalization,
@@ -334,7 +333,8 @@ Continual learning and catastrophic forgetting | Continual learning: continual l
     lifelong learning; incremental learning; class-incremental
 Meta-learning and few-shot learning | Meta-learning: meta-learning; few-shot; few-shot learning; meta learning
 Data selection and dataset distillation | Data selection: data selection; dataset distillation; data pruning;
-    coreset; active learning; data valuation; data quality; dataset condensation
+    coreset; data valuation; data quality; dataset condensation
+Active learning: active learning; query strategy; labeling budget; uncertainty sampling; active sampling
 Knowledge distillation ! Robot learning: knowledge distillation; distillation; teacher; student
 Network pruning and sparsity | Network pruning: pruning; lottery ticket; network pruning; sparse training; sparse
     neural network; sparse network; structured sparsity; weight sparsity; activation sparsity

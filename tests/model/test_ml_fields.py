@@ -137,3 +137,19 @@ def test_multi_view_learning_is_no_three_d_reconstruction():
     names = names_beside_six(MULTI_LABEL_AND_VIEW, RADIANCE_FIELDS)
     assert names[6] == "Multi-label classification and multi-view learning"
     assert names[7] == "Multi-view images"
+
+
+ACTIVE = [
+    ("Batch Active Learning by Diverse Gradients", "Active learning picks a diverse batch of points to label."),
+    ("Querying by Disagreement", "We query the points two hypotheses disagree on, under a labeling budget."),
+    ("Uncertainty Sampling for Text Classifiers", "Uncertainty sampling asks for the labels of unsure documents."),
+    ("Active Learning of Halfspaces", "A query strategy for active learning of halfspaces with few labels."),
+]
+
+
+def test_active_learning_is_a_field_apart_from_data_selection():
+    # AISTATS 2014's, ICML 2013's and ICML 2014's active-learning groups were "Data selection and dataset
+    # distillation" by its cue "active learning" (1.33-2.00 of 5); final panel 95 rated "Active learning" 3.00-3.67.
+    held = fields_beside_six(ACTIVE)
+    assert held["Active learning"] == 1.0
+    assert "Data selection and dataset distillation" not in held
