@@ -269,8 +269,9 @@ def _phrase_name(
         # Subjects of single papers, and no phrase in half of them: the group is plainly mixed, and says so.
         mixed = len(subjects) >= 2 and not any(len(c.papers) >= COVERED * len(rows) for c in ranked)
         parts = subjects or parts
-    elif parts and covered_count(parts) < MINORITY * len(rows) and len(_minority_subjects(ranked)) >= 2:
-        mixed, parts = True, _minority_subjects(ranked)
+    elif parts and covered_count(parts) < MINORITY * len(rows):
+        listed = _minority_subjects(ranked)
+        mixed, parts = (True, listed) if len(listed) >= 2 else (False, parts)
     name = written([p.key for p in parts], table, members, heads, len(texts)) if parts else None
     # A one-word phrase took its weaker second part in choose; an abbreviation written alone takes it here.
     if name is not None and len(parts) == 1 and len(parts[0].words) > 1 and " " not in name and parts[0] in ranked:

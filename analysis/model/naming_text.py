@@ -174,10 +174,9 @@ def _case(word: str, texts: list[str]) -> str:
     letter, hyphen, rest = word.partition("-")
     if len(letter) == 1 and hyphen and _capital_letter_first(letter, texts):
         return f"{letter}-{_case(rest, texts)}"  # "Q-networks", "K-means": the letter is a symbol, its case kept
-    if not word.isascii():
-        # A title's "Nyström" is the abstracts' "Nystrom": its case is read without the accents.
-        return word if _capitalised_inside(fold_accents(word), [fold_accents(t) for t in texts]) else word.lower()
-    return word if _capitalised_inside(word, texts) else word.lower()
+    # A title's "Nyström" is the abstracts' "Nystrom": its case is read without the accents.
+    plain, texts = (word, texts) if word.isascii() else (fold_accents(word), [fold_accents(t) for t in texts])
+    return word if _capitalised_inside(plain, texts) else word.lower()
 
 
 def _capital_letter_first(letter: str, texts: list[str]) -> bool:
