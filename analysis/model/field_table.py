@@ -209,7 +209,7 @@ def said_name(found: FieldTable, rows: np.ndarray, field: int) -> str | None:
     if named.first and not _speaks_of(found, rows, field, named.first):
         return None
     if named.last and not _speaks_of(found, rows, field, named.last):
-        return without_last(named.name)
+        return named.bare or without_last(named.name)
     return named.name
 
 

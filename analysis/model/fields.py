@@ -35,13 +35,15 @@ A field's name may say a last subject that not all of its groups share: "Video u
 the action recognition groups of the vision venues too, and blind readers scored the 23 such names 2.85 of 5 on
 average, none good ("partly wrong"; their writers wrote "Video understanding and action recognition"). The cues of
 that last subject are written with a leading "=" (they are cues of the field as well): a group few of whose papers
-hold one is named without it (:func:`without_last`). The cues of a first subject are written with a leading "^": a
+hold one is named without it (:func:`without_last`, or without the part of the name written in brackets:
+"Low-rank matrix[ and tensor] methods"). The cues of a first subject are written with a leading "^": a
 group few of whose papers hold one is no group of the field ("Object detection and segmentation" for semantic
 segmentation; its own phrases name it).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -72,6 +74,8 @@ class Field:
     last: tuple[str, ...] = ()
     # The cues of the first subject it says ("object detection" of "Object detection and segmentation"); none: any.
     first: tuple[str, ...] = ()
+    # Its name without the last subject, where the lexicon brackets that subject; else "" (:func:`without_last`).
+    bare: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -86,8 +90,8 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
     Raises:
         ValueError: Naming the entry, where it has no ":", a cue holds "|", "<" or "!" (a name with a ":" in it),
             a name comes twice, a part is no "area" or its parent no broad field of the lexicon, a field is
-            away from no broad field of it, or one with cues of a first or last subject ("^cue", "=cue") names one
-            subject.
+            away from no broad field of it, one with cues of a first or last subject ("^cue", "=cue") names one
+            subject, or one brackets a last subject it has no cues of.
     """
     parsed = [_field(line) for line in _entries(text)]
     names = [f.name for f in parsed]
@@ -97,6 +101,8 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
             raise ValueError(f"lexicon: the field {f.name!r} comes twice")
         if (f.last or f.first) and " and " not in f.name:
             raise ValueError(f"lexicon: {f.name!r} has cues of a first or last subject ('^cue', '=cue') but names one")
+        if f.bare and not f.last:
+            raise ValueError(f"lexicon: {f.name!r} brackets a last subject but has no cues of it ('=cue')")
         if f.away and f.away not in whole:
             raise ValueError(f"lexicon: {f.name!r} is away from {f.away!r}, which is no broad field of the lexicon")
         if f.parent and (not f.broad or f.parent not in whole):
@@ -118,12 +124,17 @@ def _field(line: str) -> Field:
     head, _, away = head.replace("~", "").partition("!")
     head, _, parent = head.removeprefix("area ").partition("<")
     name, _, short = head.partition("|")
+    # "Low-rank matrix[ and tensor] methods": the bracketed words are the last subject, said where the group holds it.
+    bare = re.sub(r"\[[^\]]*\]", "", name).strip() if "[" in name else ""
+    name = name.replace("[", "").replace("]", "")
     keys = tuple(dict.fromkeys(variant_key(c.lstrip("=^")) for c in given if not c.startswith("+")))
     needs = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("+")))
     last = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("=")))
     first = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("^")))
     short = short.strip() or name.strip()
-    return Field(name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), venue_subject, last, first)
+    return Field(
+        name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), venue_subject, last, first, bare
+    )
 
 
 def without_last(name: str) -> str:

@@ -149,3 +149,49 @@ def test_gaussian_processes_without_bayesian_optimization_are_named_gaussian_pro
     assert "Gaussian processes" in names
     assert "Gaussian processes and Bayesian optimization" not in names
     assert _name_beside_six(GAUSSIAN_PROCESSES) == "Gaussian processes"
+
+
+MATRICES = [
+    (
+        "Low-Rank Matrix Completion from Few Entries",
+        "Matrix completion of a low-rank matrix from a few observed entries.",
+    ),
+    (
+        "Robust Principal Component Analysis",
+        "Principal component analysis robust to sparse corruptions of a low-rank matrix.",
+    ),
+    (
+        "Fast Matrix Factorization for Recommendation",
+        "Matrix factorization of the rating matrix with alternating updates.",
+    ),
+    ("Sketching for Low-Rank Approximation", "Sketching a large matrix for a low-rank approximation."),
+    ("Nonconvex Matrix Completion Without Spurious Minima", "Matrix completion by gradient descent on the factors."),
+    ("Streaming PCA with Guarantees", "PCA of a stream of vectors in one pass."),
+    ("Inductive Matrix Completion with Side Information", "Matrix completion when rows and columns have features."),
+    ("Weighted Low-Rank Approximation is Hard", "The hardness of weighted low-rank approximation of a matrix."),
+]
+TENSORS = [
+    ("Tensor Decomposition by Alternating Least Squares", "Tensor decomposition of a third-order tensor."),
+    ("Tensor Completion from Sparse Samples", "Completing a low-rank tensor from sparse samples."),
+]
+
+
+def test_a_bracketed_last_subject_is_left_out_as_a_whole_where_no_paper_speaks_of_it():
+    # Blind readers scored "Matrix and tensor methods" 3.09 of 5 on the 11 groups holding no tensor paper, 3.6 on the
+    # others; their writers wrote "Matrix completion and low-rank recovery", "Low-rank matrix and tensor estimation".
+    assert _name_beside_six(MATRICES) == "Low-rank matrix methods"
+    assert _name_beside_six(MATRICES + TENSORS) == "Low-rank matrix and tensor methods"
+
+
+def test_a_bracketed_last_subject_is_read_with_its_cues():
+    parsed = parse_lexicon("Low-rank matrix[ and tensor] methods: low-rank; =tensor")[0]
+    assert (parsed.name, parsed.bare, parsed.last) == (
+        "Low-rank matrix and tensor methods",
+        "Low-rank matrix methods",
+        ("tensor",),
+    )
+    assert parse_lexicon("Video understanding and generation: video; =video generation")[0].bare == ""
+    with pytest.raises(
+        ValueError, match="'Low-rank matrix and tensor methods' brackets a last subject but has no cues"
+    ):
+        parse_lexicon("Low-rank matrix[ and tensor] methods: low-rank; tensor")
