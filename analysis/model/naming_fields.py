@@ -314,7 +314,8 @@ def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     """
     kind = _kind_beside(first, fields, size)
     if kind is not None:
-        return f"{first.name} and {lower_first(kind.short)}"
+        # "Search and satisfiability" beside a kind of it is a list of three: "Search, satisfiability and ...".
+        return f"{first.name.replace(' and ', ', ')} and {lower_first(kind.short)}"
     if first.share >= FIELD_WHOLE:
         return first.name
     narrow = [f for f in fields if not f.broad and len(f.papers | first.papers) >= TOPIC_SECOND * size]

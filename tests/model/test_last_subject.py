@@ -11,6 +11,7 @@ import pytest
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.fields import fields, parse_lexicon, without_last
 from analysis.model.naming import group_names
+from analysis.model.naming_fields import FieldCandidate, _topic_field
 from analysis.model.phrase_table import forget_tables
 from tests.model.test_fields import SIX, fields_beside_six
 from tests.model.test_naming import _corpus
@@ -195,3 +196,60 @@ def test_a_bracketed_last_subject_is_read_with_its_cues():
         ValueError, match="'Low-rank matrix and tensor methods' brackets a last subject but has no cues"
     ):
         parse_lexicon("Low-rank matrix[ and tensor] methods: low-rank; tensor")
+
+
+SOLVERS = [
+    ("A Faster SAT Solver with Learned Clauses", "A SAT solver that learns which clauses to keep."),
+    ("Constraint Satisfaction with Symmetry Breaking", "Constraint satisfaction problems solved with fewer branches."),
+    ("Heuristic Search for Optimal Paths", "Heuristic search with an admissible heuristic."),
+    ("MaxSAT by Core-Guided Search", "Core-guided search for MaxSAT; the SAT solver is called on cores."),
+    ("Local Search for Satisfiability", "Local search for satisfiability of random formulas."),
+    ("Constraint Programming for Scheduling", "Constraint programming for job-shop scheduling."),
+    ("Branch and Bound for Graph Coloring", "Branch and bound with a new lower bound."),
+    ("Model Counting of CNF Formulas", "Counting the models of a CNF formula with a SAT solver."),
+]
+THEORY = [
+    ("Sample Complexity of Multiclass Learning", "The sample complexity of multiclass PAC learning."),
+    ("A Characterization of Online Learnability", "Online learnability characterized by the Littlestone dimension."),
+    ("PAC Learning with Sample Compression", "Sample compression schemes give PAC learning bounds."),
+    ("Lower Bounds for Agnostic Learning", "A lower bound on the sample complexity of agnostic learning."),
+    ("The VC Dimension of Neural Networks", "Tight VC dimension bounds for piecewise linear networks."),
+    ("Proper Learning of Halfspaces", "Proper PAC learning of halfspaces with margin."),
+    ("Learning Theory of Partial Concepts", "Statistical learning of partial concept classes."),
+    ("Universal Rates of Learning", "Learning theory beyond uniform rates."),
+]
+
+
+def test_search_without_planning_is_search_and_satisfiability():
+    # Final panel 97: IJCAI's SAT and constraint topics rated 3.00 -> 4.00 (two), an area the same, one 3.00 -> 2.00.
+    assert _name_beside_six(SOLVERS) == "Search and satisfiability"
+
+
+def test_learning_theory_without_estimators_is_statistical_learning_theory():
+    # Final panel 97: COLT 2014's and ALT 2025's learnability groups 3.00 -> 4.00 each.
+    assert _name_beside_six(THEORY) == "Statistical learning theory"
+
+
+def test_a_bare_name_of_two_subjects_beside_a_kind_of_it_reads_as_a_list_of_three():
+    # A name without its last subject may still say two ("Search and satisfiability"): no "... and ... and ...".
+    search = FieldCandidate(
+        "Search and satisfiability",
+        0.5,
+        0.8,
+        frozenset(range(16)),
+        frozenset(),
+        False,
+        "Search and planning",
+        whole="Search, satisfiability and planning",
+    )
+    kind = FieldCandidate(
+        "Combinatorial optimization",
+        0.3,
+        0.4,
+        frozenset(range(8)),
+        frozenset(),
+        False,
+        "Combinatorial optimization",
+        focus=0.5,
+    )
+    assert _topic_field(search, [search, kind], 20) == "Search, satisfiability and combinatorial optimization"
