@@ -37,6 +37,10 @@ def _word_set(words: str) -> frozenset[str]:
 _SENTENCE_ENDS = (". ", ": ", "? ", "! ")
 # Words before a phrase that say what is done to it, not what kind it is ("training GANs": panel 78).
 ACTS = frozenset({"training", "learning", "using", "improving", "understanding", "evaluating"})
+# Terms whose first word is elsewhere a verb ("support the claim"): it starts them ("support vector machines").
+TERM_STARTS = {"support": "vector"}
+# Prefixes cut from their word ("(Non-)convex", "pre- and post-training"): no phrase ends with one.
+_PREFIXES = frozenset({"non", "semi", "multi", "pre", "post", "anti", "co", "sub", "inter", "intra", "pseudo", "quasi"})
 # Words that may join two content words inside a phrase.
 CONNECTORS = frozenset({"of", "for", "in", "on", "with", "under", "to"})
 # Boilerplate that still ends a phrase well: "reinforcement learning", "language models", "tabular data".
@@ -227,6 +231,8 @@ class WordRoles:
         """Whether a phrase may end with ``word`` (lower case)."""
         if not self._content(word) or (word in self.generic and word not in HEAD_NOUNS) or word in self.modifiers:
             return False
+        if word in _PREFIXES:
+            return False
         if word in _ADJECTIVES or _VERB_FORM.search(word) or no_noun_reading(word) or compound_modifier(word):
             return False
         return word in _NOUNS or word in HEAD_NOUNS or not _ADJECTIVE_END.search(word)
@@ -249,7 +255,7 @@ def paper_phrases(clauses: list[list[str]], roles: WordRoles) -> set[str]:
         starts = [known_starts[w] if w in known_starts else roles.starts(w) for w in words]
         ends = [known_ends[w] if w in known_ends else roles.ends(w) for w in words]
         for i, word in enumerate(words):
-            if not starts[i]:
+            if not starts[i] and not (word in TERM_STARTS and words[i + 1 : i + 2] == [TERM_STARTS[word]]):
                 continue
             joined = 0
             for j in range(i, min(i + MAX_WORDS, len(words))):

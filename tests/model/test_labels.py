@@ -255,6 +255,33 @@ def test_a_hyphenated_modifier_ends_no_phrase_but_starts_one():
     assert {"real-time slam", "low-cost robot", "fine-tuning", "low-rank adapter"} <= phrases, phrases
 
 
+def test_support_vector_machines_keep_their_first_word():
+    # "support" is a verb the lexicon lists ("support the claim"), and ICML 2014 had "Vector machines, path
+    # following and Perceptron algorithms" (2.00 of 5) and ICML 2013 "Vector machines and online learning algorithms".
+    texts = [
+        "Training support vector machines in the primal; support vector machines with a hinge loss.",
+        "Kernel support vector machines support the claim that margins matter.",
+        "Linear SVMs and support vector regression for large data.",
+    ]
+    roles, phrases = _roles_and_phrases(texts)
+    assert not roles.can_start("support")
+    assert {"support vector machines", "support vector regression"} <= phrases, phrases
+    assert "support the claim" not in phrases and "support" not in phrases, phrases
+
+
+def test_a_prefix_cut_from_its_word_ends_no_phrase():
+    # NeurIPS 2012's "(Non-)existence of ..." gave "Non, iterative ranking and rational inference" (1.33 of 5).
+    texts = [
+        "The (non-)existence of equilibria and pre- and post-training ranking.",
+        "Semi- and fully supervised ranking; the non convex objective of iterative ranking.",
+        "Iterative ranking of non-)existence claims, pre- training.",
+    ]
+    roles, phrases = _roles_and_phrases(texts)
+    assert not any(roles.can_end(p) for p in ("non", "pre", "post", "semi"))
+    assert not {"non", "pre", "post", "semi"} & phrases, phrases
+    assert {"non convex objective", "iterative ranking", "existence"} <= phrases, phrases
+
+
 def test_an_idiom_with_a_determiner_inside_ends_no_phrase():
     # CVPR 2017's face recognition group was "Face recognition and in-the-wild" (2.00 of 5).
     texts = [
