@@ -323,6 +323,17 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "acml2022": ("acml/acml2022.json", "ACML 2022"),
     "acml2023": ("acml/acml2023.json", "ACML 2023"),
     "iclr2017": ("iclr/iclr2017.json", "ICLR 2017"),
+    # Held out in final panels 94 and 99 (2026-12-07) and judged since.
+    "acml2018": ("acml/acml2018.json", "ACML 2018"),
+    "aistats2011": ("aistats/aistats2011.json", "AISTATS 2011"),
+    "colt2014": ("colt/colt2014.json", "COLT 2014"),
+    "colt2015": ("colt/colt2015.json", "COLT 2015"),
+    "icml2013": ("icml/icml2013.json", "ICML 2013"),
+    "icml2014": ("icml/icml2014.json", "ICML 2014"),
+    "nips2011": ("nips/nips2011.json", "NeurIPS 2011"),
+    "nips2012": ("nips/nips2012.json", "NeurIPS 2012"),
+    "nips2010": ("nips/nips2010.json", "NeurIPS 2010"),
+    "aistats2010": ("aistats/aistats2010.json", "AISTATS 2010"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
