@@ -36,7 +36,7 @@ from scipy import sparse
 from analysis.model.field_table import covers
 from analysis.model.naming_beside import beside_taken
 from analysis.model.naming_fields import Candidate, covered_count, field_candidates, field_name
-from analysis.model.naming_minority import lone_abbreviation_field, venue_part_name
+from analysis.model.naming_minority import lone_name_field, venue_part_name
 from analysis.model.naming_parts import FOCUSED, choose
 from analysis.model.naming_subjects import (
     area_subjects,
@@ -188,7 +188,7 @@ def group_names(
             field = venue_part_name(table, parts, rows, used)
         name = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if lexicon and not field:
-            name = lone_abbreviation_field(table, name, parts, rows, used) or name
+            name = lone_name_field(table, name, parts, rows, used) or name
         names[group] = with_genre(name, heads, genres, bool(field) or _most_hold(parts, len(rows)), used)
         if parts:
             taken.add(parts[0].key)
@@ -213,7 +213,7 @@ def _area_named(
     field, parts = _area_field_or_parts(table, rows, topics, used, lexicon, displaced)
     listed = written([p.key for p in parts], table, members, heads, n_papers) if parts else None
     if lexicon and not field:
-        field = lone_abbreviation_field(table, listed, parts, rows, used)
+        field = lone_name_field(table, listed, parts, rows, used)
     return field or listed, bool(field) or _most_hold(parts, len(rows))
 
 

@@ -89,8 +89,12 @@ class FieldCandidate:
     whole: str = ""
 
 
-def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidate]:
-    """The fields covering some of the group's papers, scored as phrases are (best first; ties: the name)."""
+def field_candidates(table: PhraseTable, rows: np.ndarray, plain: bool = False) -> list[FieldCandidate]:
+    """The fields covering some of the group's papers, scored as phrases are (best first; ties: the name).
+
+    ``plain``: keep a field the group holds by common words alone (:func:`common_words_only`), as where one of
+    those words is the group's name already.
+    """
     found = table.fields
     size = len(rows)
     text = found.text[rows]
@@ -103,7 +107,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray) -> list[FieldCandidat
     held = cues_held(found, rows, text)
     # A field a quarter of the venue's titles hold names none of its groups ("Computer vision" at CVPR).
     for i in np.flatnonzero((text_count > 0) & ~found.venue & found.active).tolist():
-        if common_words_only(found, held, i):
+        if not plain and common_words_only(found, held, i):
             continue
         share = (text_count[i] + (weight - 1) * title_count[i]) / (weight * size)
         focus = 1.0 if whole else text_count[i] / found.corpus[i]

@@ -13,8 +13,8 @@ import numpy as np
 from analysis.model import naming
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.naming import Candidate, choose, group_names, phrase_table
-from analysis.model.naming_minority import lone_abbreviation_field
-from tests.model.test_fields import SIX
+from analysis.model.naming_minority import lone_name_field
+from tests.model.test_fields import SIX, names_beside_six
 from tests.model.test_naming import CLOUD, GNN_AREA, TEXT_TO_IMAGE, _corpus
 
 RRT = [
@@ -98,9 +98,37 @@ def test_a_name_of_one_abbreviation_gives_way_to_the_field_it_is_a_cue_of():
     table = phrase_table(texts, titles, BOILERPLATE)
     rows = np.flatnonzero(topics == 6)
     auv = Candidate("auv", 0.4, frozenset(range(7)), True, ("autonomous", "underwater", "vehicle"), 1.0, True)
-    assert lone_abbreviation_field(table, "AUV", [auv], rows, set()) == "Underwater and marine robots"
+    assert lone_name_field(table, "AUV", [auv], rows, set()) == "Underwater and marine robots"
     # Written with a second part, the name says more; a field another group has is skipped.
-    assert lone_abbreviation_field(table, "AUV and sonar", [auv], rows, set()) is None
-    assert lone_abbreviation_field(table, "AUV", [auv], rows, {"underwater and marine robots"}) is None
+    assert lone_name_field(table, "AUV and sonar", [auv], rows, set()) is None
+    assert lone_name_field(table, "AUV", [auv], rows, {"underwater and marine robots"}) is None
     # A small group keeps its papers' own subject.
-    assert lone_abbreviation_field(table, "AUV", [auv], rows[:8], set()) is None
+    assert lone_name_field(table, "AUV", [auv], rows[:8], set()) is None
+
+
+PREFERENCES = [
+    ("Learning Preferences from Clicks", "Users reveal preferences through clicks on a results page."),
+    ("Eliciting Preferences with Few Questions", "We elicit preferences of voters with adaptive questions."),
+    ("Preferences in Networks", "Node traffic in a network reveals the preferences of users."),
+    ("Online Ranking under Noisy Comparisons", "A ranking is learned from noisy comparisons of pairs."),
+    ("Selecting the Best Option", "Maximum selection when the ranking of options is noisy."),
+    ("Fair Selection across Populations", "Meritocratic selection of candidates from populations."),
+]
+
+
+def test_a_name_of_one_word_gives_way_to_the_field_whose_name_holds_it():
+    # ICML 2017's "Preferences" (2.00 of 5; the writer: "Ranking and preference learning"). The field holds the
+    # group by "ranking" alone, a common word, and still names it: the word is the group's own subject.
+    assert names_beside_six(PREFERENCES)[6] == "Ranking and preference learning"
+
+
+def test_a_lone_word_keeps_its_name_where_the_field_is_taken_or_holds_too_few():
+    texts, titles, topics = _corpus([*SIX, PREFERENCES])
+    table = phrase_table(texts, titles, BOILERPLATE)
+    rows = np.flatnonzero(topics == 6)
+    word = Candidate("preference", 0.1, frozenset({0, 1, 2}), True, ("preference",), 1.0)
+    assert lone_name_field(table, "Preferences", [word], rows, set()) == "Ranking and preference learning"
+    assert lone_name_field(table, "Preferences", [word], rows, {"ranking and preference learning"}) is None
+    # The field holds 2 of the 6 papers ("ranking"): under half of those a word in five of them would hold.
+    five = Candidate("preference", 0.1, frozenset(range(5)), True, ("preference",), 1.0)
+    assert lone_name_field(table, "Preferences", [five], rows, set()) is None
