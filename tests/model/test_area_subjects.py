@@ -48,3 +48,29 @@ def test_a_broad_field_names_an_area_only_where_the_rest_of_the_corpus_holds_it_
     texts, titles, topics = _corpus([WORDPLAY, riddles, anagrams])
     names = group_names(texts, titles, topics, BOILERPLATE, topics)
     assert names == {0: first_name, 1: "Crosswords and riddles", 2: "Anagrams and palindromes"}
+
+
+def _analysed(kind: str, analysed: int) -> list[tuple[str, str]]:
+    """Five papers on a kind of wordplay, the first ``analysed`` of them with a theoretical analysis."""
+    tail = " with a theoretical analysis."
+    return [
+        (f"{kind} of {place}", f"We study {kind.lower()} of {place.lower()}" + (tail if i < analysed else " by hand."))
+        for i, place in enumerate(PLACES)
+    ]
+
+
+def test_an_area_of_analyses_is_named_by_statistical_learning_not_learning_theory(monkeypatch):
+    # The broad field's cues (convex, kernel, statistical, minimax, a theoretical analysis) gather the sparsity,
+    # kernel and matrix-estimation areas of AISTATS and NeurIPS: named "Learning theory and optimization" they
+    # averaged 2.69 of 5 over 13 judged areas; dev panel 101 rated 9 of the 15 renamed higher, 3 lower.
+    monkeypatch.setattr(naming, "covers", lambda fields: True)
+    area = [paper for kind in ("Puns", "Poems", "Sonnets", "Slogans") for paper in _analysed(kind, 5)]
+    riddles = _analysed("Riddles", 0) + _analysed("Crosswords", 0)
+    anagrams = _analysed("Anagrams", 0) + _analysed("Palindromes", 0)
+    texts, titles, topics = _corpus([area, riddles, anagrams])
+    names = group_names(texts, titles, topics, BOILERPLATE, topics)
+    assert names == {
+        0: "Statistical learning and optimization",
+        1: "Crosswords and riddles",
+        2: "Anagrams and palindromes",
+    }
