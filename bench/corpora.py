@@ -334,6 +334,8 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "nips2012": ("nips/nips2012.json", "NeurIPS 2012"),
     "nips2010": ("nips/nips2010.json", "NeurIPS 2010"),
     "aistats2010": ("aistats/aistats2010.json", "AISTATS 2010"),
+    "nips2009": ("nips/nips2009.json", "NeurIPS 2009"),
+    "aistats2009": ("aistats/aistats2009.json", "AISTATS 2009"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
