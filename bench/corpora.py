@@ -151,6 +151,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   2020-2021 and NeurIPS 2019 are absent from the snapshot at :data:`PAPERLISTS_COMMIT`.
 * ``iclr2017``: added in the twenty-fourth session (2026-12-06) for final panel 77, ICLR 2017 (489 papers),
   fitted by no one before and judged whole.
+* ``nips2009`` and ``aistats2009``: added in the twenty-ninth session (2026-12-07) for final panel 102, NeurIPS
+  2009 (260 papers) and AISTATS 2009 (84), fitted by no one before and judged whole.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -323,7 +325,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "acml2022": ("acml/acml2022.json", "ACML 2022"),
     "acml2023": ("acml/acml2023.json", "ACML 2023"),
     "iclr2017": ("iclr/iclr2017.json", "ICLR 2017"),
-    # Held out in final panels 94 and 99 (2026-12-07) and judged since.
+    # Held out in final panels 94, 99 and 102 (2026-12-07) and judged since.
     "acml2018": ("acml/acml2018.json", "ACML 2018"),
     "aistats2011": ("aistats/aistats2011.json", "AISTATS 2011"),
     "colt2014": ("colt/colt2014.json", "COLT 2014"),
