@@ -57,8 +57,8 @@ def lone_name_field(
     Readers scored such names low where the abbreviation is no field's usual name: ICRA 2014's "AUV" 2.33, WACV
     2024's "GANs" 2.67, AISTATS 2016's area "MCMC" 2.33 (the 29 judged abbreviations alone averaged 2.76 of 5, 9
     poor). The narrow field the abbreviation is a cue of ("Underwater and marine robots", "Generative adversarial
-    networks"), holding at least the papers it holds, names the group. Small groups keep their papers' subjects.
-    A word alone is :func:`lone_word_field`'s.
+    networks"), holding at least the papers it holds, names the group; a small group so named keeps its papers'
+    subjects. A word alone is :func:`lone_word_field`'s, in a group of any size.
     """
     if name is None or " " in name or len(parts) != 1:
         return None
