@@ -152,7 +152,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``iclr2017``: added in the twenty-fourth session (2026-12-06) for final panel 77, ICLR 2017 (489 papers),
   fitted by no one before and judged whole.
 * ``nips2009`` and ``aistats2009``: added in the twenty-ninth session (2026-12-07) for final panel 102, NeurIPS
-  2009 (260 papers) and AISTATS 2009 (84), fitted by no one before and judged whole.
+  2009 (260 papers) and AISTATS 2009 (84), fitted by no one before and judged whole; ``nips2008`` (248) for
+  final panel 106, the same.
 
 Run: ``python -m bench.corpora [OUT_DIR]`` (default ``/work/corpora``); each
 corpus is one JSONL file of ``{"id", "title", "abstract", "keywords", "venue", "url"}``.
@@ -325,7 +326,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "acml2022": ("acml/acml2022.json", "ACML 2022"),
     "acml2023": ("acml/acml2023.json", "ACML 2023"),
     "iclr2017": ("iclr/iclr2017.json", "ICLR 2017"),
-    # Held out in final panels 94, 99 and 102 (2026-12-07) and judged since.
+    # Held out in final panels 94, 99, 102 and 106 (2026-12-07) and judged since.
     "acml2018": ("acml/acml2018.json", "ACML 2018"),
     "aistats2011": ("aistats/aistats2011.json", "AISTATS 2011"),
     "colt2014": ("colt/colt2014.json", "COLT 2014"),
@@ -338,6 +339,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "aistats2010": ("aistats/aistats2010.json", "AISTATS 2010"),
     "nips2009": ("nips/nips2009.json", "NeurIPS 2009"),
     "aistats2009": ("aistats/aistats2009.json", "AISTATS 2009"),
+    "nips2008": ("nips/nips2008.json", "NeurIPS 2008"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
