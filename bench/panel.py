@@ -38,13 +38,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
-
-if TYPE_CHECKING:
-    from analysis.model.ctfidf import ClassTfidf
 
 SHOWN = 10
 LETTERS = "ABCDE"
@@ -308,13 +305,11 @@ def fit_bundle(corpus: str, name: str) -> dict:
     from bertopic.representation import KeyBERTInspired
 
     from analysis import fit_topics, load_corpus
-    from analysis.embedding.cache import document_texts, embed_papers, topic_texts
+    from analysis.embedding.cache import embed_papers, topic_texts
     from analysis.model import labels as labeller
     from analysis.model import phrase_table
-    from analysis.model.ctfidf import class_tfidf, rank_topic_terms
-    from analysis.model.describe import paper_titles as titles_for_labels
     from analysis.model.transform import fitted_pieces
-    from analysis.text import strip_markup
+    from bench.relabel import fit_record
 
     papers = load_corpus(corpus)
     started = time.perf_counter()
@@ -324,22 +319,20 @@ def fit_bundle(corpus: str, name: str) -> dict:
     result = fit_topics(papers, embeddings=embeddings, use_cache=False)
     fitted = time.perf_counter() - started
     pieces = fitted_pieces(result)  # a fresh fit has them; a ValueError says so otherwise
-    topics = np.asarray(pieces.paper_topics).astype(int)
-    terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
-    texts = [strip_markup(t) for t in document_texts(papers)]
-    titles = paper_titles(papers)
-    given = titles_for_labels(papers)
+    # What the label step reads, as a kept fit holds it (bench/relabel.py): the texts, titles, groups and terms.
+    record = fit_record(result, name)
+    topics, areas = np.asarray(record["topics"]), np.asarray(record["areas"])
+    terms = {int(t): words for t, words in record["terms"].items()}
+    area_terms = {int(a): words for a, words in record["area_terms"].items()}
+    texts, titles, given = record["texts"], record["titles"], record["given"]
     phrase_table.forget_tables()  # timed as a cold label step: the fit has the phrase table of these papers
     started = time.perf_counter()
     again = labeller.topic_labels(terms, texts, topics, pieces.latin, given)
     label_seconds = time.perf_counter() - started
     assert again == {int(k): v for k, v in pieces.labels.items()}, "the fit's labels are not the labeller's"
     documents = result.documents
-    areas = documents["area"].to_numpy().astype(int)
     area_label = {int(a): str(label) for a, label in zip(documents["area"], documents["area_label"], strict=True)}
     counted = topic_texts(papers)
-    area_ranked = rank_topic_terms(*_tfidf_parts(class_tfidf(counted, areas, pieces.latin, pieces.min_df)))
-    area_terms = {int(a): [w for w, _ in words] for a, words in area_ranked.items()}
     started = time.perf_counter()  # the areas after the topics, as the fit names them: the phrase table is reused
     labeller.topic_labels(area_terms, texts, areas, pieces.latin, given, topics)
     area_seconds = time.perf_counter() - started
@@ -380,10 +373,6 @@ def fit_bundle(corpus: str, name: str) -> dict:
         "area_labels_s": round(area_seconds, 2),
     }
     return {"corpus": name, "path": corpus, "papers": len(papers), "timing": timing, "groups": groups}
-
-
-def _tfidf_parts(tfidf: ClassTfidf) -> tuple[object, np.ndarray, list[int]]:
-    return tfidf.matrix, tfidf.words, tfidf.topics
 
 
 MAIN_LABELS = """
