@@ -340,6 +340,10 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "nips2009": ("nips/nips2009.json", "NeurIPS 2009"),
     "aistats2009": ("aistats/aistats2009.json", "AISTATS 2009"),
     "nips2008": ("nips/nips2008.json", "NeurIPS 2008"),
+    # Held out in final panel 108 (2026-12-07): a labeller that names groups by labels panels wrote.
+    "nips2007": ("nips/nips2007.json", "NeurIPS 2007"),
+    "nips2006": ("nips/nips2006.json", "NeurIPS 2006"),
+    "colt2013": ("colt/colt2013.json", "COLT 2013"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
