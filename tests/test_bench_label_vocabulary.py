@@ -70,3 +70,28 @@ def test_a_label_written_for_the_corpus_is_no_candidate_for_it():
     assert kept.labels == ["Online learning"]
     assert kept.vectors.shape == (1, 2)
     assert lv._without(vocab, "colt2014").labels == vocab.labels
+
+
+def _hashed(labels):
+    """A fixed stand-in for MiniLM: each label's vector from its SHA-256 digest (the same on every machine)."""
+    import hashlib
+
+    rows = [np.frombuffer(hashlib.sha256(x.encode()).digest(), dtype=np.uint8)[:8].astype(float) - 127 for x in labels]
+    return np.asarray(rows)
+
+
+def test_the_nearest_of_our_own_names_keeps_strong_groups_and_distinct_names(seed_result):
+    from bench import label_nearest, relabel
+
+    record = relabel.fit_record(seed_result, "seeds")
+    own = {(level, g): label for _, level, g, _, label in relabel.group_labels(record)}
+    papers = _hashed(record["texts"])
+    rows = label_nearest.relabel(record, papers, own, _hashed)
+    assert [(level, g) for _, level, g, _, _ in rows] == sorted(own, key=lambda k: (k[0] != "topic", k[1]))
+    strong = lv.strong_groups(record)
+    for _, level, group, _, label in rows:
+        if (level, group) in strong:
+            assert label == own[(level, group)]
+    for level in ("topic", "area"):
+        names = [label.lower() for _, lvl, _, _, label in rows if lvl == level]
+        assert len(names) == len(set(names))
