@@ -3,7 +3,8 @@
 ``python -m bench.label_cost CORPUS`` embeds the corpus into an empty cache,
 fits it (``use_cache=False``), then times the label step alone as the fit
 runs it: the topics' labels, then the areas' (:mod:`analysis.model.naming`,
-its phrase table built afresh). Prints one JSON line with the machine's load.
+its phrase table built afresh, and the candidate names of weakly named groups
+embedded, :mod:`analysis.model.naming_nearest`). Prints one JSON line with the machine's load.
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ def measure(corpus: str) -> dict:
     import numpy as np
 
     from analysis import fit_topics, load_corpus
+    from analysis.config import DEFAULT_EMBEDDING
     from analysis.embedding.cache import document_texts, embed_papers
+    from analysis.embedding.registry import select_backend
     from analysis.model.describe import describe_areas, paper_titles
     from analysis.model.labels import topic_labels
+    from analysis.model.naming_nearest import name_nearness
     from analysis.model.phrase_table import forget_tables
     from analysis.model.transform import fitted_pieces
     from analysis.text import strip_markup
@@ -43,10 +47,12 @@ def measure(corpus: str) -> dict:
     terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
     texts = [strip_markup(t) for t in document_texts(papers)]
     titles = paper_titles(papers)
+    # The names weighed by their nearness to the papers, with the encoder the fit used (its model loaded).
+    nearness = name_nearness(select_backend(DEFAULT_EMBEDDING), np.asarray(embeddings))
     forget_tables()
     started = time.perf_counter()
-    topic_labels(terms, texts, topics, pieces.latin, titles)
-    describe_areas({}, texts, areas, pieces.latin, titles, topics)
+    topic_labels(terms, texts, topics, pieces.latin, titles, nearness=nearness)
+    describe_areas({}, texts, areas, pieces.latin, titles, topics, nearness)
     label_s = time.perf_counter() - started
     return {
         "corpus": corpus,

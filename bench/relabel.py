@@ -8,7 +8,8 @@ each fit is kept once and relabelled in seconds:
     python -m bench.relabel labels FITS_DIR OUT.tsv [NAME...]
     python -m bench.relabel changed BEFORE.tsv AFTER.tsv FITS_DIR OUT.json
 
-``fit`` keeps one corpus's fit as ``FITS_DIR/NAME.json.gz``; ``labels`` writes a row per topic and area of every
+``fit`` keeps one corpus's fit as ``FITS_DIR/NAME.json.gz`` and its MiniLM embeddings as ``NAME.minilm.npy``
+(the labeller weighs names by their nearness to the papers); ``labels`` writes a row per topic and area of every
 kept fit (or the named ones): corpus, level, group, size, label, as the labeller on ``PYTHONPATH`` names them (run
 it with ``PYTHONPATH`` at another tree for that tree's labels); ``changed`` writes a bundle of the groups whose
 label differs between two such tables, ``ours`` the second's and ``ours_before`` the first's, for
@@ -27,6 +28,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from analysis import TopicResult
+    from analysis.model.naming_nearest import Nearness
 
 Row = tuple[str, str, int, int, str]
 USAGE = """usage: python -m bench.relabel fit CORPUS NAME FITS_DIR
@@ -71,8 +73,10 @@ def keep(corpus: str, name: str, fits_dir: Path) -> Path:
     from analysis.embedding.cache import embed_papers
 
     papers = load_corpus(corpus)
-    result = fit_topics(papers, embeddings=embed_papers(papers), use_cache=False)
+    embeddings = embed_papers(papers)
+    result = fit_topics(papers, embeddings=embeddings, use_cache=False)
     fits_dir.mkdir(parents=True, exist_ok=True)
+    np.save(fits_dir / f"{name}.minilm.npy", np.asarray(embeddings, dtype=np.float32))
     path = fits_dir / f"{name}.json.gz"
     path.write_bytes(gzip.compress(json.dumps(fit_record(result, name), ensure_ascii=False).encode("utf-8"), mtime=0))
     return path
@@ -83,8 +87,12 @@ def read_record(path: Path) -> dict:
     return json.loads(gzip.decompress(path.read_bytes()).decode("utf-8"))
 
 
-def group_labels(record: dict) -> list[Row]:
-    """Each topic's and area's label as the labeller on the path names them: (corpus, level, group, size, label)."""
+def group_labels(record: dict, nearness: Nearness | None = None) -> list[Row]:
+    """Each topic's and area's label as the labeller on the path names them: (corpus, level, group, size, label).
+
+    ``nearness``: the fit's paper embeddings and their encoder, as the fit gave them to the labeller
+    (:mod:`analysis.model.naming_nearest`); without it no name is weighed by its nearness to the papers.
+    """
     from analysis.model import phrase_table
     from analysis.model.labels import topic_labels
 
@@ -96,7 +104,7 @@ def group_labels(record: dict) -> list[Row]:
         ("topic", topics, record["terms"], None),
         ("area", areas, record["area_terms"], topics),
     ):
-        named = topic_labels({int(k): v for k, v in terms.items()}, args[0], groups, *args[1:], within)
+        named = topic_labels({int(k): v for k, v in terms.items()}, args[0], groups, *args[1:], within, nearness)
         rows += [(record["name"], level, g, int((groups == g).sum()), named[g]) for g in sorted(named) if g != -1]
     return rows
 
@@ -134,6 +142,20 @@ def changed_bundle(before: list[Row], after: list[Row], records: dict[str, dict]
     return {"corpus": "changed", "path": "", "papers": 0, "groups": groups}
 
 
+def _nearness(fits_dir: Path, name: str) -> Nearness | None:
+    """The nearness of names to a kept fit's papers, where its MiniLM embeddings are kept beside it (NAME.minilm.npy).
+
+    ``fit`` keeps them; the fit's labels were weighed with them, so relabelling weighs with them too.
+    """
+    path = fits_dir / f"{name}.minilm.npy"
+    if not path.is_file():
+        return None
+    from analysis.embedding.registry import select_backend
+    from analysis.model.naming_nearest import name_nearness
+
+    return name_nearness(select_backend("minilm"), np.load(path))
+
+
 def _records(fits_dir: Path, names: list[str]) -> dict[str, dict]:
     paths = sorted(fits_dir.glob("*.json.gz"))
     wanted = [p for p in paths if not names or p.name.removesuffix(".json.gz") in names]
@@ -156,7 +178,9 @@ def _main(argv: list[str]) -> None:
         print(keep(corpus, name, Path(fits_dir)))
     elif command == "labels":
         fits_dir, out, *names = rest
-        rows = [row for record in _records(Path(fits_dir), names).values() for row in group_labels(record)]
+        records = _records(Path(fits_dir), names)
+        near = {name: _nearness(Path(fits_dir), name) for name in records}
+        rows = [row for name, record in records.items() for row in group_labels(record, near[name])]
         Path(out).write_text("".join("\t".join(map(str, row)) + "\n" for row in rows), encoding="utf-8")
     else:
         before, after, fits_dir, out = rest

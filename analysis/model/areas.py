@@ -29,6 +29,7 @@ from numpy.typing import ArrayLike
 if TYPE_CHECKING:
     import pandas as pd
 
+    from analysis.model.naming_nearest import Nearness
     from analysis.model.result import TopicPieces
 
 # Areas: 1.5 log2(n / 10), from 2 (26 papers) to 12 (2,260) and 16 (20,000 and more) ...
@@ -109,6 +110,7 @@ def area_columns(
     latin: bool,
     min_df: int = 1,
     titles: list[str] | None = None,
+    nearness: Nearness | None = None,
 ) -> tuple[np.ndarray, dict[int, str]]:
     """Each paper's area and each area's label, for a fit's papers.
 
@@ -120,6 +122,7 @@ def area_columns(
         latin: Whether the texts have Latin-alphabet words.
         min_df: ``min_df`` of the c-TF-IDF vectoriser.
         titles: Each paper's title (``""`` where none; default: none), what areas are mostly named from.
+        nearness: The papers' embeddings and their encoder (:mod:`analysis.model.naming_nearest`).
 
     Returns:
         The area of each paper, and the label of each area.
@@ -137,11 +140,15 @@ def area_columns(
     ctfidf = class_tfidf(topic_texts, areas, latin, min_df)
     ranked = rank_topic_terms(ctfidf.matrix, ctfidf.words, ctfidf.topics)
     terms = {a: [w for w, _ in words] for a, words in ranked.items()}
-    return areas, describe_areas(terms, texts, areas, latin, titles, topics)
+    return areas, describe_areas(terms, texts, areas, latin, titles, topics, nearness)
 
 
 def with_areas(
-    papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame, topics: pd.DataFrame
+    papers: pd.DataFrame,
+    pieces: TopicPieces,
+    documents: pd.DataFrame,
+    topics: pd.DataFrame,
+    nearness: Nearness | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A fit's documents and topics tables with ``area`` and ``area_label`` (after ``topic_label`` / ``label``).
 
@@ -156,7 +163,14 @@ def with_areas(
     space = pieces.features if pieces.reduced is None else pieces.reduced
     texts = [strip_markup(t) for t in document_texts(papers)]
     areas, labels = area_columns(
-        texts, counted_texts(papers), pieces.paper_topics, space, pieces.latin, pieces.min_df, paper_titles(papers)
+        texts,
+        counted_texts(papers),
+        pieces.paper_topics,
+        space,
+        pieces.latin,
+        pieces.min_df,
+        paper_titles(papers),
+        nearness,
     )
     documents = documents.copy()
     at = documents.columns.get_loc("topic_label") + 1

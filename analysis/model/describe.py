@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 from analysis.model.ctfidf import ClassTfidf, rank_topic_terms
 from analysis.model.labels import topic_labels
+from analysis.model.naming_nearest import Nearness
 from analysis.text import strip_markup
 
 
@@ -46,6 +47,7 @@ def describe(
     latin: bool,
     only: Collection[int] | None = None,
     titles: Sequence[str] | None = None,
+    nearness: Nearness | None = None,
 ) -> Description:
     """The terms and labels of the topics of a c-TF-IDF.
 
@@ -57,6 +59,8 @@ def describe(
         only: The topics to describe (default: every topic of ``tfidf``), as ``add`` describes its new topics.
         titles: The papers' titles, ``""`` where a paper has none (default: none). Labels are named
             mostly from titles where the papers have them (:mod:`analysis.model.naming`).
+        nearness: The papers' embeddings and their encoder, in the order of ``texts``: a topic no field
+            covers takes the candidate name nearest its papers (:mod:`analysis.model.naming_nearest`).
 
     Returns:
         The terms and the labels of the topics described.
@@ -64,7 +68,7 @@ def describe(
     ranked = rank_topic_terms(tfidf.matrix, tfidf.words, tfidf.topics)
     terms = ranked if only is None else {t: ranked.get(t, []) for t in only}
     plain = {t: [w for w, _ in words] for t, words in terms.items()}
-    labels = topic_labels(plain, [strip_markup(t) for t in texts], topics, latin, _titles(titles))
+    labels = topic_labels(plain, [strip_markup(t) for t in texts], topics, latin, _titles(titles), nearness=nearness)
     if only is not None:  # the labeller names every topic it is given, the rest of the corpus (-1) too
         labels = {t: labels[t] for t in only}
     return Description(terms, labels)
@@ -77,6 +81,7 @@ def describe_areas(
     latin: bool,
     titles: Sequence[str] | None = None,
     topics: ArrayLike | None = None,
+    nearness: Nearness | None = None,
 ) -> dict[int, str]:
     """The label of each area (a group of topics), named as topics are (:func:`describe`).
 
@@ -90,8 +95,9 @@ def describe_areas(
         latin: Whether the texts have Latin-alphabet words.
         titles: The papers' titles, ``""`` where a paper has none (default: none).
         topics: Each paper's topic (default: none given; the area is named as a topic is).
+        nearness: As :func:`describe` takes it.
     """
-    return topic_labels(terms, texts, areas, latin, _titles(titles), topics)
+    return topic_labels(terms, texts, areas, latin, _titles(titles), topics, nearness)
 
 
 def paper_titles(papers: pd.DataFrame, order: Sequence[int] | None = None) -> list[str] | None:

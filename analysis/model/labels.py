@@ -14,7 +14,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from analysis.model.ctfidf import BOILERPLATE
-from analysis.model.naming import group_names
+from analysis.model.naming import Candidate, candidates, group_names
+from analysis.model.naming_nearest import Nearness, nearest_names
+from analysis.model.naming_subjects import title_genres
+from analysis.model.phrase_table import PhraseTable, cached_table
 from analysis.model.phrases import stem_key
 from analysis.text import shorten
 
@@ -29,6 +32,7 @@ def topic_labels(
     latin: bool = True,
     titles: list[str] | None = None,
     topics_within: ArrayLike | None = None,
+    nearness: Nearness | None = None,
 ) -> dict[int, str]:
     """A name per topic as a reader would write it: its papers' shared phrase, with a second subject where needed.
 
@@ -47,6 +51,8 @@ def topic_labels(
         titles: Each paper's title, ``""`` where it has none (default: none).
         topics_within: Given, ``topics`` are areas and these each paper's
             topic: an area is named as :func:`analysis.model.naming.area_parts` says.
+        nearness: The papers' embeddings and their encoder: a group no field covers takes
+            the candidate name nearest its papers (:mod:`analysis.model.naming_nearest`).
     """
     topics = np.asarray(topics)
     ids = sorted({int(t) for t in topics.tolist()})
@@ -58,12 +64,28 @@ def topic_labels(
         named = group_names(texts, given, topics, BOILERPLATE, within)
         for topic in scored:
             labels[topic] = named.get(topic) or " ".join(terms.get(topic, [])[:2]) or f"topic {topic}"
+        if nearness is not None:
+            labels = _nearer(labels, texts, given, topics, nearness, area=topics_within is not None)
         return labels
     candidates = _term_candidates(terms, texts, topics, ids)
     chosen = _first_distinct(candidates, [t for t in scored if candidates[t]])
     for topic in scored:
         labels[topic] = chosen.get(topic) or " ".join(terms.get(topic, [])[:2]) or f"topic {topic}"
     return labels
+
+
+def _nearer(
+    labels: dict[int, str], texts: list[str], given: list[str], groups: np.ndarray, nearness: Nearness, area: bool
+) -> dict[int, str]:
+    """The labels with each weakly named group's replaced by a nearer candidate name (outliers keep theirs)."""
+    table = cached_table(texts, given, {*BOILERPLATE, *title_genres(given)})
+    named: dict[int, str | None] = {t: label for t, label in labels.items() if t != -1}
+    near = nearest_names(named, table, groups, nearness, (texts, given), _unjoined, area)
+    return {t: near.get(t) or label for t, label in labels.items()}
+
+
+def _unjoined(table: PhraseTable, rows: np.ndarray) -> list[Candidate]:
+    return candidates(table, rows, joined=False)
 
 
 def titles_or_first_sentences(texts: list[str], titles: list[str] | None) -> list[str]:

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.corpus.table import document_texts, topic_texts
+from analysis.corpus.table import document_texts
 from analysis.embedding.backends import Lsa
 from analysis.model.assignment import FitRule, MapRule, nearest_fitting, placed
 from analysis.model.clustering import (
@@ -50,11 +50,11 @@ from analysis.model.clustering import (
     size_parameters,
     smooth,
 )
-from analysis.model.ctfidf import TermCounts, counts_tfidf, sum_term_counts, topic_term_counts
-from analysis.model.describe import describe, paper_titles
 from analysis.model.measures import unit_rows
+from analysis.model.naming_nearest import Nearness
 from analysis.model.projection import Projection, lsa_features
 from analysis.model.result import TopicPieces
+from analysis.model.sampled_words import described
 from analysis.progress import Stages
 
 # A function applied to each partition, in order, as the builtin map does.
@@ -122,6 +122,7 @@ def fit_sampled(
     mapper: Mapper = map,
     stages: Stages | None = None,
     partition_size: int | None = None,
+    nearness: Nearness | None = None,
 ) -> TopicPieces:
     """Topics fitted on a sample of ``size`` papers and every other paper assigned to them (see the module).
 
@@ -134,6 +135,8 @@ def fit_sampled(
         mapper: Runs a function over the partitions, results in order (the builtin ``map`` by default).
         stages: Timed as ``cluster`` (the assignment), ``map`` and the fit's own stages.
         partition_size: Papers per partition (default :data:`PARTITION_SIZE`); changes no result, only the tasks.
+        nearness: The papers' embeddings (in ``papers``' order) and their encoder, for the labeller
+            (:mod:`analysis.model.naming_nearest`).
 
     Returns:
         The pieces of the whole corpus, one row per paper in ``papers``' order.
@@ -157,7 +160,7 @@ def fit_sampled(
         xy[sample] = fitted.xy
         rule = MapRule.of(fitted.xy, fitted.embeddings, topics[sample])
         xy[others] = _placed(rule, embeddings, topics, others, mapper, partition_size)
-    terms, labels = _described(papers, topics, order, fitted, mapper, partition_size)
+    terms, labels = described(papers, topics, order, fitted, (mapper, partition_size), nearness)
     return TopicPieces(
         paper_topics=topics,
         terms=terms,
@@ -430,21 +433,3 @@ def _placed(
 
 def _place_partition(rule: MapRule, part: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return placed(rule, *part)
-
-
-def _described(
-    papers: pd.DataFrame, topics: np.ndarray, order: np.ndarray, fitted: TopicPieces, mapper: Mapper, size: int
-) -> tuple[dict[int, list[tuple[str, float]]], dict[int, str]]:
-    """Each topic's c-TF-IDF terms (term counts per partition, summed) and its label, over every paper."""
-    frame = papers[[c for c in ("title", "text", "counted_text") if c in papers]]  # the counted text when validated
-    parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
-    counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
-    texts, titles = document_texts(papers), paper_titles(papers, order.tolist())
-    # In hash order, as everything else: the labels cannot depend on the order of the rows given.
-    words = describe(counts_tfidf(counts), [texts[i] for i in order], topics[order], fitted.latin, titles=titles)
-    return words.terms, words.labels
-
-
-def _count_partition(latin: bool, part: tuple[pd.DataFrame, np.ndarray]) -> TermCounts:
-    frame, topics = part
-    return topic_term_counts(topic_texts(frame), topics, latin)

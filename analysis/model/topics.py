@@ -12,7 +12,6 @@ changed; a themes edit only re-scores themes.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from functools import partial
 from numbers import Integral, Real
@@ -29,7 +28,7 @@ from analysis.corpus.table import document_texts, topic_texts, validate_papers
 from analysis.embedding.backends import Backend, Lsa, TfidfBackend, fit_lsa
 from analysis.embedding.cache import checked_embeddings, embed_papers
 from analysis.embedding.registry import resolve_embedding, select_backend
-from analysis.model.areas import with_areas
+from analysis.model.assemble import assemble
 from analysis.model.clustering import (
     MIN_CLUSTERED,
     SingleCluster,
@@ -45,11 +44,11 @@ from analysis.model.clustering import (
 )
 from analysis.model.ctfidf import class_tfidf, has_latin_words
 from analysis.model.describe import Description, describe, paper_titles
-from analysis.model.finer import with_finer
 from analysis.model.layout import topic_layout
+from analysis.model.naming_nearest import name_nearness
 from analysis.model.projection import LEXICAL_DIMS, LEXICAL_WEIGHT, Projection, with_lexical
 from analysis.model.result import TopicPieces
-from analysis.model.themes import ThemeSet, load_themes, score_themes
+from analysis.model.themes import ThemeSet, load_themes
 from analysis.model.topic_result import TopicResult
 from analysis.progress import Stages, Timer
 
@@ -231,7 +230,10 @@ class TopicModel(BaseEstimator):
             from analysis.model.sampled import fit_sampled
 
             fit_sample = partial(self._fit_all, stages=stages, described=False)
-            return fit_sampled(papers, embeddings, int(self.sample_above), fit_sample, self.mapper, stages)
+            near = name_nearness(self.backend_, embeddings)  # names weighed by their nearness to the papers
+            return fit_sampled(
+                papers, embeddings, int(self.sample_above), fit_sample, self.mapper, stages, nearness=near
+            )
         return self._fit_all(papers, embeddings, stages=stages)
 
     def _fit_all(
@@ -260,7 +262,8 @@ class TopicModel(BaseEstimator):
         words = Description({}, {})  # a sample's words are made over the whole corpus (sampled.py)
         if described:
             tfidf = class_tfidf(docs, topics, latin, self.params_.min_df)
-            words = describe(tfidf, document_texts(papers), topics, latin, titles=paper_titles(papers))
+            near = name_nearness(self.backend_, embeddings)  # names weighed by their nearness to the papers
+            words = describe(tfidf, document_texts(papers), topics, latin, titles=paper_titles(papers), nearness=near)
         with stages("map"):
             xy = topic_layout(reduced, topics)
         slots = {k: getattr(self.params_, k) for k in ("n_neighbors", "n_components", "max_topics")}
@@ -335,71 +338,12 @@ def _reduce(reducer: Any, features: np.ndarray) -> np.ndarray:
     return np.nan_to_num(reducer.transform(features))
 
 
-def assemble(
-    papers: pd.DataFrame,
-    pieces: TopicPieces,
-    themes: ThemeSet,
-    backend: Backend,
-    topic_weight: float | None,
-    stages: Stages,
-) -> TopicResult:
-    """The result of a topic fit scored on ``themes``: freshly fitted and cached fits go through this one path."""
-    topics = np.asarray(pieces.paper_topics)
-    with stages("themes"):
-        texts = document_texts(papers)
-        themed = score_themes(pieces.embeddings, topics, themes, backend, texts, topic_weight)
-    if themed.vectors is not pieces.embeddings:  # TF-IDF, fitted again with the phrases: the papers' one space
-        pieces = dataclasses.replace(pieces, embeddings=themed.vectors)
-    documents = pd.DataFrame(
-        {
-            "doc_id": papers["doc_id"].to_numpy(),
-            "name": papers["name"].to_numpy(),
-            "topic": topics,
-            "topic_label": [pieces.labels[t] for t in topics.tolist()],
-            "theme": themed.theme,
-            "theme_score": themed.score,
-            "theme_margin": themed.margin,
-            "x": pieces.xy[:, 0],
-            "y": pieces.xy[:, 1],
-        }
-    )
-    topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, pieces.labels)
-    documents, topic_frame = with_areas(papers, pieces, documents, topic_frame)
-    documents = with_finer(papers, pieces, documents, stages)
-    return TopicResult(
-        documents=documents,
-        topics=topic_frame,
-        themes=themes,
-        theme_scores=themed.matrix,
-        papers=papers.reset_index(drop=True),
-        pieces=pieces,
-        backend=backend,
-    )
-
-
 def _reduced(reducer: Any, features: np.ndarray) -> np.ndarray:
     """The vectors the clustering saw: the reducer's fitted output where it keeps one, else the features."""
     reduced = getattr(reducer, "embedding_", None)
     if reduced is not None and len(reduced) == len(features):
         return np.asarray(reduced)
     return features
-
-
-def _topic_frame(
-    ranked: dict, documents: pd.DataFrame, topic_themes: pd.DataFrame, labels: dict[int, str]
-) -> pd.DataFrame:
-    sizes = documents["topic"].value_counts()
-    terms = {t: ", ".join(w for w, _ in words[:10] if w) for t, words in ranked.items()}
-    frame = pd.DataFrame(
-        {
-            "topic": sizes.index.astype(int),
-            "label": [labels[t] for t in sizes.index],
-            "size": sizes.to_numpy(),
-            "terms": [terms.get(t, "") for t in sizes.index],
-        }
-    )
-    frame = frame.merge(topic_themes, on="topic", how="left")
-    return frame.sort_values(["size", "topic"], ascending=[False, True], ignore_index=True)
 
 
 def fit_topics(

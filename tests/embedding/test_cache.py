@@ -202,9 +202,13 @@ def test_a_backend_instance_embeds_the_papers_and_the_theme_phrases(registry, re
     model = TopicModel(embedding=backend, use_cache=False).fit(seed_result.papers)
     assert model.backend_ is backend and len(model.result_.documents) == 26
     assert backend.calls[0] == length_partitions(document_texts(seed_result.papers))[0]  # 26: one partition
-    # Then each theme's phrases, cached apart (topic labels are chosen from the words: nothing embedded).
+    # Then each theme's phrases, cached apart, and the candidate names of weakly named topics and areas
+    # (analysis.model.naming_nearest), short texts none of which is a paper's.
     themes = [part for t in load_themes().themes for part in length_partitions(t.phrases)]
-    assert backend.calls[1:] == themes
+    assert [call for call in backend.calls[1:] if call in themes] == themes
+    names = [text for call in backend.calls[1:] if call not in themes for text in call]
+    assert names and not set(names) & set(document_texts(seed_result.papers))
+    assert max(len(name.split()) for name in names) <= 12
     assert (tmp_path / "recording-test").is_dir()
 
 
