@@ -369,13 +369,18 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "rss2016": ("rss/rss2016.json", "RSS 2016"),
     "aistats2007": ("aistats/aistats2007.json", "AISTATS 2007"),
     "nips2001": ("nips/nips2001.json", "NeurIPS 2001"),
-    # Fitted for the first time after panel 114 (2026-12-07): the nearness of names at a margin of 0.12 renames
-    # none of their 90 groups (no panel 115).
+    # Held out in final panel 115 (2026-12-07): the nearness of names at a margin of 0.12.
     "rss2014": ("rss/rss2014.json", "RSS 2014"),
     "rss2013": ("rss/rss2013.json", "RSS 2013"),
     "icra2004": ("icra/icra2004.json", "ICRA 2004"),
     "nips1999": ("nips/nips1999.json", "NeurIPS 1999"),
     "nips1998": ("nips/nips1998.json", "NeurIPS 1998"),
+    # Held out in final panel 116 (2026-12-07): the same, at five more venues.
+    "nips1997": ("nips/nips1997.json", "NeurIPS 1997"),
+    "nips1996": ("nips/nips1996.json", "NeurIPS 1996"),
+    "iros2004": ("iros/iros2004.json", "IROS 2004"),
+    "icra2003": ("icra/icra2003.json", "ICRA 2003"),
+    "rss2012": ("rss/rss2012.json", "RSS 2012"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
