@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
@@ -49,7 +48,7 @@ def relabel(record: dict, embeddings: np.ndarray, own: dict, encode: Callable[[l
     from analysis.model import phrase_table
     from analysis.model.labels import BOILERPLATE, titles_or_first_sentences
     from analysis.model.naming_subjects import title_genres
-    from bench.label_vocabulary import _unit, strong_groups
+    from bench.label_vocabulary import _unit, groups_by_size, strong_groups
 
     strong = strong_groups(record)
     phrase_table.forget_tables()
@@ -58,9 +57,7 @@ def relabel(record: dict, embeddings: np.ndarray, own: dict, encode: Callable[[l
     table = phrase_table.cached_table(texts, titles, {*BOILERPLATE, *title_genres(titles)})
     units = _unit(embeddings)
     rows_out = []
-    for level, key in (("topic", "topics"), ("area", "areas")):
-        ids = np.asarray(record[key])
-        groups = sorted(set(ids.tolist()) - {-1}, key=lambda g: (-int((ids == g).sum()), g))
+    for level, ids, groups in groups_by_size(record):
         used = {own[(level, g)].lower() for g in groups}
         for group in groups:
             rows = np.flatnonzero(ids == group)
@@ -80,26 +77,7 @@ def relabel(record: dict, embeddings: np.ndarray, own: dict, encode: Callable[[l
     return rows_out
 
 
-def _main(argv: list[str]) -> None:
-    if len(argv) < 4 or argv[0] != "labels":
-        raise SystemExit("usage: python -m bench.label_nearest labels FITS_DIR BASE.tsv OUT.tsv [NAME...]")
-    from analysis.embedding.backends import minilm
-    from bench.relabel import read_record, read_rows
-
-    fits_dir, base, out, names = Path(argv[1]), Path(argv[2]), Path(argv[3]), argv[4:]
-    model = minilm()
-    own = {(r[0], r[1], r[2]): r[4] for r in read_rows(base)}
-    rows = []
-    for name in names or sorted({r[0] for r in own}):
-        record = read_record(fits_dir / f"{name}.json.gz")
-        cache = fits_dir / f"{name}.minilm.npy"
-        if not cache.is_file():
-            np.save(cache, np.asarray(model.encode(record["texts"]), dtype=np.float32))
-        mine = {(level, group): label for (corpus, level, group), label in own.items() if corpus == name}
-        rows += relabel(record, np.load(cache), mine, model.encode)
-    out.write_text("".join("\t".join(map(str, row)) + "\n" for row in rows), encoding="utf-8")
-    print(f"{sum(1 for r in rows if r[4] != own[r[:3]])} of {len(rows)} labels changed")
-
-
 if __name__ == "__main__":
-    _main(sys.argv[1:])
+    from bench.label_vocabulary import relabel_fits
+
+    relabel_fits(sys.argv[1:], "bench.label_nearest", lambda encode: relabel)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -178,6 +178,13 @@ def nearest_grounded(
     return None if best is None else (best[1], best[2])
 
 
+def groups_by_size(record: dict) -> Iterator[tuple[str, np.ndarray, list[int]]]:
+    """A kept fit's levels (topics, then areas): each paper's group and the group ids, larger groups first."""
+    for level, key in (("topic", "topics"), ("area", "areas")):
+        ids = np.asarray(record[key])
+        yield level, ids, sorted(set(ids.tolist()) - {-1}, key=lambda g: (-int((ids == g).sum()), g))
+
+
 def _without(vocab: Vocabulary, corpus: str) -> Vocabulary:
     """The vocabulary without the labels written for a corpus's own groups."""
     keep = [i for i, corpora in enumerate(vocab.written_for) if corpus not in corpora]
@@ -219,9 +226,7 @@ def relabel(record: dict, embeddings: np.ndarray, vocab: Vocabulary, own: dict, 
     allowed = _without(vocab, record["name"])
     strong = strong_groups(record)
     rows = []
-    for level, key in (("topic", "topics"), ("area", "areas")):
-        ids = np.asarray(record[key])
-        groups = sorted(set(ids.tolist()) - {-1}, key=lambda g: (-int((ids == g).sum()), g))
+    for level, ids, groups in groups_by_size(record):
         used = {own[(level, g)].lower() for g in groups}
         for group in groups:
             rows_of = np.flatnonzero(ids == group).tolist()
@@ -240,15 +245,24 @@ def relabel(record: dict, embeddings: np.ndarray, vocab: Vocabulary, own: dict, 
     return rows
 
 
-def _main(argv: list[str]) -> None:
+# A trial's relabelling of one kept fit: (record, its embeddings, the labeller's own names, the encoder) -> rows.
+Relabel = Callable[[dict, np.ndarray, dict, Callable[[list[str]], np.ndarray]], list[tuple]]
+
+
+def relabel_fits(argv: list[str], module: str, trial: Callable[[Callable[[list[str]], np.ndarray]], Relabel]) -> None:
+    """``python -m MODULE labels FITS_DIR BASE.tsv OUT.tsv [NAME...]``: every kept fit relabelled by a trial.
+
+    ``trial`` is given the MiniLM encoder and returns the relabelling; each fit's embeddings are made once and
+    kept as ``FITS_DIR/NAME.minilm.npy``.
+    """
     if len(argv) < 4 or argv[0] != "labels":
-        raise SystemExit("usage: python -m bench.label_vocabulary labels FITS_DIR BASE.tsv OUT.tsv [NAME...]")
+        raise SystemExit(f"usage: python -m {module} labels FITS_DIR BASE.tsv OUT.tsv [NAME...]")
     from analysis.embedding.backends import minilm
     from bench.relabel import read_record, read_rows
 
     fits_dir, base, out, names = Path(argv[1]), Path(argv[2]), Path(argv[3]), argv[4:]
     model = minilm()
-    vocab = vocabulary(model.encode)
+    relabel_one = trial(model.encode)
     own = {(r[0], r[1], r[2]): r[4] for r in read_rows(base)}
     rows = []
     for name in names or sorted({r[0] for r in own}):
@@ -257,10 +271,15 @@ def _main(argv: list[str]) -> None:
         if not cache.is_file():
             np.save(cache, np.asarray(model.encode(record["texts"]), dtype=np.float32))
         mine = {(level, group): label for (corpus, level, group), label in own.items() if corpus == name}
-        rows += relabel(record, np.load(cache), vocab, mine, model.encode)
+        rows += relabel_one(record, np.load(cache), mine, model.encode)
     out.write_text("".join("\t".join(map(str, row)) + "\n" for row in rows), encoding="utf-8")
     print(f"{sum(1 for r in rows if r[4] != own[r[:3]])} of {len(rows)} labels changed")
 
 
+def _with_vocabulary(encode: Callable[[list[str]], np.ndarray]) -> Relabel:
+    vocab = vocabulary(encode)
+    return lambda record, embeddings, own, encoder: relabel(record, embeddings, vocab, own, encoder)
+
+
 if __name__ == "__main__":
-    _main(sys.argv[1:])
+    relabel_fits(sys.argv[1:], "bench.label_vocabulary", _with_vocabulary)
