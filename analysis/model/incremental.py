@@ -340,19 +340,24 @@ def _new_topic_words(
 
     The c-TF-IDF sees every topic (old and new), so a new topic's terms are
     what sets it apart from the run. Labels are chosen among the new topics
-    only (the old papers count as the rest of the corpus); a label an old
-    topic already has gets the batch name after it.
+    only (the old papers count as the rest of the corpus), weighed by their
+    nearness to the papers as the fit weighs them (``embeddings``: every
+    paper's, old then new); a label an old topic already has gets the batch
+    name after it.
     """
     if not new_ids:
         return {}, {}
     from analysis.model.ctfidf import class_tfidf
     from analysis.model.describe import describe, paper_titles
+    from analysis.model.naming_nearest import name_nearness
 
     pieces = result.pieces
     assert pieces is not None  # add_batch refused a result without its fitted pieces
     ctfidf = class_tfidf(topic_texts(papers), topics, pieces.latin, pieces.min_df)
     only_new = np.where(np.isin(topics, new_ids), topics, -1)
-    words = describe(ctfidf, document_texts(papers), only_new, pieces.latin, only=new_ids, titles=paper_titles(papers))
+    near = name_nearness(run_backend(result), embeddings)
+    texts, titles = document_texts(papers), paper_titles(papers)
+    words = describe(ctfidf, texts, only_new, pieces.latin, only=new_ids, titles=titles, nearness=near)
     taken = set(pieces.labels.values())
     batch = str(papers["batch"].iat[-1])
     chosen = words.labels

@@ -13,9 +13,11 @@ higher, 9 lower, and the share of poor ones among them more than halved.
 Most of the harm was in renamings barely nearer, hence :data:`MARGIN`. A
 group a field covers keeps its name: dev panel 107 found nothing gained there.
 
-Cosines are rounded to :data:`DECIMALS` before they are compared and ties go
-to the name first in order, so float noise of the embeddings (about 1e-7
-between machines) moves no name but at a knife edge.
+The fit, a sampled fit and ``add`` (for its new topics) take the step where the
+papers were embedded by a text encoder (not TF-IDF). Cosines are rounded to
+:data:`DECIMALS` before they are compared and ties go to the name first in
+order, so float noise of the embeddings (about 1e-7 between machines) moves
+no name but at a knife edge.
 """
 
 from __future__ import annotations

@@ -135,3 +135,35 @@ def test_old_papers_keep_their_area_and_new_topics_join_one(first_list, added):
     labels = dict(zip(first_list.topics["area"], first_list.topics["area_label"], strict=False))
     assert result.topics["area_label"].tolist() == [labels[a] for a in result.topics["area"]]
     assert result.topics["area"].notna().all()
+
+
+REEF_SUBJECTS = (
+    "coral reef soundscapes",
+    "snapping shrimp noise",
+    "reef fish choruses",
+    "hydrophone arrays on reefs",
+    "bleaching and reef acoustics",
+    "passive acoustic monitoring of reefs",
+    "boat noise over coral reefs",
+    "night-time reef sound levels",
+)
+
+
+def test_a_new_topic_is_named_with_the_nearness_of_names_to_every_papers_embedding(seed_result, monkeypatch):
+    import analysis.model.describe as describe_module
+
+    seen = []
+    real = describe_module.describe
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("nearness"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(describe_module, "describe", spy)
+    text = "We record {0} with hydrophones over coral reefs for a year; passive acoustic monitoring tracks reef health."
+    batch = pd.DataFrame([{"title": f"Listening to {s}", "text": text.format(s)} for s in REEF_SUBJECTS])
+    result, summary = add_batch(seed_result, batch, batch="reefs")
+    assert summary.new_topics, "eight papers on reef acoustics open a topic of their own"
+    assert len(seen) == 1 and seen[0] is not None
+    np.testing.assert_array_equal(seen[0].embeddings, result.pieces.embeddings)  # old papers' then new ones'
+    assert seen[0].encode(["Coral reefs"]).shape == (1, result.pieces.embeddings.shape[1])
