@@ -30,7 +30,8 @@ import numpy as np
 
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import embed_texts
-from analysis.model.naming_fields import _area_fields, field_candidates
+from analysis.model.measures import unit_rows
+from analysis.model.naming_fields import FieldCandidate, _area_fields, field_candidates
 from analysis.model.naming_parts import choose
 from analysis.model.naming_text import written
 from analysis.model.phrase_table import PhraseTable
@@ -59,9 +60,8 @@ class Nearness:
 
     def cosines(self, names: list[str], rows: np.ndarray) -> np.ndarray:
         """Each name's cosine to the mean of the rows' unit embeddings, rounded to :data:`DECIMALS`."""
-        papers = _unit(np.asarray(self.embeddings[rows], dtype=np.float64))
-        centroid = _unit(papers.mean(axis=0))
-        return np.round(_unit(np.asarray(self.encode(names), dtype=np.float64)) @ centroid, DECIMALS)
+        centroid = unit_rows(unit_rows(self.embeddings[rows]).mean(axis=0, keepdims=True))[0]
+        return np.round(unit_rows(self.encode(names)) @ centroid, DECIMALS)
 
 
 def name_nearness(backend: Backend, embeddings: np.ndarray | None) -> Nearness | None:
@@ -73,11 +73,6 @@ def name_nearness(backend: Backend, embeddings: np.ndarray | None) -> Nearness |
     if embeddings is None or getattr(backend, "encode", None) is None or isinstance(backend, TfidfBackend):
         return None
     return Nearness(np.asarray(embeddings), partial(embed_texts, embedding=backend))
-
-
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(vectors, axis=-1, keepdims=True)
-    return vectors / np.where(norms == 0, 1.0, norms)
 
 
 def nearest_names(
@@ -100,9 +95,11 @@ def nearest_names(
     chosen = dict(names)
     for group in ids:
         name, rows = names[group], np.flatnonzero(groups == group)
-        if not name or _strong(table, rows, name):
+        fields = field_candidates(table, rows)
+        if not name or _strong(fields, name):
             continue
-        options = sorted(n for n in _candidate_names(table, rows, corpus, candidates, area) if n.lower() not in used)
+        named = _candidate_names(fields, (table, rows), corpus, candidates, area)
+        options = sorted(n for n in named if n.lower() not in used)
         if not options:
             continue
         nearer = nearer_name(name, options, nearness.cosines([name, *options], rows))
@@ -123,21 +120,24 @@ def nearer_name(name: str, options: list[str], cosines: np.ndarray) -> str | Non
     return options[best] if cosines[1 + best] >= cosines[0] + MARGIN else None
 
 
-def _strong(table: PhraseTable, rows: np.ndarray, name: str) -> bool:
-    """Whether a group is named by a field (its name or short name first) in :data:`STRONG_SHARE` of it."""
-    named = [f for f in field_candidates(table, rows) if name.startswith(f.name) or name.startswith(f.short)]
+def _strong(fields: list[FieldCandidate], name: str) -> bool:
+    """Whether a group is named by one of its ``fields`` (name or short name first) in :data:`STRONG_SHARE` of it."""
+    named = [f for f in fields if name.startswith(f.name) or name.startswith(f.short)]
     return bool(named) and named[0].share >= STRONG_SHARE
 
 
 def _candidate_names(
-    table: PhraseTable,
-    rows: np.ndarray,
+    fields: list[FieldCandidate],
+    group: tuple[PhraseTable, np.ndarray],
     corpus: tuple[Sequence[str], Sequence[str]],
     candidates: Candidates,
     area: bool,
 ) -> set[str]:
-    """A group's candidate names: its fields in :data:`CANDIDATE_SHARE` of it, two narrow fields, its phrases'."""
-    fields = field_candidates(table, rows)
+    """A group's candidate names: its ``fields`` in :data:`CANDIDATE_SHARE` of it, two narrow fields, its phrases'.
+
+    ``group`` is the phrase table and the group's rows.
+    """
+    table, rows = group
     named = {f.name for f in fields if f.share >= CANDIDATE_SHARE and (area or not f.broad)}
     two = _area_fields([f for f in fields if not f.part], len(rows), hold=0.5, most=2)
     if two:

@@ -34,7 +34,6 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -54,11 +53,9 @@ from analysis.model.measures import unit_rows
 from analysis.model.naming_nearest import Nearness
 from analysis.model.projection import Projection, lsa_features
 from analysis.model.result import TopicPieces
-from analysis.model.sampled_words import described
+from analysis.model.sampled_words import Mapper, described, partitions
 from analysis.progress import Stages
 
-# A function applied to each partition, in order, as the builtin map does.
-Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 # Smoothing neighbours of the sample sought in the whole corpus: (the sample's
 # LSA space, its features, k) -> (the features smoothed, each one's neighbours).
 Crowd = Callable[[Lsa, np.ndarray, int], tuple[np.ndarray, np.ndarray]]
@@ -107,11 +104,6 @@ def hash_order(doc_ids: Sequence[str]) -> np.ndarray:
     """Every row, ordered by the sha256 of its ``doc_id`` (ties, a repeated id: by the id's text, then the row)."""
     keys = [hashlib.sha256(str(d).encode("utf-8")).hexdigest() for d in doc_ids]
     return np.array(sorted(range(len(keys)), key=lambda i: (keys[i], str(doc_ids[i]), i)), dtype=np.int64)
-
-
-def partitions(rows: np.ndarray, size: int = PARTITION_SIZE) -> list[np.ndarray]:
-    """``rows`` cut into consecutive runs of ``size`` (the last one shorter)."""
-    return [rows[start : start + size] for start in range(0, len(rows), size)]
 
 
 def fit_sampled(

@@ -1,4 +1,7 @@
-"""Step 4 of a sampled fit (:mod:`analysis.model.sampled`): each topic's terms and label over every paper."""
+"""Step 4 of a sampled fit (:mod:`analysis.model.sampled`): each topic's terms and label over every paper.
+
+The partitions (:func:`partitions`) and the mapper type the whole sampled fit uses live here, below it.
+"""
 
 from __future__ import annotations
 
@@ -15,12 +18,13 @@ from analysis.model.describe import describe, paper_titles
 from analysis.model.naming_nearest import Nearness
 from analysis.model.result import TopicPieces
 
+# A function applied to each partition, in order, as the builtin map does.
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterable[Any]]
 
 
-def _partitions(rows: np.ndarray, size: int) -> list[np.ndarray]:
-    """``rows`` cut into runs of ``size``, as :func:`analysis.model.sampled.partitions` cuts them."""
-    return [rows[i : i + size] for i in range(0, len(rows), size)]
+def partitions(rows: np.ndarray, size: int) -> list[np.ndarray]:
+    """``rows`` cut into consecutive runs of ``size`` (the last one shorter)."""
+    return [rows[start : start + size] for start in range(0, len(rows), size)]
 
 
 def described(
@@ -38,7 +42,7 @@ def described(
     """
     mapper, size = tasks
     frame = papers[[c for c in ("title", "text", "counted_text") if c in papers]]  # the counted text when validated
-    parts = ((frame.iloc[rows], topics[rows]) for rows in _partitions(order, size))
+    parts = ((frame.iloc[rows], topics[rows]) for rows in partitions(order, size))
     counts = sum_term_counts(mapper(partial(_count_partition, fitted.latin), parts), fitted.min_df)
     texts, titles = document_texts(papers), paper_titles(papers, order.tolist())
     # In hash order, as everything else: the labels cannot depend on the order of the rows given.
