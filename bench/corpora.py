@@ -381,6 +381,13 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "iros2004": ("iros/iros2004.json", "IROS 2004"),
     "icra2003": ("icra/icra2003.json", "ICRA 2003"),
     "rss2012": ("rss/rss2012.json", "RSS 2012"),
+    # Held out in final panel 118 (2026-12-07): pairs of fields as candidate names, at six venues nobody fitted.
+    "nips1995": ("nips/nips1995.json", "NeurIPS 1995"),
+    "nips1994": ("nips/nips1994.json", "NeurIPS 1994"),
+    "nips1993": ("nips/nips1993.json", "NeurIPS 1993"),
+    "rss2011": ("rss/rss2011.json", "RSS 2011"),
+    "rss2010": ("rss/rss2010.json", "RSS 2010"),
+    "iros2003": ("iros/iros2003.json", "IROS 2003"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

@@ -13,6 +13,11 @@ higher, 9 lower, and the share of poor ones among them more than halved.
 Most of the harm was in renamings barely nearer, hence :data:`MARGIN`. A
 group a field covers keeps its name: dev panel 107 found nothing gained there.
 
+Writers name the groups we name worst by two subjects that hold most of the
+group ("Multi-robot coordination and navigation"), so two of a group's fields
+are a candidate too (:func:`field_pairs`): dev panel 117 rated 13 of the 27
+labels that adds higher, 5 lower (2.65 -> 3.01, poor 7 -> 3).
+
 The fit, a sampled fit and ``add`` (for its new topics) take the step where the
 papers were embedded by a text encoder (not TF-IDF). Cosines are rounded to
 :data:`DECIMALS` before they are compared and ties go to the name first in
@@ -31,12 +36,12 @@ import numpy as np
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import embed_texts
 from analysis.model.measures import unit_rows
-from analysis.model.naming_fields import FieldCandidate, _area_fields, field_candidates
+from analysis.model.naming_fields import FieldCandidate, _area_fields, _words, field_candidates
 from analysis.model.naming_parts import choose
-from analysis.model.naming_text import written
+from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first, written
 from analysis.model.phrase_table import PhraseTable
 
-__all__ = ["Nearness", "name_nearness", "nearer_name", "nearest_names"]
+__all__ = ["Nearness", "field_pairs", "name_nearness", "nearer_name", "nearest_names"]
 
 # Judged renamings (panels 111-114, 110 of them) by how much nearer the new name is: 0.05-0.12 nearer, 25
 # higher and 21 lower (+0.11 of 5 on average); 0.12 or more, 32 higher and 8 lower (+0.65; poor 25 -> 8).
@@ -46,6 +51,11 @@ STRONG_SHARE = 0.55
 # A field is a candidate name of a group where it is in this share of it (FIELD_SHARE of naming_weights).
 CANDIDATE_SHARE = 0.35
 DECIMALS = 3
+# Two fields name a group together where each is in PAIR_SHARE of it and the two in PAIR_HOLD (dev panel 117).
+PAIR_SHARE = 0.25
+PAIR_HOLD = 0.6
+# Words two fields' short names may share ("Learning for robot control" and "Learning of dynamics" do not).
+FILLER = frozenset({"of", "for", "the", "in"})
 
 Encoder = Callable[[list[str]], np.ndarray]
 Candidates = Callable[[PhraseTable, np.ndarray], list]
@@ -133,7 +143,7 @@ def _candidate_names(
     candidates: Candidates,
     area: bool,
 ) -> set[str]:
-    """A group's candidate names: its ``fields`` in :data:`CANDIDATE_SHARE` of it, two narrow fields, its phrases'.
+    """A group's candidate names: its ``fields`` in :data:`CANDIDATE_SHARE` of it, pairs of them, its phrases'.
 
     ``group`` is the phrase table and the group's rows.
     """
@@ -142,9 +152,32 @@ def _candidate_names(
     two = _area_fields([f for f in fields if not f.part], len(rows), hold=0.5, most=2)
     if two:
         named.add(two)
+    named |= field_pairs(fields, len(rows), area)
     parts = choose(candidates(table, rows), len(rows), set())
     if parts:
         texts, titles = corpus
         members, heads = [texts[int(i)] for i in rows], [titles[int(i)] for i in rows]
         named.add(written([p.key for p in parts], table, members, heads, len(texts)))
     return named
+
+
+def field_pairs(fields: list[FieldCandidate], size: int, area: bool) -> set[str]:
+    """Names of two of a group's ``fields``: "Medical robots and manipulation".
+
+    Each field is in :data:`PAIR_SHARE` of the group's ``size`` papers and the two in :data:`PAIR_HOLD`. They
+    are of one subject each (no "and" in a short name), share no word but :data:`FILLER`, and neither holds all
+    the other's papers; a name has at most :data:`MAX_SHOWN_WORDS` words, the better field first. A broad field
+    pairs only for an area.
+    """
+    pool = [f for f in fields if f.share >= PAIR_SHARE and (area or not f.broad) and " and " not in f.short]
+    names = set()
+    for i, first in enumerate(pool):
+        for second in pool[i + 1 :]:
+            if (_words(first.short) & _words(second.short)) - FILLER:
+                continue
+            if first.papers <= second.papers or second.papers <= first.papers:
+                continue
+            name = f"{first.short} and {lower_first(second.short)}"
+            if len(first.papers | second.papers) >= PAIR_HOLD * size and len(name.split()) <= MAX_SHOWN_WORDS:
+                names.add(name)
+    return names

@@ -78,3 +78,44 @@ def test_far_names_of_weak_groups_are_renamed_and_strong_ones_stay(seed_inputs):
         return np.array([centre for _ in names])
 
     assert topic_labels(terms, texts, topics, True, titles, nearness=nn.Nearness(embeddings, along)) == plain
+
+
+def _field(short: str, papers: range | list[int], size: int, broad: bool = False):
+    from analysis.model.naming_fields import FieldCandidate
+
+    held = frozenset(papers)
+    return FieldCandidate(short, 0.0, len(held) / size, held, frozenset(), broad, short)
+
+
+def test_two_fields_holding_most_of_a_group_name_it_together():
+    # ICRA 2010's 47-paper area of robot teams and navigation: each field in a quarter, the two in 60%.
+    fields = [_field("Multi-robot systems", range(0, 20), 47), _field("Navigation", range(12, 29), 47)]
+    assert nn.field_pairs(fields, 47, area=False) == {"Multi-robot systems and navigation"}
+
+
+def test_pairs_are_not_made_of_small_overlapping_nested_or_wordy_fields():
+    size = 20
+    robots = _field("Aerial robots", range(0, 8), size)
+    assert nn.field_pairs([robots, _field("Grasping", range(8, 12), size)], size, False) == set()  # 20% < 25%
+    fewer = _field("Aerial robots", range(0, 6), size)
+    assert nn.field_pairs([fewer, _field("Grasping", range(6, 11), size)], size, False) == set()  # 55% < 60%
+    assert nn.field_pairs([fewer, _field("Grasping", range(6, 12), size)], size, False) == {
+        "Aerial robots and grasping"
+    }
+    assert nn.field_pairs([robots, _field("Soft robots", range(8, 14), size)], size, False) == set()  # "robots"
+    assert nn.field_pairs([robots, _field("Drones", range(0, 12), size)], size, False) == set()  # holds all of it
+    assert nn.field_pairs([robots, _field("Sensing and control", range(8, 14), size)], size, False) == set()
+    long = _field("Simultaneous localization and mapping", range(8, 14), size)
+    assert nn.field_pairs([robots, long], size, False) == set()
+    wordy = _field("Legged locomotion on rough natural terrain", range(8, 14), size)
+    assert nn.field_pairs([robots, wordy], size, False) == set()  # seven words
+    # "of", "for", "the" and "in" may be in both names.
+    pair = nn.field_pairs([_field("The web", range(0, 8), size), _field("The brain", range(8, 14), size)], size, False)
+    assert pair == {"The web and the brain"}
+
+
+def test_a_broad_field_pairs_for_an_area_only():
+    size = 20
+    fields = [_field("Deep learning", range(0, 10), size, broad=True), _field("Object detection", range(6, 14), size)]
+    assert nn.field_pairs(fields, size, area=False) == set()
+    assert nn.field_pairs(fields, size, area=True) == {"Deep learning and object detection"}
