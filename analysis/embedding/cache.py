@@ -160,7 +160,9 @@ class EmbeddingCache:
 
     Each run that computes something writes one new shard atomically, so two
     runs at once never write the same file. A shard that fails to load or
-    whose checksum differs is deleted and its texts are embedded again.
+    whose checksum differs is deleted and its texts are embedded again; one
+    that another run merged away after this one listed it is no damage: its
+    vectors are read from the merged shard.
     """
 
     def __init__(self, folder: Path):
@@ -202,16 +204,28 @@ class EmbeddingCache:
         """All valid cached vectors by key; damaged shards are removed."""
         vectors: dict[str, np.ndarray] = {}
         shards = self._shards()
-        for shard in shards:
-            loaded = _read_shard(shard)
-            if loaded is None:
-                warnings.warn(f"{shard}: damaged embedding cache file, removed and recomputed", stacklevel=3)
-                shard.unlink(missing_ok=True)
-                continue
-            vectors.update(zip(*loaded, strict=True))
+        if self._read_into(vectors, shards):
+            # Another run merged shards this one had listed (and deleted them): read the shard it wrote.
+            self._read_into(vectors, [shard for shard in self._shards() if shard not in shards])
         if len(shards) > _MAX_SHARDS and vectors:
             self._compact(vectors, shards)
         return vectors
+
+    def _read_into(self, vectors: dict[str, np.ndarray], shards: list[Path]) -> bool:
+        """Add the vectors of ``shards`` to ``vectors``, removing damaged ones; whether any had vanished."""
+        vanished = False
+        for shard in shards:
+            try:
+                loaded = _read_shard(shard)
+            except FileNotFoundError:
+                vanished = True
+                continue
+            if loaded is None:
+                warnings.warn(f"{shard}: damaged embedding cache file, removed and recomputed", stacklevel=4)
+                shard.unlink(missing_ok=True)
+                continue
+            vectors.update(zip(*loaded, strict=True))
+        return vanished
 
     def _shards(self) -> list[Path]:
         return sorted(self.folder.glob("shard-*.npz")) if self.folder.is_dir() else []
@@ -247,6 +261,8 @@ def _read_shard(path: Path) -> tuple[list[str], list[np.ndarray]] | None:
     try:
         with np.load(path, allow_pickle=False) as data:
             keys, vectors, checksum = data["keys"], data["vectors"], str(data["checksum"])
+    except FileNotFoundError:
+        raise  # gone, not damaged: another run compacted it away
     except Exception:  # any failure to parse means the file is damaged
         return None
     if vectors.ndim != 2 or len(keys) != len(vectors) or _checksum(keys, vectors) != checksum:

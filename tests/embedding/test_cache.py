@@ -80,6 +80,28 @@ def test_damaged_cache_file_is_detected_and_rebuilt(tmp_path, damage):
     assert not shard.exists() or shard.read_bytes() != data[: len(data) // 2]
 
 
+def test_a_shard_another_run_compacts_away_while_this_one_reads_is_no_damage(tmp_path, monkeypatch):
+    import warnings
+
+    calls = []
+    cache = EmbeddingCache(tmp_path)
+    for text in ("alpha", "beta", "gamma"):
+        cache.get_or_compute([text], _fake_encoder(calls))
+    expected = cache.get_or_compute(["alpha", "beta", "gamma"], _fake_encoder(calls))
+    listed = cache._shards()
+    # Another run lists the same shards, merges them into one and deletes them, after this run listed them.
+    other = EmbeddingCache(tmp_path)
+    other._compact(other.load(), other._shards())
+    assert len(cache._shards()) == 1 and not any(shard.exists() for shard in listed)
+    stale = iter([listed])
+    monkeypatch.setattr(cache, "_shards", lambda: next(stale, None) or EmbeddingCache._shards(cache))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "damaged" warning: the vectors are in the merged shard
+        again = cache.get_or_compute(["alpha", "beta", "gamma"], _fake_encoder(calls))
+    assert len(calls) == 3 and cache.computed == 0  # read from the other run's shard, not embedded again
+    np.testing.assert_array_equal(again, expected)
+
+
 @pytest.mark.slow  # MiniLM embeds the 26 seed papers into an empty cache (about 6 s): `make test` only
 def test_second_run_over_the_seeds_embeds_nothing(tmp_path, seeds_dir):
     from analysis import load_corpus
