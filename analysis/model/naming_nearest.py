@@ -27,7 +27,7 @@ no name but at a knife edge.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -68,6 +68,14 @@ class Nearness:
     embeddings: np.ndarray
     encode: Encoder
 
+    def knowing(self, names: Iterable[str]) -> Nearness:
+        """This nearness with ``names`` embedded in one call: each call of ``encode`` reads the whole cache."""
+        ordered = sorted(set(names))
+        if not ordered:
+            return self
+        known = dict(zip(ordered, self.encode(ordered), strict=True))
+        return Nearness(self.embeddings, partial(_looked_up, known, self.encode))
+
     def cosines(self, names: list[str], rows: np.ndarray) -> np.ndarray:
         """Each name's cosine to the mean of the rows' unit embeddings, rounded to :data:`DECIMALS`."""
         centroid = unit_rows(unit_rows(self.embeddings[rows]).mean(axis=0, keepdims=True))[0]
@@ -101,14 +109,17 @@ def nearest_names(
     field is a candidate). Names stay distinct.
     """
     ids = sorted((g for g in names if g != -1), key=lambda g: (-int((groups == g).sum()), g))
-    used = {n.lower() for n in names.values() if n}
-    chosen = dict(names)
+    weak = []
     for group in ids:
         name, rows = names[group], np.flatnonzero(groups == group)
         fields = field_candidates(table, rows)
-        if not name or _strong(fields, name):
-            continue
-        named = _candidate_names(fields, (table, rows), corpus, candidates, area)
+        if name and not _strong(fields, name):
+            weak.append((group, name, rows, _candidate_names(fields, (table, rows), corpus, candidates, area)))
+    # Every name at once: one read of the embedding cache, however many groups are weak.
+    nearness = nearness.knowing({n for _, name, _, named in weak for n in (name, *named)})
+    used = {n.lower() for n in names.values() if n}
+    chosen = dict(names)
+    for group, name, rows, named in weak:
         options = sorted(n for n in named if n.lower() not in used)
         if not options:
             continue
@@ -118,6 +129,14 @@ def nearest_names(
             used.add(nearer.lower())
             chosen[group] = nearer
     return chosen
+
+
+def _looked_up(known: dict[str, np.ndarray], encode: Encoder, names: list[str]) -> np.ndarray:
+    """The vectors of ``names``: those in ``known``, the others from ``encode``."""
+    missing = [n for n in names if n not in known]
+    if missing:
+        known = {**known, **dict(zip(missing, encode(missing), strict=True))}
+    return np.array([known[n] for n in names])
 
 
 def nearer_name(name: str, options: list[str], cosines: np.ndarray) -> str | None:
