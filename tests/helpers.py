@@ -499,3 +499,21 @@ def label_overlaps(shown: list[dict]) -> list[tuple[str, str]]:
 def inside_plot(box, plot) -> bool:
     """Whether a label's box lies inside the plot area (half a pixel of rounding allowed)."""
     return box[0] >= plot[0] - 0.5 and box[1] >= plot[1] - 0.5 and box[2] <= plot[2] + 0.5 and box[3] <= plot[3] + 0.5
+
+
+def describe_nearness(monkeypatch) -> list:
+    """The ``nearness`` of each later call of ``analysis.model.describe.describe`` made through the module.
+
+    Code that imported ``describe`` by name before the patch keeps the real one and is not recorded.
+    """
+    from analysis.model import describe as module
+
+    seen: list = []
+    real = module.describe
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("nearness"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "describe", spy)
+    return seen

@@ -53,7 +53,7 @@ def assemble(
     topic_frame = _topic_frame(pieces.terms, documents, themed.per_topic, pieces.labels)
     near = name_nearness(backend, pieces.embeddings)
     documents, topic_frame = with_areas(papers, pieces, documents, topic_frame, near)
-    documents = with_finer(papers, pieces, documents, stages)
+    documents = with_finer(papers, pieces, documents, stages, near)
     return TopicResult(
         documents=documents,
         topics=topic_frame,

@@ -31,6 +31,7 @@ from numpy.typing import ArrayLike
 if TYPE_CHECKING:
     import pandas as pd
 
+    from analysis.model.naming_nearest import Nearness
     from analysis.model.result import TopicPieces
     from analysis.progress import Stages
 
@@ -144,21 +145,30 @@ def has_finer_level(n_papers: int) -> bool:
     return n_papers >= FINE_FROM
 
 
-def with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame, stages: Stages) -> pd.DataFrame:
+def with_finer(
+    papers: pd.DataFrame,
+    pieces: TopicPieces,
+    documents: pd.DataFrame,
+    stages: Stages,
+    nearness: Nearness | None = None,
+) -> pd.DataFrame:
     """A fit's documents with ``subtopic`` and ``subtopic_label`` after ``area_label`` (from :data:`FINE_FROM` papers).
 
     The finer topics of ``pieces.paper_topics`` in the space the fit
     clustered (``pieces.reduced``, else its features), labelled by the
-    describe step from their c-TF-IDF, timed as the stage ``finer``. A
-    smaller corpus's documents are returned as they are (and no stage is timed).
+    describe step from their c-TF-IDF (weak names weighed by ``nearness``, as
+    the topics' are), timed as the stage ``finer``. A smaller corpus's
+    documents are returned as they are (and no stage is timed).
     """
     if not has_finer_level(len(documents)):
         return documents
     with stages("finer"):
-        return _with_finer(papers, pieces, documents)
+        return _with_finer(papers, pieces, documents, nearness)
 
 
-def _with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame) -> pd.DataFrame:
+def _with_finer(
+    papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFrame, nearness: Nearness | None
+) -> pd.DataFrame:
     from analysis.embedding.cache import document_texts, topic_texts
     from analysis.model.ctfidf import class_tfidf
     from analysis.model.describe import describe, paper_titles
@@ -166,7 +176,8 @@ def _with_finer(papers: pd.DataFrame, pieces: TopicPieces, documents: pd.DataFra
     space = pieces.features if pieces.reduced is None else pieces.reduced
     finer = finer_topics(pieces.paper_topics, space, documents["doc_id"].to_numpy())
     tfidf = class_tfidf(topic_texts(papers), finer, pieces.latin, pieces.min_df)
-    labels = describe(tfidf, document_texts(papers), finer, pieces.latin, titles=paper_titles(papers)).labels
+    texts = document_texts(papers)
+    labels = describe(tfidf, texts, finer, pieces.latin, titles=paper_titles(papers), nearness=nearness).labels
     documents = documents.copy()
     at = documents.columns.get_loc("area_label") + 1
     documents.insert(at, "subtopic", finer)

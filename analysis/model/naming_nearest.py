@@ -18,7 +18,8 @@ group ("Multi-robot coordination and navigation"), so two of a group's fields
 are a candidate too (:func:`field_pairs`): dev panel 117 rated 13 of the 27
 labels that adds higher, 5 lower (2.65 -> 3.01, poor 7 -> 3).
 
-The fit, a sampled fit and ``add`` (for its new topics) take the step where the
+The fit, a sampled fit, the finer topics (final panel 119: 9 of 11 changed
+finer labels higher, none lower) and ``add`` (for its new topics) take the step where the
 papers were embedded by a text encoder (not TF-IDF). Cosines are rounded to
 :data:`DECIMALS` before they are compared and ties go to the name first in
 order, so float noise of the embeddings (about 1e-7 between machines) moves

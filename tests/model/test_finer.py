@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import SEED_A, SEED_B
+from helpers import SEED_A, SEED_B, describe_nearness
 
 from analysis.model import finer
 from analysis.model.finer import FINE_MIN, finer_count, finer_topics, split_topic
@@ -148,6 +148,22 @@ def test_a_fit_with_finer_topics_has_them_in_its_tables_and_labels(finer_seeds):
     assert table["subtopic"].tolist() == list(range(len(table)))
     assert table["size"].sum() == len(documents)
     assert table["label"].is_unique
+
+
+def test_finer_topics_are_named_with_the_fits_nearness_as_its_topics_are(seeds_dir, monkeypatch):
+    from analysis import fit_topics, load_corpus
+
+    seen = describe_nearness(monkeypatch)
+    monkeypatch.setattr(finer, "FINE_FROM", 10)
+    monkeypatch.setattr(finer, "FINE_SIZE", 2)
+    monkeypatch.setattr(finer, "FINE_MIN", 2)
+    papers = load_corpus(seeds_dir / SEED_A)
+    result = fit_topics(papers, random_state=42, use_cache=False)
+    assert "subtopic" in result.documents
+    # The finer topics' call (the fit's own holds ``describe`` from its import): the papers' embeddings with it.
+    assert len(seen) == 1 and seen[0] is not None
+    np.testing.assert_array_equal(seen[0].embeddings, result.pieces.embeddings)
+    assert len(seen[0].embeddings) == len(papers)
 
 
 def test_save_load_and_the_table_written(finer_seeds, tmp_path):

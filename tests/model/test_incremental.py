@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import SEED_A, SEED_B
+from helpers import SEED_A, SEED_B, describe_nearness
 
 from analysis.model.incremental import FIRST_BATCH, add_batch, fit_thresholds
 
@@ -150,16 +150,7 @@ REEF_SUBJECTS = (
 
 
 def test_a_new_topic_is_named_with_the_nearness_of_names_to_every_papers_embedding(seed_result, monkeypatch):
-    import analysis.model.describe as describe_module
-
-    seen = []
-    real = describe_module.describe
-
-    def spy(*args, **kwargs):
-        seen.append(kwargs.get("nearness"))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(describe_module, "describe", spy)
+    seen = describe_nearness(monkeypatch)
     text = "We record {0} with hydrophones over coral reefs for a year; passive acoustic monitoring tracks reef health."
     batch = pd.DataFrame([{"title": f"Listening to {s}", "text": text.format(s)} for s in REEF_SUBJECTS])
     result, summary = add_batch(seed_result, batch, batch="reefs")
