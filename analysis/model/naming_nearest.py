@@ -55,7 +55,7 @@ DECIMALS = 3
 # Two fields name a group together where each is in PAIR_SHARE of it and the two in PAIR_HOLD (dev panel 117).
 PAIR_SHARE = 0.25
 PAIR_HOLD = 0.6
-# Words two fields' short names may share ("Learning for robot control" and "Learning of dynamics" do not).
+# The only words two paired fields' short names may both hold ("The web and the brain").
 FILLER = frozenset({"of", "for", "the", "in"})
 
 Encoder = Callable[[list[str]], np.ndarray]
@@ -163,9 +163,10 @@ def _candidate_names(
     candidates: Candidates,
     area: bool,
 ) -> set[str]:
-    """A group's candidate names: its ``fields`` in :data:`CANDIDATE_SHARE` of it, pairs of them, its phrases'.
+    """A group's candidate names: its fields, two narrow fields, pairs of fields, its phrases' name.
 
-    ``group`` is the phrase table and the group's rows.
+    ``fields`` count where in :data:`CANDIDATE_SHARE` of the group; pairs are :func:`field_pairs`'. ``group`` is
+    the phrase table and the group's rows.
     """
     table, rows = group
     named = {f.name for f in fields if f.share >= CANDIDATE_SHARE and (area or not f.broad)}
