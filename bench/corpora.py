@@ -388,6 +388,18 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "rss2011": ("rss/rss2011.json", "RSS 2011"),
     "rss2010": ("rss/rss2010.json", "RSS 2010"),
     "iros2003": ("iros/iros2003.json", "IROS 2003"),
+    # Held out in final panel 121 (2026-12-07): fields of neural coding, neuromorphic hardware and source separation.
+    "nips1992": ("nips/nips1992.json", "NeurIPS 1992"),
+    "nips1991": ("nips/nips1991.json", "NeurIPS 1991"),
+    "nips1990": ("nips/nips1990.json", "NeurIPS 1990"),
+    "nips1989": ("nips/nips1989.json", "NeurIPS 1989"),
+    "nips1988": ("nips/nips1988.json", "NeurIPS 1988"),
+    "nips1987": ("nips/nips1987.json", "NeurIPS 1987"),
+    "aistats2003": ("aistats/aistats2003.json", "AISTATS 2003"),
+    "aistats2001": ("aistats/aistats2001.json", "AISTATS 2001"),
+    "aistats1999": ("aistats/aistats1999.json", "AISTATS 1999"),
+    "aistats1997": ("aistats/aistats1997.json", "AISTATS 1997"),
+    "aistats1995": ("aistats/aistats1995.json", "AISTATS 1995"),
 }
 CHI_COMMIT = "93667ce"
 CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")

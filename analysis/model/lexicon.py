@@ -1,10 +1,11 @@
 """The lexicon of fields: each a name as a reader would write it and its cues (read by :mod:`analysis.model.fields`).
 
 Where the entries come from is said in :mod:`analysis.model.fields`; the robotics entries are in
-:mod:`analysis.model.lexicon_robotics`.
+:mod:`analysis.model.lexicon_robotics`, those of the sciences in :mod:`analysis.model.lexicon_science`.
 """
 
 from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
+from analysis.model.lexicon_science import SCIENCE
 
 # One field per entry: "Name: cue; cue; ..." or "Name | short name: cue; ...", the short name used where
 # two fields name an area together. A cue "+cue" is a need: the field covers a paper only with one of its needs.
@@ -300,24 +301,8 @@ Graph algorithms and network analysis | Graph algorithms: random graph; graph pa
 Geometric and equivariant deep learning: equivariant; equivariance; symmetry; geometric deep learning; invariance;
     group equivariant; manifold; hyperbolic
 Knowledge graphs and reasoning: knowledge graph; knowledge graph completion; link prediction; logical reasoning
-Molecules, proteins and drug discovery | Drug discovery: protein; antibody; molecule; molecular; drug discovery;
-    drug; ligand; docking; molecular generation; chemical; retrosynthesis; material; crystal; +protein; +antibody;
-    +molecule; +molecular; +drug discovery; +drug design; +ligand; +docking; +retrosynthesis; +crystal structure
-Proteins and structural biology | Proteins: protein; antibody; protein structure; protein design; peptide; enzyme
-Computational biology and genomics | Computational biology: single-cell; gene; genomic; genomics; cell; biology;
-    dna; rna; biological; perturbation; +gene; +genomic; +genomics; +biology; +dna; +rna; +perturbation; +protein;
-    +sequencing; +transcriptomic; +omics; +molecular
-Neural PDE solvers and scientific ML | Neural PDE solvers: pde; partial differential equation; neural operator;
-    physics-informed; pinn; fluid; physical system; scientific machine learning
-Weather and climate modeling: weather; climate; weather forecasting; earth system
-Neuroscience and brain data | Neuroscience: brain; neural data; fmri; eeg; neuroscience; neural activity; cortex;
-    cortical; neural recording; electrophysiology
-Medical imaging and healthcare | Healthcare: medical; clinical; healthcare; patient; medical image; ehr; health;
-    disease; +image; +imaging; +mri; +ct; +x-ray; +radiology; +radiograph; +ultrasound; +scan; +segmentation;
-    +pathology; +histopathology; +endoscopy; +lesion
-Clinical and biomedical NLP | Clinical NLP: clinical; biomedical; medical; patient; ehr; health; healthcare;
-    disease; +text; +language; +nlp; +note; +report; +question; +dialogue; +llm; +language model
-Quantum machine learning: quantum; quantum computing; quantum circuit
+"""
+_AFTER_SCIENCE = """
 Time series forecasting and analysis | Time series: time series; forecasting; time-series; temporal; sequential data
 Causal inference and treatment effects | Causal inference: causal inference; treatment effect; causal effect;
     counterfactual; individual treatment effect; instrumental variable
@@ -447,4 +432,6 @@ area Representation and label-efficient learning | Representation learning < Com
     long-tail; long-tailed; contrastive learning; active learning; noisy label; transfer learning; meta-learning;
     representation learning
 """
-FIELDS = "\n".join(part.strip("\n") for part in (_BEFORE_ROBOTICS, ROBOTICS, _AFTER_ROBOTICS, ROBOTICS_PARTS))
+FIELDS = "\n".join(
+    part.strip("\n") for part in (_BEFORE_ROBOTICS, ROBOTICS, _AFTER_ROBOTICS, SCIENCE, _AFTER_SCIENCE, ROBOTICS_PARTS)
+)
