@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 import time
+from unittest.mock import patch
 
 import pandas as pd
 
@@ -24,17 +25,9 @@ def measure(corpus: str) -> dict:
     from analysis import load_corpus
 
     papers = load_corpus(corpus)
-    before = os.environ.get("ANALYSIS_EMBEDDING_CACHE")
-    with tempfile.TemporaryDirectory() as cache:
-        # Cold for the names too: each call of the cached encoder reads every vector the cache holds.
-        os.environ["ANALYSIS_EMBEDDING_CACHE"] = cache
-        try:
-            return _measure(corpus, papers)
-        finally:
-            if before is None:
-                del os.environ["ANALYSIS_EMBEDDING_CACHE"]
-            else:
-                os.environ["ANALYSIS_EMBEDDING_CACHE"] = before
+    # Cold for the names too: each call of the cached encoder reads every vector the cache holds.
+    with tempfile.TemporaryDirectory() as cache, patch.dict(os.environ, {"ANALYSIS_EMBEDDING_CACHE": cache}):
+        return _measure(corpus, papers)
 
 
 def _measure(corpus: str, papers: pd.DataFrame) -> dict:
