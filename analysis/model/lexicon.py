@@ -59,10 +59,6 @@ from analysis.model.lexicon_science import SCIENCE
 # "Video understanding and tracking" (5 higher, 3 lower: tracking and video restoration are no action recognition).
 # The vision venues' video part is two of one set of cues, "... and action recognition" and "... and tracking", each
 # saying its last subject only where its area does (panel 83: "Video understanding" 3 of 5 -> 4 for action areas).
-# Kernel methods knew "kernel method" and "kernel ridge" only: groups of kernel machines, kernel means, RKHS and
-# Nystrom papers were "Hilbert spaces" or "Alternatives" (1.00-2.00 of 5); regression is their last subject.
-# "Neural network architectures" (ResNets, activations, normalization) holds a group only where a tenth of it speaks
-# of an architecture ("^" cues): a CNN used for a subject names no group. "~": every ML venue of 2015-2019 has CNNs.
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
@@ -78,10 +74,8 @@ Deep learning theory and generalization | Deep learning theory: neural network t
 Statistical learning theory and estimation | Statistical learning theory: sample complexity; =minimax rate; pac
     learning; statistical learning; =estimator; =high-dimensional; learning theory; lower bound; vc dimension;
     hypothesis testing
-Kernel methods and regression | Kernel methods: kernel method; kernel machine; kernel learning; kernel mean;
-    kernel embedding; kernel approximation; kernel matrix; kernel pca; kernel k-means; kernel-based; nystrom; rkhs;
-    reproducing kernel; hilbert space; random feature; gaussian kernel; =kernel ridge; =ridge regression; =linear
-    regression; =kernel regression
+Kernel methods and regression | Kernel methods: kernel method; kernel ridge; ridge regression; linear regression;
+    kernel regression; random feature; reproducing kernel
 Bandits and online learning | Bandits: bandit; regret; online learning; multi-armed bandit; contextual bandit;
     online convex optimization; best arm identification
 Hypothesis testing | Testing: two-sample test; two-sample testing; hypothesis test; hypothesis testing;
@@ -350,10 +344,6 @@ Hyperparameter optimization and AutoML: hyperparameter; neural architecture sear
 Transformers and attention | Transformers: self-attention; attention mechanism; multi-head attention; attention head;
     positional encoding; transformer architecture; linear attention; softmax attention; transformer layer
 State space models and sequence modeling: state space model; ssm; mamba; sequence modeling; long sequence
-Neural network architectures[ and normalization] | Network architectures ~: convolutional neural network;
-    convolutional network; cnn; convnet; ^resnet; ^residual network; ^residual connection; ^skip connection;
-    ^densenet; ^activation function; =batch normalization; =layer normalization; =weight normalization;
-    =normalization layer; =group normalization
 Recurrent neural networks | Recurrent networks: recurrent neural network; recurrent network; rnn; lstm; long
     short-term memory; gated recurrent unit; gru
 Dynamical systems and neural ODEs: dynamical system; ode; neural ode; koopman; chaotic; ordinary differential
