@@ -36,7 +36,7 @@ from scipy import sparse
 from analysis.model.field_table import covers
 from analysis.model.naming_beside import beside_taken
 from analysis.model.naming_fields import Candidate, covered_count, field_candidates, field_name
-from analysis.model.naming_minority import lone_name_field, venue_part_name
+from analysis.model.naming_minority import lone_name_field, thin_name_field, venue_part_name
 from analysis.model.naming_parts import FOCUSED, choose
 from analysis.model.naming_subjects import (
     area_subjects,
@@ -186,6 +186,8 @@ def group_names(
             field = beside_taken(table, ranked, parts, rows, (members, heads, len(texts)), used)
         if not field and table.fields.venue.any():
             field = venue_part_name(table, parts, rows, used)
+        if lexicon and not field:
+            field = thin_name_field(table, parts, rows, used)
         name = field or _phrase_name(table, ranked, parts, rows, (texts, titles), taken, used)
         if lexicon and not field:
             name = lone_name_field(table, name, parts, rows, used) or name
