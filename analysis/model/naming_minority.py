@@ -55,9 +55,9 @@ def thin_name_field(table: PhraseTable, parts: list[Candidate], rows: np.ndarray
     than :data:`SMALL` papers whose parts held 15-25% of them averaged 2.23 of 5, 64% of 28 poor, against 3.29-3.71
     where they held half or more ("Markov random fields and active learning" for NeurIPS 2017's 29 papers on
     graphical models and structure learning, 2.00; "Noisy labels and classification"). A narrow field of the topic's
-    own (in
-    :data:`PART_FOCUS` of the corpus's papers holding it) in :data:`THIN_FIELD` of it and :data:`THIN_LIFT` times
-    the share its name's parts hold names it instead, the best scoring first; names other topics have are skipped.
+    own (in :data:`PART_FOCUS` of the corpus's papers holding it) in :data:`THIN_FIELD` of it and :data:`THIN_LIFT`
+    times the share its name's parts hold names it instead, the best scoring first; names other topics have are
+    skipped.
     """
     size = len(rows)
     if size <= SMALL or not parts or covered_count(parts) >= PART_COVER * size or _kinds(parts):
