@@ -1,4 +1,7 @@
-"""Groups whose own phrases say too little: named by the venue's part, or the field of a lone abbreviation or word."""
+"""Groups whose own phrases say too little: named by the venue's part or a field holding more of them.
+
+Or, where the name is one abbreviation or word alone, by the field it is a cue of.
+"""
 
 from __future__ import annotations
 
