@@ -44,8 +44,7 @@ def venue_part_name(table: PhraseTable, parts: list[Candidate], rows: np.ndarray
     more of the topic than the kinds do. Small groups keep their papers' own subjects; names other topics have
     are skipped.
     """
-    size = len(rows)
-    if size <= SMALL or not parts or covered_count(parts) >= PART_COVER * size or _kinds(parts):
+    if _thin_cover(parts, len(rows)) is None:
         return None
     free = [f for f in field_candidates(table, rows) if f.part and f.share >= BROAD_MOST and f.name.lower() not in used]
     return free[0].name if free else None
@@ -62,16 +61,25 @@ def thin_name_field(table: PhraseTable, parts: list[Candidate], rows: np.ndarray
     times the share its name's parts hold names it instead, the best scoring first; names other topics have are
     skipped.
     """
-    size = len(rows)
-    if size <= SMALL or not parts or covered_count(parts) >= PART_COVER * size or _kinds(parts):
+    cover = _thin_cover(parts, len(rows))
+    if cover is None:
         return None
-    cover = covered_count(parts) / size
     for f in field_candidates(table, rows):
         if f.broad or f.part or f.focus < PART_FOCUS or f.name.lower() in used:
             continue
         if f.share >= max(THIN_FIELD, THIN_LIFT * cover):
             return f.name
     return None
+
+
+def _thin_cover(parts: list[Candidate], size: int) -> float | None:
+    """The share of a topic of ``size`` papers its name's parts hold, where under :data:`PART_COVER`; else None.
+
+    Small groups keep their papers' own subjects, and two kinds of one subject their name (:func:`_kinds`).
+    """
+    if size <= SMALL or not parts or covered_count(parts) >= PART_COVER * size or _kinds(parts):
+        return None
+    return covered_count(parts) / size
 
 
 def _kinds(parts: list[Candidate]) -> bool:
