@@ -36,6 +36,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -305,9 +306,12 @@ def fit_bundle(corpus: str, name: str) -> dict:
     from bertopic.representation import KeyBERTInspired
 
     from analysis import fit_topics, load_corpus
+    from analysis.config import DEFAULT_EMBEDDING
     from analysis.embedding.cache import embed_papers, topic_texts
+    from analysis.embedding.registry import select_backend
     from analysis.model import labels as labeller
     from analysis.model import phrase_table
+    from analysis.model.naming_nearest import name_nearness
     from analysis.model.transform import fitted_pieces
     from bench.relabel import fit_record
 
@@ -325,19 +329,21 @@ def fit_bundle(corpus: str, name: str) -> dict:
     terms = {int(t): words for t, words in record["terms"].items()}
     area_terms = {int(a): words for a, words in record["area_terms"].items()}
     texts, titles, given = record["texts"], record["titles"], record["given"]
+    near = name_nearness(select_backend(DEFAULT_EMBEDDING), embeddings)  # as the fit weighs names
     phrase_table.forget_tables()  # timed as a cold label step: the fit has the phrase table of these papers
     started = time.perf_counter()
-    again = labeller.topic_labels(terms, texts, topics, pieces.latin, given)
+    again = labeller.topic_labels(terms, texts, topics, pieces.latin, given, nearness=near)
     label_seconds = time.perf_counter() - started
     assert again == {int(k): v for k, v in pieces.labels.items()}, "the fit's labels are not the labeller's"
     documents = result.documents
     area_label = {int(a): str(label) for a, label in zip(documents["area"], documents["area_label"], strict=True)}
     counted = topic_texts(papers)
     started = time.perf_counter()  # the areas after the topics, as the fit names them: the phrase table is reused
-    labeller.topic_labels(area_terms, texts, areas, pieces.latin, given, topics)
+    named = labeller.topic_labels(area_terms, texts, areas, pieces.latin, given, topics, nearness=near)
     area_seconds = time.perf_counter() - started
-    before = main_labels(terms, texts, topics, pieces.latin, given)
-    area_before = main_labels(area_terms, texts, areas, pieces.latin, given, topics)
+    assert named == area_label, "the fit's area labels are not the labeller's"
+    before = main_labels(terms, texts, topics, pieces.latin, given, embeddings=embeddings)
+    area_before = main_labels(area_terms, texts, areas, pieces.latin, given, topics, embeddings)
     model = result.model
     model.update_topics(counted, topics=topics.tolist(), representation_model=KeyBERTInspired())
     keybert = {t: [w for w, _ in model.get_topic(t)][:3] for t in sorted(set(topics.tolist())) if t != -1}
@@ -381,8 +387,17 @@ import numpy as np
 from analysis.model.labels import topic_labels
 given = json.load(sys.stdin)
 within = None if given["within"] is None else np.asarray(given["within"])
+weigh = {}
+if given["embeddings"] is not None:
+    try:
+        from analysis.embedding.registry import select_backend
+        from analysis.model.naming_nearest import name_nearness
+    except ImportError:  # a tree from before the nearness step names as it did then
+        pass
+    else:
+        weigh["nearness"] = name_nearness(select_backend(given["backend"]), np.load(given["embeddings"]))
 labels = topic_labels({int(k): v for k, v in given["terms"].items()}, given["texts"], np.asarray(given["topics"]),
-                      given["latin"], given["titles"], within)
+                      given["latin"], given["titles"], within, **weigh)
 print(json.dumps({str(k): v for k, v in labels.items()}))
 """
 
@@ -394,6 +409,7 @@ def main_labels(
     latin: bool,
     titles: list[str] | None,
     within: np.ndarray | None = None,
+    embeddings: np.ndarray | None = None,
 ) -> dict[int, str]:
     """The labels main's labeller (in :data:`MAIN_TREE`) gives the same groups, as the fit calls it.
 
@@ -408,22 +424,32 @@ def main_labels(
             areas were named as topics are: the ``ours_before`` areas of the panels up to final panel 4
             are not main's area labels.
         within: For areas, each paper's topic.
+        embeddings: The fit's paper embeddings (of :data:`analysis.config.DEFAULT_EMBEDDING`), which the fit
+            weighs candidate names by (:mod:`analysis.model.naming_nearest`). Until 2026-12-07 they were left
+            out, so the ``ours_before`` column of panels up to 126 lacks that step (ICLR 2024's area 5 there).
     """
+    from analysis.config import DEFAULT_EMBEDDING
+
     payload = {"terms": terms, "texts": texts, "topics": topics.tolist(), "latin": bool(latin)}
     payload |= {"titles": titles, "within": None if within is None else within.tolist()}
-    given = json.dumps(payload)
-    env = {**os.environ, "PYTHONPATH": MAIN_TREE}
-    # Run inside the main tree: ``python -c`` puts the working directory first on sys.path, so run
-    # from this tree it would import this tree's labeller (the panel of 2026-12-03 did: see bench/panel/README.md).
-    done = subprocess.run(
-        [sys.executable, "-c", MAIN_LABELS],
-        input=given,
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-        cwd=MAIN_TREE,
-    )
+    with tempfile.TemporaryDirectory() as scratch:
+        kept = None
+        if embeddings is not None:
+            kept = str(Path(scratch) / "embeddings.npy")
+            np.save(kept, np.asarray(embeddings))
+        payload |= {"embeddings": kept, "backend": DEFAULT_EMBEDDING}
+        env = {**os.environ, "PYTHONPATH": MAIN_TREE}
+        # Run inside the main tree: ``python -c`` puts the working directory first on sys.path, so run
+        # from this tree it would import this tree's labeller (the panel of 2026-12-03 did: see bench/panel/README.md).
+        done = subprocess.run(
+            [sys.executable, "-c", MAIN_LABELS],
+            input=json.dumps(payload),
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+            cwd=MAIN_TREE,
+        )
     return {int(k): v for k, v in json.loads(done.stdout).items()}
 
 

@@ -181,13 +181,56 @@ def test_main_labels_are_the_labels_the_fit_gives_topics_and_areas(seed_result, 
     texts = [strip_markup(t) for t in document_texts(seed_result.papers)]  # as bench.panel.fit_bundle gives them
     titles = paper_titles(seed_result.papers)
     terms = {int(t): [w for w, _ in words] for t, words in pieces.terms.items()}
-    assert panel.main_labels(terms, texts, topics, pieces.latin, titles) == {
+    embeddings = pieces.embeddings
+    assert panel.main_labels(terms, texts, topics, pieces.latin, titles, embeddings=embeddings) == {
         int(k): v for k, v in pieces.labels.items()
     }
     areas = documents["area"].to_numpy().astype(int)
     area_terms = {int(a): terms[int(topics[areas == a][0])] for a in sorted(set(areas.tolist()))}
-    named = panel.main_labels(area_terms, texts, areas, pieces.latin, titles, topics)
+    named = panel.main_labels(area_terms, texts, areas, pieces.latin, titles, topics, embeddings)
     assert named == dict(zip(documents["area"].astype(int), documents["area_label"], strict=True))
+
+
+FAKE_LABELS = """
+def topic_labels(terms, texts, topics, latin, titles, within, nearness=None):
+    shape = "none" if nearness is None else f"{nearness.backend} {nearness.shape}"
+    return {int(t): f"{len(texts)} texts, nearness {shape}" for t in sorted(set(topics.tolist()))}
+"""
+FAKE_NEAREST = """
+from types import SimpleNamespace
+
+def name_nearness(backend, embeddings):
+    return SimpleNamespace(backend=backend, shape=embeddings.shape)
+"""
+
+
+def _fake_tree(root, nearness: bool):
+    """A main tree whose labeller says what it was given (with or without the nearness step)."""
+    (root / "analysis" / "model").mkdir(parents=True)
+    (root / "analysis" / "embedding").mkdir()
+    for package in ("analysis", "analysis/model", "analysis/embedding"):
+        (root / package / "__init__.py").write_text("")
+    (root / "analysis" / "model" / "labels.py").write_text(FAKE_LABELS)
+    if nearness:
+        (root / "analysis" / "model" / "naming_nearest.py").write_text(FAKE_NEAREST)
+        (root / "analysis" / "embedding" / "registry.py").write_text("def select_backend(name):\n    return name\n")
+    return root
+
+
+def test_main_labels_weigh_names_by_the_fits_embeddings_where_the_main_tree_can(tmp_path, monkeypatch):
+    """The before-labeller gets the fit's embeddings; a tree from before the nearness step names without them."""
+    import numpy as np
+
+    topics, texts = np.array([0, 0, 1]), ["a", "b", "c"]
+    embeddings = np.ones((3, 4), dtype=np.float32)
+    monkeypatch.setattr(panel, "MAIN_TREE", str(_fake_tree(tmp_path / "now", nearness=True)))
+    assert panel.main_labels({}, texts, topics, True, None, embeddings=embeddings) == {
+        0: "3 texts, nearness minilm (3, 4)",
+        1: "3 texts, nearness minilm (3, 4)",
+    }
+    assert panel.main_labels({}, texts, topics, True, None)[1] == "3 texts, nearness none"
+    monkeypatch.setattr(panel, "MAIN_TREE", str(_fake_tree(tmp_path / "old", nearness=False)))
+    assert panel.main_labels({}, texts, topics, True, None, embeddings=embeddings)[0] == "3 texts, nearness none"
 
 
 def test_a_letter_a_reader_left_unscored_is_listed_and_left_out_of_the_mean():
