@@ -89,11 +89,11 @@ def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Itera
     variant = {p: variant_key(p) for p in set().union(*text_sets, *title_sets)}
     keyed = Counter(key for found in text_sets for key in {variant[p] for p in found})
     short = short_forms(keyed, abbreviations, _defined(texts))
-    forms: dict[str, set[str]] = {}
+    forms: dict[str, list[str]] = {}
     starts = frozenset(run[0] for run in short)
     key_of = {p: abbreviated(v, short, starts) for p, v in variant.items()}
-    for phrase, key in key_of.items():
-        forms.setdefault(key, set()).add(phrase)
+    for phrase in sorted(key_of):  # one sort of all phrases leaves each key's forms in order (~85k keys)
+        forms.setdefault(key_of[phrase], []).append(phrase)
     keys = sorted(forms)
     column = {k: i for i, k in enumerate(keys)}
     # Each phrase's column, found once for the texts and the titles.
@@ -104,7 +104,7 @@ def phrase_table(texts: Sequence[str], titles: Sequence[str], boilerplate: Itera
     text = ((text + title) > 0).astype(np.int32).tocsr()
     corpus = np.asarray(text.sum(axis=0)).ravel().astype(np.int64)
     longs = {v: " ".join(k) for k, v in short.items()}
-    return PhraseTable(keys, [sorted(forms[k]) for k in keys], text, title, corpus, abbreviations, longs)
+    return PhraseTable(keys, [forms[k] for k in keys], text, title, corpus, abbreviations, longs)
 
 
 def _abbreviations(texts: Sequence[str]) -> frozenset[str]:

@@ -390,7 +390,15 @@ def variant_key(phrase: str) -> str:
 
     Papers write "Schrödinger" and "Schrodinger", "Fréchet" and "Frechet": one phrase.
     """
-    return stem_key(" ".join(fold_accents(phrase.lower()).replace("-", " ").split()))
+    # Word by word: a corpus's ~110k phrases are made of some ~20k words. Folding accents acts on each
+    # character alone, so a phrase folds as its words do.
+    return " ".join([part for word in phrase.lower().split() for part in _word_key(word)])
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_key(word: str) -> tuple[str, ...]:
+    """:func:`variant_key`'s parts of one lower-case word (a hyphen splits it; an accent alone leaves none)."""
+    return tuple(_singular(part) for part in fold_accents(word).replace("-", " ").split())
 
 
 def abbreviated(key: str, short: dict[tuple[str, ...], str], starts: frozenset[str] | None = None) -> str:

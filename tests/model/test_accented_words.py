@@ -34,6 +34,14 @@ def test_an_accented_word_is_one_token_and_its_key_has_no_accent():
     assert variant_key("Schrödinger bridges") == variant_key("Schrodinger bridge") == "schrodinger bridge"
 
 
+def test_a_key_is_made_word_by_word_as_the_whole_phrase_would_fold():
+    """Folded a word at a time: a mark that folds to a space splits its word, one standing alone leaves nothing."""
+    assert variant_key("Fréchet-Inception  Distances") == "frechet inception distance"
+    assert variant_key("a\u00b4b classes") == "a b class"  # the acute sign folds to a space and the mark
+    assert variant_key("graph \u0301 networks") == "graph network"  # no empty word between the two
+    assert variant_key("\ufb01ne-tuning ΣΟΦΙΑΣ") == "fine tuning σοφιας"
+
+
 def test_a_phrase_with_an_accent_is_written_as_the_group_writes_it():
     texts, titles, _ = _corpus([BRIDGES])
     table = phrase_table(texts, titles, BOILERPLATE)
