@@ -85,7 +85,7 @@ def _kinds_of(head: Candidate, ranked: list[Candidate], size: int) -> list[Candi
             continue  # "learning for multi-view clustering" is no kind of it: "Deep and learning for ..." reads wrong
         if c.words[0] in ACTS:
             continue  # "training GANs" is something done to GANs, no kind of them
-        if not any(same_word(a, b) for k in kinds for a in c.words[:-n] for b in k.words[:-n]):
+        if not any(_one_modifier(c.words[:-n], k.words[:-n]) for k in kinds):
             kinds.append(c)
         if len(kinds) == 2:
             break
@@ -98,7 +98,16 @@ def _tail_pair(one: Candidate, other: Candidate) -> bool:
     if n == 0 or n >= len(one.words) or n >= len(other.words):
         return False
     # "robotic arm" and "robot arm", "quadruped" and "quadrupedal robots": one modifier, written twice.
-    return not any(same_word(a, b) for a in one.words[:-n] for b in other.words[:-n])
+    return not _one_modifier(one.words[:-n], other.words[:-n])
+
+
+def _one_modifier(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """Whether two modifiers are one: they share a word, or are one spelled with and without a hyphen.
+
+    ACL 2022's 37 papers on compressing pre-trained language models were "Pre-trained and pretrained language
+    models": "pre-trained" is read as two words, "pretrained" as one.
+    """
+    return any(same_word(a, b) for a in one for b in other) or "".join(one) == "".join(other)
 
 
 def _longer_first(ranked: list[Candidate]) -> list[Candidate]:

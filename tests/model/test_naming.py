@@ -293,6 +293,17 @@ def test_a_modifier_and_its_longer_form_name_one_kind_not_two():
     ]
 
 
+def test_a_modifier_with_and_without_its_hyphen_is_one_kind():
+    # ACL 2022's 37 papers on compressing pre-trained language models (scores and counts as the labeller gave them).
+    lm = Candidate("lm", 0.1006, frozenset(range(25)), True, ("language", "model"), 0.10)
+    plm = Candidate("plm", 0.0519, frozenset(range(13)), True, ("pre", "trained", "language", "model"), 0.13)
+    kd = Candidate("kd", 0.0474, frozenset(range(25, 31)), True, ("knowledge", "distillation"), 0.33)
+    pretrained = Candidate("pretrained lm", 0.02, frozenset(range(13, 18)), True, ("pretrained", "language", "model"))
+    assert not naming_parts._tail_pair(plm, pretrained)
+    assert naming_parts._kinds_of(lm, [lm, plm, kd, pretrained], 37) == []  # was [plm, pretrained]
+    assert [c.key for c in choose([lm, plm, kd, pretrained], 37, set())] == ["lm", "kd"]
+
+
 def test_words_of_one_stem_are_one_word():
     # CHI 2026 "Disability and disabled people", UIST "Printing and printed objects", ICRA "legged robot and leg".
     for a, b in [("printing", "printed"), ("disability", "disabled"), ("legged", "leg"), ("robot", "robotic")]:
