@@ -68,6 +68,10 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   (2026-12-05), two robotics corpora fitted by no one before, to judge the lexicon's robotics fields.
 * ``icra2017``, ``ijcai2023`` and ``eccv2022``: added for final panel 19 (2026-12-05), the session's labeller
   against the one it started from on robotics, AI at large and computer vision, fitted by no one before.
+* ``chi2019``: added for final panel 127 (2026-12-07), a field outside ML fitted by no one before: CHI 2019
+  (papers, late-breaking work, case studies, doctoral work; each title once) from the program file
+  ``sigchi/CHI_2019_program.json`` of the same DuBibtex commit, read as UIST's files are (its CHI 2020-2023
+  files are listed there, their blobs absent from the snapshot).
 * ``iros2017`` and ``wacv2024``: added for final panel 20 (2026-12-05), a robotics and a vision venue (each
   with a field of its own) fitted by no one before, to judge area names without broad fields there.
 * ``icml2019``, ``aistats2024``, ``ijcai2022``, ``eccv2020``, ``wacv2023`` and ``uai2023_2024``: added in the
@@ -406,6 +410,7 @@ CHI_GIT = os.environ.get("CHI_GIT", "/work/.mirror/ruofeidu+DuBibtex/repo")
 CHI_PATH = "sigchi/CHI_2025_program.md"
 CHI2026_PATH = "sigchi-latest/CHI_2026_program.md"
 CHI2024_PATH = "sigchi/CHI_2024_program.md"
+CHI2019_PATH = "sigchi/CHI_2019_program.json"
 CHI_SAMPLE = 1500
 READING_COMMIT = "9fa6efb"
 READING_GIT = os.environ.get("READING_GIT", "/work/.mirror/davidheineman+conference-papers/repo")
@@ -683,6 +688,10 @@ def build(out_dir: Path) -> dict[str, int]:
     counts["chi2026"] = _write(out_dir / "chi2026.jsonl", chi2026)
     chi2024 = parse_program(table_text(CHI2024_PATH, CHI_GIT, CHI_COMMIT), "CHI 2024")
     counts["chi2024"] = _write(out_dir / "chi2024.jsonl", chi2024)
+    chi2019 = parse_program_json(
+        table_text(CHI2019_PATH, CHI_GIT, CHI_COMMIT), "CHI 2019", "https://programs.sigchi.org/chi/2019/program/content/"
+    )
+    counts["chi2019"] = _write(out_dir / "chi2019.jsonl", _smallest_ids(chi2019, CHI_SAMPLE))
     reading = parse_reading_list(table_text(READING_PATH, READING_GIT, READING_COMMIT))
     counts["neurips2025_reading"] = _write(out_dir / "neurips2025_reading.jsonl", reading)
     return counts
