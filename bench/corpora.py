@@ -689,7 +689,9 @@ def build(out_dir: Path) -> dict[str, int]:
     chi2024 = parse_program(table_text(CHI2024_PATH, CHI_GIT, CHI_COMMIT), "CHI 2024")
     counts["chi2024"] = _write(out_dir / "chi2024.jsonl", chi2024)
     chi2019 = parse_program_json(
-        table_text(CHI2019_PATH, CHI_GIT, CHI_COMMIT), "CHI 2019", "https://programs.sigchi.org/chi/2019/program/content/"
+        table_text(CHI2019_PATH, CHI_GIT, CHI_COMMIT),
+        "CHI 2019",
+        "https://programs.sigchi.org/chi/2019/program/content/",
     )
     counts["chi2019"] = _write(out_dir / "chi2019.jsonl", _smallest_ids(chi2019, CHI_SAMPLE))
     reading = parse_reading_list(table_text(READING_PATH, READING_GIT, READING_COMMIT))
