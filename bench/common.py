@@ -170,6 +170,24 @@ class Timer:
         return {k: round(v, 2) for k, v in self.seconds.items()}
 
 
+def run_in_tree(
+    tree: str, script: str, args: Iterable[str] = (), stdin: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    """Run ``python -c script args`` on the code of another tree (a clone of main), ``env`` added: not checked.
+
+    Run inside that tree: ``python -c`` puts the working directory first on sys.path, so run from this tree it
+    would import this tree's code (the panel of 2026-12-03 did: see bench/panel/README.md).
+    """
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": tree, **(env or {})},
+        cwd=tree,
+    )
+
+
 def run_worker(task: str, timeout: float = 1800, env: dict[str, str] | None = None, **kwargs: object) -> dict:
     """Run ``bench.worker`` ``task`` in a fresh Python and return its JSON answer.
 

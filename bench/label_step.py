@@ -11,17 +11,15 @@ The trees alternate, the other first. Prints one JSON line: each tree's seconds,
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
-import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from analysis.config import ROOT
+from bench.common import machine, run_in_tree
 
 ONE_RUN = """
 import json, sys, time
@@ -37,15 +35,7 @@ print(json.dumps({"seconds": time.perf_counter() - started, "labels": [list(map(
 
 def one_run(tree: str, fits: Path, name: str, cache: str) -> dict:
     """Seconds and labels of one label step by the labeller in ``tree``, in a process of its own."""
-    env = {**os.environ, "PYTHONPATH": tree, "ANALYSIS_EMBEDDING_CACHE": cache}
-    # From inside the tree: ``python -c`` puts the working directory first on sys.path.
-    done = subprocess.run(
-        [sys.executable, "-c", ONE_RUN, str(fits.resolve()), name],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tree,
-    )
+    done = run_in_tree(tree, ONE_RUN, [str(fits.resolve()), name], env={"ANALYSIS_EMBEDDING_CACHE": cache})
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise RuntimeError(f"bench.label_step: the labeller in {tree} failed on {fits / name}: {last}")
@@ -67,6 +57,7 @@ def measure(fits: Path, name: str, other: str, runs: int = 5) -> dict:
                 seconds[which].append(round(done["seconds"], 3))
                 labels[which] = done["labels"]
     medians = {which: statistics.median(values) for which, values in seconds.items()}
+    about = machine()
     return {
         "fit": f"{fits / name}",
         "this": this,
@@ -75,21 +66,11 @@ def measure(fits: Path, name: str, other: str, runs: int = 5) -> dict:
         "median_s": medians,
         "ratio_this_to_other": round(medians["this"] / medians["other"], 3),
         "same_labels": labels["this"] == labels["other"],
-        "machine": _processor(),
-        "cpus": os.cpu_count(),
+        "machine": about["cpu_model"],
+        "cpus": about["logical_cores"],
         "load_1min_after": round(os.getloadavg()[0], 1),
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": about["date"],
     }
-
-
-def _processor() -> str:
-    """The CPU's model name (Linux), else what :mod:`platform` says."""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.is_file():
-        for line in cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or platform.machine()
 
 
 def _main(argv: list[str]) -> None:

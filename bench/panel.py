@@ -34,7 +34,6 @@ import hashlib
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,6 +42,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+
+from bench.common import run_in_tree
 
 SHOWN = 10
 LETTERS = "ABCDE"
@@ -438,18 +439,8 @@ def main_labels(
             kept = str(Path(scratch) / "embeddings.npy")
             np.save(kept, np.asarray(embeddings))
         payload |= {"embeddings": kept, "backend": DEFAULT_EMBEDDING}
-        env = {**os.environ, "PYTHONPATH": MAIN_TREE}
-        # Run inside the main tree: ``python -c`` puts the working directory first on sys.path, so run
-        # from this tree it would import this tree's labeller (the panel of 2026-12-03 did: see bench/panel/README.md).
-        done = subprocess.run(
-            [sys.executable, "-c", MAIN_LABELS],
-            input=json.dumps(payload),
-            capture_output=True,
-            text=True,
-            check=True,
-            env=env,
-            cwd=MAIN_TREE,
-        )
+        done = run_in_tree(MAIN_TREE, MAIN_LABELS, stdin=json.dumps(payload))
+    done.check_returncode()
     return {int(k): v for k, v in json.loads(done.stdout).items()}
 
 
