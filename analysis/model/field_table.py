@@ -21,10 +21,11 @@ from analysis.model.phrases import lexicon_readings
 # The lexicon names a corpus's groups only where at least this share of its titles hold a narrow field's cue.
 # Measured on titles (first sentences where there are none): ML venues 0.58-0.92 (NeurIPS 2016 0.577, COLT 2020
 # 0.584, CVPR 2024 0.75, ICLR 2024 0.80, NAACL 2024 0.85, the seeds 0.92); CHI 2024-2026 0.45-0.47 and UIST
-# 0.44 (2026-12-06). Where the lexicon named CHI's topics, blind readers scored them 1.64 of 5 against 2.82 for its
+# 0.44 (2026-12-06). Where ML's fields named CHI's topics, blind readers scored them 1.64 of 5 against 2.82 for its
 # phrase names (bench/panel_final5_20261204). Abstracts tell no difference: CHI's hold a cue in 0.93, ML's in
-# 0.96-1.00. It was 0.6 until 2026-12-06, which left NeurIPS 2016 and COLT 2020 outside: of their 27 labels the
-# lexicon changes at 0.55, readers rated 18 higher and 4 lower (bench/panel_final69_20261206).
+# 0.96-1.00. Since HCI has fields of its own (2026-12-07), CHI 2019 and 2024-2026 and UIST stand at 0.75-0.80.
+# It was 0.6 until 2026-12-06, which left NeurIPS 2016 and COLT 2020 outside: of their 27 labels the lexicon
+# changes at 0.55, readers rated 18 higher and 4 lower (bench/panel_final69_20261206).
 LEXICON_TITLES = 0.55
 # ... and at a venue of one field other than robotics (a vision venue) this share: its fields are the venue's tracks,
 # coarser than its groups. At 0.55 they would rename 74 labels of CVPR 2013-2017 and ICCV 2015 (0.574-0.594),
@@ -125,7 +126,8 @@ def field_table(
 def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray) -> np.ndarray:
     """Per field, whether it may name a group.
 
-    Not a part of a broad field the venue is not of, nor a field away from the corpus's subject (a broad field in
+    Not a part of a broad field the venue is not of, nor a broad field with narrow fields of its own (it tells the
+    venue), nor a field away from the corpus's subject (a broad field in
     :data:`VENUE_TITLES` of its titles, a corpus of any size): at robotics venues (RSS has 84-142 papers)
     "Search, satisfiability and planning", "Information retrieval and search", "Sampling and MCMC" and
     "Recommender systems" named robots' planning, search and sampling; blind readers scored the 24 such names
@@ -133,7 +135,16 @@ def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray) 
     """
     own = {f.name for f, is_venue in zip(lexicon, venue.tolist(), strict=True) if is_venue}
     held = {f.name for f, is_subject in zip(lexicon, subject.tolist(), strict=True) if is_subject}
-    return np.array([(not f.parent or f.parent in own) and f.away not in held for f in lexicon], dtype=bool)
+    # A broad field with narrow fields of its own ("Human-computer interaction") only tells its venue: there they
+    # name its groups, and elsewhere its words ("user", "design", "people") are every field's.
+    telling = {f.parent for f in lexicon if f.parent and not f.broad}
+    return np.array(
+        [
+            (not f.parent or f.parent in own) and not held.intersection(f.away) and f.name not in telling
+            for f in lexicon
+        ],
+        dtype=bool,
+    )
 
 
 def covers(found: FieldTable) -> bool:
@@ -159,7 +170,13 @@ def lexicon_gate(found: FieldTable) -> tuple[int, int, float]:
     The venue's own fields are not counted; the share is :data:`LEXICON_TITLES`, :data:`ROBOTICS_TITLES` at a
     robotics venue and :data:`SUBJECT_VENUE_TITLES` at another venue of one field (a vision venue).
     """
-    narrow = [i for i, field in enumerate(found.fields) if not field.broad and not found.venue[i]]
+    # A narrow field of a broad one the venue is not of counts no more than it names: HCI's "game" or "privacy" in
+    # ML titles shows no division of an ML venue.
+    narrow = [
+        i
+        for i, field in enumerate(found.fields)
+        if not field.broad and not found.venue[i] and (not field.parent or found.active[i])
+    ]
     titled = int(found.title[:, narrow].any(axis=1).sum())
     robotics = bool(found.venue[_robotics(found.fields)])
     share = ROBOTICS_TITLES if robotics else SUBJECT_VENUE_TITLES if found.venue.any() else LEXICON_TITLES

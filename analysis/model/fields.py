@@ -13,13 +13,15 @@ subject areas that machine-learning venues list in their calls for papers
 descriptions (cs.LG, cs.CV, cs.CL, cs.RO, stat.ML, q-bio), the IEEE Robotics and Automation Society's
 keywords for ICRA, IROS and RA-L papers (robotics) and the usual companions of a field's
 head in session titles ("pruning and sparsity", "quantization and efficient
-inference"). They are no list of any corpus's topics or of a panel's
-answers. A corpus outside these fields still holds some of their cues
-("student", "user", "privacy", "game" in HCI abstracts), and a field there
-would name a group by a word it shares with it ("Knowledge distillation"
-for computing education): where the lexicon is not the corpus's
+inference"), and for human-computer interaction the subcommittees of CHI. They
+are no list of any corpus's topics or of a panel's answers. A corpus outside
+these fields still holds some of their cues, and a field there would name a
+group by a word it shares with it ("Knowledge distillation" for computing
+education at CHI, before HCI had fields): where the lexicon is not the corpus's
 (:func:`analysis.model.field_table.covers`), its groups are named from their
-own phrases (:mod:`analysis.model.naming`).
+own phrases (:mod:`analysis.model.naming`). HCI's fields name groups only at a
+venue of HCI, and ML's fields of its words ("privacy", "game", "student",
+"visualization") name none there.
 
 A cue is matched against the corpus's phrase keys as a run of whole words
 ("pruning" matches "structured pruning"), plurals and hyphens ignored, an
@@ -63,11 +65,12 @@ class Field:
     # Cues one of which a paper must also hold to count for the field (none: no such condition).
     needs: tuple[str, ...] = ()
     # For a part of a broad field ("3D vision" of "Computer vision"), that field's name: it names areas of a venue
-    # whose own subject is the parent (CVPR's), and nothing elsewhere.
+    # whose own subject is the parent (CVPR's), and nothing elsewhere. A narrow field with a parent ("Games and play"
+    # of "Human-computer interaction") names topics and areas there, and nothing elsewhere.
     parent: str = ""
-    # A broad field whose venues write this field's cues in their own sense ("planning", "search" and "sampling"
-    # of robots): at a corpus whose subject it is, this field names nothing.
-    away: str = ""
+    # The broad fields whose venues write this field's cues in their own sense ("planning", "search" and "sampling"
+    # of robots): at a corpus whose subject one of them is, this field names nothing.
+    away: tuple[str, ...] = ()
     # Whether a venue may have it as its own subject (a quarter of its titles): not a field every ML venue holds.
     venue_subject: bool = True
     # The cues of the last subject its name says ("generation" of "Video understanding and generation"); none: any.
@@ -89,8 +92,8 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
 
     Raises:
         ValueError: Naming the entry, where it has no ":", a cue holds "|", "<" or "!" (a name with a ":" in it),
-            a name comes twice, a part is no "area" or its parent no broad field of the lexicon, a field is
-            away from no broad field of it, one with cues of a first or last subject ("^cue", "=cue") names one
+            a name comes twice, a field's parent is no broad field of the lexicon, a field is away from no broad
+            field of it, one with cues of a first or last subject ("^cue", "=cue") names one
             subject, or one brackets a last subject it has no cues of.
     """
     parsed = [_field(line) for line in _entries(text)]
@@ -103,12 +106,11 @@ def parse_lexicon(text: str) -> tuple[Field, ...]:
             raise ValueError(f"lexicon: {f.name!r} has cues of a first or last subject ('^cue', '=cue') but names one")
         if f.bare and not f.last:
             raise ValueError(f"lexicon: {f.name!r} brackets a last subject but has no cues of it ('=cue')")
-        if f.away and f.away not in whole:
-            raise ValueError(f"lexicon: {f.name!r} is away from {f.away!r}, which is no broad field of the lexicon")
-        if f.parent and (not f.broad or f.parent not in whole):
-            raise ValueError(
-                f"lexicon: {f.name!r} is a part of {f.parent!r}; a part is an 'area' entry, its parent a broad field"
-            )
+        for away in f.away:
+            if away not in whole:
+                raise ValueError(f"lexicon: {f.name!r} is away from {away!r}, which is no broad field of the lexicon")
+        if f.parent and f.parent not in whole:
+            raise ValueError(f"lexicon: {f.name!r} is a part of {f.parent!r}, which is no broad field of the lexicon")
     return tuple(parsed)
 
 
@@ -121,7 +123,7 @@ def _field(line: str) -> Field:
     broad = head.startswith("area ")
     # "~" anywhere in the head, before or after "!", "<" or "|": nothing written after it is dropped.
     venue_subject = "~" not in head
-    head, _, away = head.replace("~", "").partition("!")
+    head, *away = head.replace("~", "").split("!")
     head, _, parent = head.removeprefix("area ").partition("<")
     name, _, short = head.partition("|")
     # "Low-rank matrix[ and tensor] methods": the bracketed words are the last subject, said where the group holds it.
@@ -132,9 +134,8 @@ def _field(line: str) -> Field:
     last = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("=")))
     first = tuple(dict.fromkeys(variant_key(c[1:]) for c in given if c.startswith("^")))
     short = short.strip() or name.strip()
-    return Field(
-        name.strip(), keys, broad, short, needs, parent.strip(), away.strip(), venue_subject, last, first, bare
-    )
+    aways = tuple(a.strip() for a in away)
+    return Field(name.strip(), keys, broad, short, needs, parent.strip(), aways, venue_subject, last, first, bare)
 
 
 def without_last(name: str) -> str:

@@ -1,9 +1,11 @@
 """The lexicon of fields: each a name as a reader would write it and its cues (read by :mod:`analysis.model.fields`).
 
 Where the entries come from is said in :mod:`analysis.model.fields`; the robotics entries are in
-:mod:`analysis.model.lexicon_robotics`, those of the sciences in :mod:`analysis.model.lexicon_science`.
+:mod:`analysis.model.lexicon_robotics`, those of the sciences in :mod:`analysis.model.lexicon_science`, those of
+human-computer interaction in :mod:`analysis.model.lexicon_hci`.
 """
 
+from analysis.model.lexicon_hci import AWAY_FROM_HCI, HCI, HCI_VENUE, away_from
 from analysis.model.lexicon_robotics import ROBOTICS, ROBOTICS_PARTS
 from analysis.model.lexicon_science import SCIENCE
 
@@ -22,7 +24,10 @@ from analysis.model.lexicon_science import SCIENCE
 # the IEEE RAS keyword groups (mechanisms and design, planning and control, localization and mapping,
 # manipulation, human-robot interaction, field robots, medical robots, robot learning), perception apart from
 # localization (final panel 41). "Name ! Broad: ..." names nothing at a corpus whose subject is Broad (a quarter of
-# its titles): robots' "planning", "search" and "sampling" are not those of AI search or of MCMC. "Name ~: ..." is no
+# its titles): robots' "planning", "search" and "sampling" are not those of AI search or of MCMC; "Name ! A ! B" is
+# away from both. "Name < Parent: ..." without "area" is a narrow field of Parent: it names topics and areas of a
+# venue whose subject is Parent, and nothing elsewhere (human-computer interaction's, :mod:`lexicon_hci`).
+# "Name ~: ..." is no
 # venue's own subject however many of its titles hold it: every ML venue of 2015-2019 writes of neural networks.
 # Removed as naming groups by their method or a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
@@ -432,6 +437,11 @@ area Representation and label-efficient learning | Representation learning < Com
     long-tail; long-tailed; contrastive learning; active learning; noisy label; transfer learning; meta-learning;
     representation learning
 """
+
+
+# At a venue of human-computer interaction ML's fields of HCI's words and all robotics' fields name nothing
+# (:data:`analysis.model.lexicon_hci.AWAY_FROM_HCI`).
 FIELDS = "\n".join(
-    part.strip("\n") for part in (_BEFORE_ROBOTICS, ROBOTICS, _AFTER_ROBOTICS, SCIENCE, _AFTER_SCIENCE, ROBOTICS_PARTS)
+    away_from(part, HCI_VENUE, None if part is ROBOTICS else AWAY_FROM_HCI)
+    for part in (_BEFORE_ROBOTICS, ROBOTICS, _AFTER_ROBOTICS, SCIENCE, _AFTER_SCIENCE, ROBOTICS_PARTS, HCI)
 )

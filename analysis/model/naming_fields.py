@@ -124,7 +124,7 @@ def field_candidates(table: PhraseTable, rows: np.ndarray, plain: bool = False) 
                 field.broad,
                 field.short,
                 bool(field.needs),
-                bool(field.parent),
+                bool(field.parent) and field.broad,
                 round(float(focus), DECIMALS),
                 round(float((found.corpus[i] - text_count[i]) / others), DECIMALS),
                 field.name if field.last else "",

@@ -238,7 +238,9 @@ def test_an_ai_field_away_from_robotics_names_nothing_at_a_robotics_venue():
 
 def test_a_field_is_away_only_from_a_broad_field_of_the_lexicon():
     fields_of = parse_lexicon("area Robot learning: robot\nSampling ! Robot learning: sampling; mcmc")
-    assert fields_of[1].away == "Robot learning"
+    assert fields_of[1].away == ("Robot learning",)
+    fields_of = parse_lexicon("area Robot learning: robot\narea HCI: user\nSampling ! Robot learning ! HCI: sampling")
+    assert fields_of[2].away == ("Robot learning", "HCI")
     with pytest.raises(ValueError, match="'Sampling' is away from 'Robots', which is no broad field of the lexicon"):
         parse_lexicon("area Robot learning: robot\nSampling ! Robots: sampling; mcmc")
 
