@@ -72,6 +72,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   (papers, late-breaking work, case studies, doctoral work; each title once) from the program file
   ``sigchi/CHI_2019_program.json`` of the same DuBibtex commit, read as UIST's files are (its CHI 2020-2023
   files are listed there, their blobs absent from the snapshot).
+* ``chi2018``: added for final panel 129 (2026-12-07), held out from the fields of human-computer interaction that
+  dev panel 128 had judged on CHI 2019 and CHI 2025: CHI 2018's program file of the same commit (1,312 items,
+  1,260 kept), fitted by no one before.
 * ``iros2017`` and ``wacv2024``: added for final panel 20 (2026-12-05), a robotics and a vision venue (each
   with a field of its own) fitted by no one before, to judge area names without broad fields there.
 * ``icml2019``, ``aistats2024``, ``ijcai2022``, ``eccv2020``, ``wacv2023`` and ``uai2023_2024``: added in the
@@ -411,6 +414,7 @@ CHI_PATH = "sigchi/CHI_2025_program.md"
 CHI2026_PATH = "sigchi-latest/CHI_2026_program.md"
 CHI2024_PATH = "sigchi/CHI_2024_program.md"
 CHI2019_PATH = "sigchi/CHI_2019_program.json"
+CHI2018_PATH = "sigchi/CHI_2018_program.json"
 CHI_SAMPLE = 1500
 READING_COMMIT = "9fa6efb"
 READING_GIT = os.environ.get("READING_GIT", "/work/.mirror/davidheineman+conference-papers/repo")
@@ -694,6 +698,12 @@ def build(out_dir: Path) -> dict[str, int]:
         "https://programs.sigchi.org/chi/2019/program/content/",
     )
     counts["chi2019"] = _write(out_dir / "chi2019.jsonl", _smallest_ids(chi2019, CHI_SAMPLE))
+    chi2018 = parse_program_json(
+        table_text(CHI2018_PATH, CHI_GIT, CHI_COMMIT),
+        "CHI 2018",
+        "https://programs.sigchi.org/chi/2018/program/content/",
+    )
+    counts["chi2018"] = _write(out_dir / "chi2018.jsonl", _smallest_ids(chi2018, CHI_SAMPLE))
     reading = parse_reading_list(table_text(READING_PATH, READING_GIT, READING_COMMIT))
     counts["neurips2025_reading"] = _write(out_dir / "neurips2025_reading.jsonl", reading)
     return counts
