@@ -27,8 +27,8 @@ from analysis.model.lexicon_science import SCIENCE
 # its titles): robots' "planning", "search" and "sampling" are not those of AI search or of MCMC; "Name ! A ! B" is
 # away from both. "Name < Parent: ..." without "area" is a narrow field of Parent: it names topics and areas of a
 # venue whose subject is Parent, and nothing elsewhere (human-computer interaction's, :mod:`lexicon_hci`).
-# "Name ~: ..." is no
-# venue's own subject however many of its titles hold it: every ML venue of 2015-2019 writes of neural networks.
+# "Name ~: ..." is no venue's own subject however many of its titles hold it: every ML venue of 2015-2019 writes of
+# neural networks.
 # Removed as naming groups by their method or a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
 # "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
 # as naming groups by a word they share (final panels 36-37, 46-47): "traffic" and "vehicle" count for driving only

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from analysis.model.ctfidf import BOILERPLATE
 from analysis.model.field_table import lexicon_gate
-from analysis.model.fields import parse_lexicon
+from analysis.model.fields import fields, parse_lexicon
+from analysis.model.lexicon_hci import AWAY_FROM_HCI, HCI_VENUE
+from analysis.model.lexicon_robotics import ROBOTICS
 from analysis.model.naming import group_names, phrase_table
 from tests.model.test_naming import GROUPS, _corpus
 
@@ -57,6 +59,15 @@ def test_a_narrow_field_may_have_a_parent_and_be_away_from_several_broad_fields(
     parsed = parse_lexicon("area HCI: user\narea Robots: robot\nGames < HCI: game\nPlanning ! Robots ! HCI: plan")
     assert (parsed[2].parent, parsed[2].broad) == ("HCI", False)
     assert parsed[3].away == ("Robots", "HCI")
+
+
+def test_every_ml_field_named_away_from_hci_is_a_field_away_from_it():
+    # A name mistyped in AWAY_FROM_HCI would leave its field naming CHI's groups by HCI's words, silently.
+    away = {f.name for f in fields() if HCI_VENUE in f.away and not f.parent}
+    assert away >= AWAY_FROM_HCI
+    robotics = {f.name for f in parse_lexicon(f"area Robot learning: robot\n{ROBOTICS.strip()}") if not f.broad}
+    assert away - AWAY_FROM_HCI == robotics  # and every robotics field
+    assert len(robotics) == 35
 
 
 def test_an_hci_venue_is_named_by_its_own_fields_not_by_ml_fields_of_the_same_words():
