@@ -75,6 +75,9 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
 * ``chi2018``: added for final panel 129 (2026-12-07), held out from the fields of human-computer interaction that
   dev panel 128 had judged on CHI 2019 and CHI 2025: CHI 2018's program file of the same commit (1,312 items,
   1,260 kept), fitted by no one before.
+* ``chi2024_rest``: added for final panel 132 (2026-12-07), held out from the second round of HCI's fields: the
+  CHI 2024 papers of DuBibtex's full program page (``sigchi/CHI_2024_program.full.html``, same commit) that
+  ``chi2024`` (its shorter page, 297 papers, a dev corpus) does not hold, each title once.
 * ``iros2017`` and ``wacv2024``: added for final panel 20 (2026-12-05), a robotics and a vision venue (each
   with a field of its own) fitted by no one before, to judge area names without broad fields there.
 * ``icml2019``, ``aistats2024``, ``ijcai2022``, ``eccv2020``, ``wacv2023`` and ``uai2023_2024``: added in the
@@ -170,6 +173,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import html
 import io
 import json
 import os
@@ -415,6 +419,7 @@ CHI2026_PATH = "sigchi-latest/CHI_2026_program.md"
 CHI2024_PATH = "sigchi/CHI_2024_program.md"
 CHI2019_PATH = "sigchi/CHI_2019_program.json"
 CHI2018_PATH = "sigchi/CHI_2018_program.json"
+CHI2024_FULL_PATH = "sigchi/CHI_2024_program.full.html"
 CHI_SAMPLE = 1500
 READING_COMMIT = "9fa6efb"
 READING_GIT = os.environ.get("READING_GIT", "/work/.mirror/davidheineman+conference-papers/repo")
@@ -433,6 +438,8 @@ MIN_ABSTRACT_CHARS = 100
 _COLUMNS = 11
 _PROGRAM_ABSTRACT = re.compile(r"^Abstract:(.*)", re.S | re.M)
 _PROGRAM_LINK = re.compile(r"^\[Link\]\((\S+)\)", re.M)
+_HTML_ABSTRACT = re.compile(r"<p>Abstract:(.*?)(?:</p>|<p>|<h2>|$)", re.S)
+_HTML_LINK = re.compile(r'<a href="([^"]+)">Link</a>')
 
 
 def parse_table(text: str) -> list[dict[str, str]]:
@@ -620,6 +627,35 @@ def parse_program(text: str, venue: str = "CHI 2025", sample: int = CHI_SAMPLE) 
     return _smallest_ids(papers, sample)
 
 
+def parse_program_html(text: str, venue: str) -> list[dict[str, str]]:
+    """The papers of a SIGCHI program page written as HTML, in page order (a title may come twice).
+
+    Args:
+        text: The page: ``<h2>`` a session, ``<h3>`` a paper's title, then ``<p>`` paragraphs of its authors, its
+            link (``<a href="URL">``) and its ``Abstract:``, each paragraph ended by ``</p>`` or the next ``<p>``.
+        venue: Written into each record's ``venue``.
+
+    Returns:
+        Records as :func:`parse_annotated` writes them, ``url`` the program's page of the paper.
+    """
+    papers = []
+    for block in text.split("<h3>")[1:]:
+        title = " ".join(html.unescape(block.split("</h3>", 1)[0]).split())
+        found = _HTML_ABSTRACT.search(block)
+        abstract = " ".join(html.unescape(found.group(1)).split()) if found else ""
+        link = _HTML_LINK.search(block)
+        if title and len(abstract) >= MIN_ABSTRACT_CHARS:
+            papers.append(_titled(title, abstract, venue, link.group(1) if link else ""))
+    return papers
+
+
+def chi2024_rest(git_dir: str = CHI_GIT, commit: str = CHI_COMMIT) -> list[dict[str, str]]:
+    """CHI 2024's papers of the full program page that ``chi2024`` (the shorter page) does not hold, each once."""
+    seen = {_letters(p["title"]) for p in parse_program(table_text(CHI2024_PATH, git_dir, commit), "CHI 2024")}
+    full = parse_program_html(table_text(CHI2024_FULL_PATH, git_dir, commit), "CHI 2024")
+    return _smallest_ids([p for p in full if _letters(p["title"]) not in seen], CHI_SAMPLE)
+
+
 def parse_program_json(text: str, venue: str, url_prefix: str) -> list[dict[str, str]]:
     """The papers of a SIGCHI program file (the program app's JSON), in file order, no session nor talk.
 
@@ -704,6 +740,7 @@ def build(out_dir: Path) -> dict[str, int]:
         "https://programs.sigchi.org/chi/2018/program/content/",
     )
     counts["chi2018"] = _write(out_dir / "chi2018.jsonl", _smallest_ids(chi2018, CHI_SAMPLE))
+    counts["chi2024_rest"] = _write(out_dir / "chi2024_rest.jsonl", chi2024_rest())
     reading = parse_reading_list(table_text(READING_PATH, READING_GIT, READING_COMMIT))
     counts["neurips2025_reading"] = _write(out_dir / "neurips2025_reading.jsonl", reading)
     return counts
