@@ -51,8 +51,8 @@ Usable privacy and security | Privacy < Human-computer interaction: security; pa
 Games and play | Games < Human-computer interaction: game; gaming; video game; player; play; playful; gamification;
     esports; game design; playtesting; spectator; streamer; twitch
 Social media and online communities | Social media < Human-computer interaction: social media; twitter; facebook;
-    reddit; online community; youtube; instagram; tiktok; misinformation; news; harassment; moderation; content
-    moderation; online platform; social network site; wikipedia
+    =reddit; =online community; youtube; instagram; tiktok; misinformation; news; harassment; =moderation;
+    =content moderation; online platform; social network site; =wikipedia; =forum; =subreddit; =moderator
 Education and learning technologies | Learning technologies < Human-computer interaction: education; educational;
     student; teacher; classroom; tutoring; tutor; mooc; computing education; programming education; literacy;
     school; k-12; learning environment; lecture; homework
@@ -79,10 +79,13 @@ Gender, identity and marginalized communities | Marginalized communities < Human
     marginalized; gender; postcolonial; decolonial; race; racial; justice; social justice; activism; oppression;
     equity; lgbtq; queer; transgender; women; sexual; refugee; immigrant; low-income; homeless; global south;
     religion; intersectional; empowerment
-Sustainability and civic technology | Sustainability < Human-computer interaction: sustainability; sustainable;
-    energy consumption; energy use; eco-feedback; climate change; food; recycling; civic; citizen; government;
-    community engagement; nonprofit; democracy; environmental; agriculture; farmer; public space
-Remote collaboration and work | Collaboration < Human-computer interaction: remote collaboration; collaborative
+Environmental sustainability | Sustainability < Human-computer interaction: sustainability; sustainable;
+    energy consumption; energy use; eco-feedback; climate change; food; recycling; environmental; agriculture;
+    farmer; carbon
+Civic technology and public participation | Civic technology < Human-computer interaction: civic; citizen;
+    government; community engagement; nonprofit; democracy; public space; public participation; participatory
+    budgeting; municipal; voting
+Collaboration and remote work | Collaboration < Human-computer interaction: remote collaboration; collaborative
     work; video conferencing; videoconferencing; telepresence; teamwork; workplace; coworker; remote work;
     meeting; knowledge worker; cscw
 Art, music and creative practice | Creative practice < Human-computer interaction: artwork; digital art; artist;
@@ -90,18 +93,18 @@ Art, music and creative practice | Creative practice < Human-computer interactio
     practice; theater; theatre; cultural heritage; exhibition; poetry
 Eye tracking and gaze interaction | Gaze interaction < Human-computer interaction: gaze; eye tracking; eye-tracking;
     eye movement; gaze-based; eye gaze; pupil; dwell
-Voice assistants and conversational agents | Conversational agents < Human-computer interaction: voice assistant;
-    voice interface; smart speaker; alexa; siri; chatbot; conversational agent; conversational interface; voice user
-    interface; speech interface; voice-based; conversational
+Conversational agents and voice assistants | Conversational agents < Human-computer interaction: =voice assistant;
+    =voice interface; =smart speaker; =alexa; =siri; chatbot; conversational agent; conversational interface;
+    =voice user interface; =speech interface; =voice-based; conversational
 Human-AI interaction and explainable AI | Human-AI interaction < Human-computer interaction: human-ai; human-ai
     interaction; human-ai collaboration; explainable ai; xai; explanation; algorithmic decision; algorithmic
     decision-making; trust in ai; ai-assisted; algorithm aversion; explainability; interpretability; algorithmic
 Programming and developer tools | Programming tools < Human-computer interaction: programming; programmer;
     developer; code; coding; software development; computational notebook; debugging; end-user programming; live
     programming; api; software engineer; data scientist
-Physiological sensing and brain-computer interfaces | Physiological sensing < Human-computer interaction: eeg;
-    bci; brain-computer interface; physiological; heart rate; electrodermal; emg; eog; biosignal; biofeedback;
-    skin conductance; fnirs; brain
+Physiological sensing and brain-computer interfaces | Physiological sensing < Human-computer interaction: =eeg;
+    =bci; =brain-computer interface; physiological; heart rate; electrodermal; emg; eog; biosignal; biofeedback;
+    skin conductance; =fnirs; =brain; =neurofeedback
 Smart homes and the Internet of Things | Smart homes < Human-computer interaction: smart home; iot; internet of
     things; home automation; connected device; domestic; household; smart device; home
 Sensing and activity recognition | Sensing < Human-computer interaction: sensing; capacitive sensing; acoustic
@@ -110,8 +113,8 @@ Sensing and activity recognition | Sensing < Human-computer interaction: sensing
 Emotion and affective computing | Emotion < Human-computer interaction: emotion; emotional; affective; mood;
     empathy; feeling; loneliness
 HCI research methods and replication | Research methods < Human-computer interaction: replication;
-    reproducibility; statistical analysis; questionnaire; likert; preregistration; research method; methodology;
-    hci research; peer review; chi; qualitative; interview study; survey; open science; literature review
+    reproducibility; statistical analysis; questionnaire; likert; preregistration; research method; hci research;
+    peer review; open science; literature review; systematic review
 """
 HCI_VENUE = "Human-computer interaction"
 # ML's fields whose words HCI writes in its own sense, and whose subjects HCI's fields name at its venues: "privacy"
