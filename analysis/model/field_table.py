@@ -48,6 +48,9 @@ VENUE_PAPERS = 200
 # and decision making", "Computer vision and probabilistic inference", 2.0) where the venue's parts would.
 ROBOTICS_PAPERS = 60
 ROBOTICS = "Robot learning"
+# ... or of this many where the field has narrow fields of its own (human-computer interaction's): a reading group's
+# list of CHI papers is as much of HCI as CHI is, and under 200 papers its groups were named by their phrases.
+OWN_FIELDS_PAPERS = 60
 # A cue counts for a field's naming a group where this many of its papers hold it (:func:`common_words_only`).
 CUE_PAPERS = 2
 # ... and a common word alone names it where at least this share of the corpus's papers holding it are in it.
@@ -114,7 +117,10 @@ def field_table(
         in_title[:, needing] &= has_need
     subject = in_title.sum(axis=0) >= VENUE_TITLES * len(in_title)
     robotics = bool(subject[_robotics(lexicon)])
-    venue = subject & (len(in_title) >= (ROBOTICS_PAPERS if robotics else VENUE_PAPERS))
+    telling = _telling(lexicon)
+    own_fields = any(held and f.name in telling for f, held in zip(lexicon, subject.tolist(), strict=True))
+    smallest = ROBOTICS_PAPERS if robotics else OWN_FIELDS_PAPERS if own_fields else VENUE_PAPERS
+    venue = subject & (len(in_title) >= smallest)
     venue &= np.array([not f.parent and f.venue_subject for f in lexicon], dtype=bool)
     active = _active(lexicon, venue, subject)
     plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
@@ -137,7 +143,7 @@ def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray) 
     held = {f.name for f, is_subject in zip(lexicon, subject.tolist(), strict=True) if is_subject}
     # A broad field with narrow fields of its own ("Human-computer interaction") only tells its venue: there they
     # name its groups, and elsewhere its words ("user", "design", "people") are every field's.
-    telling = {f.parent for f in lexicon if f.parent and not f.broad}
+    telling = _telling(lexicon)
     return np.array(
         [
             (not f.parent or f.parent in own) and not held.intersection(f.away) and f.name not in telling
@@ -145,6 +151,11 @@ def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray) 
         ],
         dtype=bool,
     )
+
+
+def _telling(lexicon: tuple[Field, ...]) -> set[str]:
+    """The broad fields with narrow fields of their own ("Human-computer interaction"): they tell a venue's subject."""
+    return {f.parent for f in lexicon if f.parent and not f.broad}
 
 
 def covers(found: FieldTable) -> bool:
