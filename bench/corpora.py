@@ -649,6 +649,13 @@ def parse_program_html(text: str, venue: str) -> list[dict[str, str]]:
     return papers
 
 
+def chi_program(path: str, year: int, git_dir: str = CHI_GIT, commit: str = CHI_COMMIT) -> list[dict[str, str]]:
+    """A CHI program file of DuBibtex (the program app's JSON): each title once, the :data:`CHI_SAMPLE` smallest ids."""
+    text = table_text(path, git_dir, commit)
+    papers = parse_program_json(text, f"CHI {year}", f"https://programs.sigchi.org/chi/{year}/program/content/")
+    return _smallest_ids(papers, CHI_SAMPLE)
+
+
 def chi2024_rest(git_dir: str = CHI_GIT, commit: str = CHI_COMMIT) -> list[dict[str, str]]:
     """CHI 2024's papers of the full program page that ``chi2024`` (the shorter page) does not hold, each once."""
     seen = {_letters(p["title"]) for p in parse_program(table_text(CHI2024_PATH, git_dir, commit), "CHI 2024")}
@@ -728,18 +735,8 @@ def build(out_dir: Path) -> dict[str, int]:
     counts["chi2026"] = _write(out_dir / "chi2026.jsonl", chi2026)
     chi2024 = parse_program(table_text(CHI2024_PATH, CHI_GIT, CHI_COMMIT), "CHI 2024")
     counts["chi2024"] = _write(out_dir / "chi2024.jsonl", chi2024)
-    chi2019 = parse_program_json(
-        table_text(CHI2019_PATH, CHI_GIT, CHI_COMMIT),
-        "CHI 2019",
-        "https://programs.sigchi.org/chi/2019/program/content/",
-    )
-    counts["chi2019"] = _write(out_dir / "chi2019.jsonl", _smallest_ids(chi2019, CHI_SAMPLE))
-    chi2018 = parse_program_json(
-        table_text(CHI2018_PATH, CHI_GIT, CHI_COMMIT),
-        "CHI 2018",
-        "https://programs.sigchi.org/chi/2018/program/content/",
-    )
-    counts["chi2018"] = _write(out_dir / "chi2018.jsonl", _smallest_ids(chi2018, CHI_SAMPLE))
+    counts["chi2019"] = _write(out_dir / "chi2019.jsonl", chi_program(CHI2019_PATH, 2019))
+    counts["chi2018"] = _write(out_dir / "chi2018.jsonl", chi_program(CHI2018_PATH, 2018))
     counts["chi2024_rest"] = _write(out_dir / "chi2024_rest.jsonl", chi2024_rest())
     reading = parse_reading_list(table_text(READING_PATH, READING_GIT, READING_COMMIT))
     counts["neurips2025_reading"] = _write(out_dir / "neurips2025_reading.jsonl", reading)

@@ -125,14 +125,14 @@ def field_table(
     smallest = ROBOTICS_PAPERS if robotics else OWN_FIELDS_PAPERS if own_fields else VENUE_PAPERS
     venue = subject & (len(in_title) >= smallest)
     venue &= np.array([not f.parent and f.venue_subject for f in lexicon], dtype=bool)
-    active = _active(lexicon, venue, subject)
+    active = _active(lexicon, venue, subject, telling)
     plain = np.array([" " not in cue and bool(lexicon_readings(cue)) for f in lexicon for cue in f.cues], dtype=bool)
     counts = in_text.sum(axis=0).astype(np.int64)
     cue_corpus = np.asarray((by_cue > 0).sum(axis=0)).ravel().astype(np.int64)
     return FieldTable(lexicon, columns, in_text, in_title, counts, venue, active, by_cue, cue_field, plain, cue_corpus)
 
 
-def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray) -> np.ndarray:
+def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray, telling: set[str]) -> np.ndarray:
     """Per field, whether it may name a group.
 
     Not a part of a broad field the venue is not of, nor a broad field with narrow fields of its own (it tells the
@@ -144,9 +144,8 @@ def _active(lexicon: tuple[Field, ...], venue: np.ndarray, subject: np.ndarray) 
     """
     own = {f.name for f, is_venue in zip(lexicon, venue.tolist(), strict=True) if is_venue}
     held = {f.name for f, is_subject in zip(lexicon, subject.tolist(), strict=True) if is_subject}
-    # A broad field with narrow fields of its own ("Human-computer interaction") only tells its venue: there they
-    # name its groups, and elsewhere its words ("user", "design", "people") are every field's.
-    telling = _telling(lexicon)
+    # A broad field with narrow fields of its own (``telling``, "Human-computer interaction") only tells its venue:
+    # there they name its groups, and elsewhere its words ("user", "design", "people") are every field's.
     return np.array(
         [
             (not f.parent or f.parent in own) and not held.intersection(f.away) and f.name not in telling
