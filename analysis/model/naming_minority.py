@@ -77,9 +77,10 @@ def _thin_cover(parts: list[Candidate], size: int) -> float | None:
 
     Small groups keep their papers' own subjects, and two kinds of one subject their name (:func:`_kinds`).
     """
-    if size <= SMALL or not parts or covered_count(parts) >= PART_COVER * size or _kinds(parts):
+    if size <= SMALL or not parts or _kinds(parts):
         return None
-    return covered_count(parts) / size
+    held = covered_count(parts)
+    return None if held >= PART_COVER * size else held / size
 
 
 def _kinds(parts: list[Candidate]) -> bool:
