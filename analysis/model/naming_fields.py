@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analysis.model.field_candidate import FieldCandidate
 from analysis.model.field_table import common_words_only, cues_held, said_name
-from analysis.model.naming_text import MAX_SHOWN_WORDS, joined_fields, lower_first
+from analysis.model.naming_second import with_focused, with_second, words
+from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first
 from analysis.model.naming_weights import (
-    ADDS,
     AREA_FIELDS,
     AREA_LIFT,
     AREA_SHARE,
@@ -63,30 +64,6 @@ class Candidate:
     focus: float = 1.0
     # Whether the corpus writes it as an abbreviation ("SLAM"), though a dictionary knows the word.
     abbreviation: bool = False
-
-
-@dataclass(frozen=True)
-class FieldCandidate:
-    """A field of the lexicon as a group's name: its name, score, the share of the group it covers."""
-
-    name: str
-    score: float
-    share: float
-    papers: frozenset[int]
-    columns: frozenset[int]
-    broad: bool
-    short: str
-    # Whether a paper must also hold one of its needs: of two fields scoring the same, one with needs is narrower.
-    needs: bool = False
-    # Whether it is a part of the venue's broad field ("3D vision" at CVPR): it names areas only.
-    part: bool = False
-    # The share of the corpus's papers holding it that are in the group.
-    focus: float = 1.0
-    # The share of the corpus's other papers (those not in the group) holding it.
-    rest: float = 0.0
-    # Its name in the lexicon where a group may be named without its last subject
-    # (:func:`~analysis.model.field_table.said_name`): a group named so takes it from the others.
-    whole: str = ""
 
 
 def field_candidates(table: PhraseTable, rows: np.ndarray, plain: bool = False) -> list[FieldCandidate]:
@@ -234,7 +211,7 @@ def _area_name(first: FieldCandidate, fields: list[FieldCandidate], size: int, d
         if named:
             displaced.add(first.name.lower())
             return named
-    return _with_second(first, fields, size)
+    return with_second(first, fields, size)
 
 
 def _own_to_area(fields: list[FieldCandidate]) -> list[FieldCandidate]:
@@ -293,7 +270,7 @@ def _area_fields(fields: list[FieldCandidate], size: int, hold: float = AREA_FIE
     for f in fields:
         if f.broad or f.share < 2 * PART_SHARE or " and " in f.short:
             continue
-        if any(_words(f.short) & _words(c.short) for c in chosen):
+        if any(words(f.short) & words(c.short) for c in chosen):
             continue
         if sum(len(c.short.split()) for c in [*chosen, f]) > MAX_SHOWN_WORDS:
             break
@@ -321,9 +298,9 @@ def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int)
         # "Search and satisfiability" beside a kind of it is a list of three: "Search, satisfiability and ...".
         return f"{first.name.replace(' and ', ', ')} and {lower_first(kind.short)}"
     if first.share >= FIELD_WHOLE:
-        return first.name
+        return with_focused(first, fields, size)
     narrow = [f for f in fields if not f.broad and len(f.papers | first.papers) >= TOPIC_SECOND * size]
-    return _with_second(first, narrow, size)
+    return with_second(first, narrow, size)
 
 
 def _kind_beside(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
@@ -343,7 +320,7 @@ def _kind_beside(first: FieldCandidate, fields: list[FieldCandidate], size: int)
             continue
         if other.score < SECOND * first.score or len(other.papers & first.papers) < PARENT * len(other.papers):
             continue
-        if " and " not in other.short and not _words(other.short) & _words(first.name):
+        if " and " not in other.short and not words(other.short) & words(first.name):
             return other
     return None
 
@@ -409,37 +386,3 @@ def _names_better(
 def covered_count(parts: list[Candidate]) -> int:
     """How many of the group's papers hold one of the parts."""
     return len(set().union(*(p.papers for p in parts))) if parts else 0
-
-
-def _with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
-    """An area's field name, with a second field where one covers :data:`ADDS` of the area more."""
-    second = _second_field(first, fields, size)
-    return first.name if second is None else joined_fields((first.name, first.short, first.broad), second.short)
-
-
-def _second_field(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> FieldCandidate | None:
-    """The best field beside ``first`` in twice :data:`PART_SHARE` of the group, adding :data:`ADDS` of it.
-
-    Two fields are named by their short names ("Reinforcement learning and watermarking"); a
-    short name with its own "and" joins no other.
-    """
-    for other in fields:
-        if other is first or other.share < PART_SHARE * 2 or other.score < SECOND * first.score:
-            continue
-        if len(other.papers - first.papers) < ADDS * size or " and " in other.short or first.short == other.short:
-            continue
-        if len(first.short.split()) + len(other.short.split()) > MAX_SHOWN_WORDS or " and " in first.short:
-            continue
-        if other.broad and len(other.papers & first.papers) >= PARENT * len(first.papers):
-            continue  # the field that holds the first ("Reinforcement learning" of "Bandits") is no second subject
-        if _words(other.short) & _words(first.name):
-            continue  # "Causal inference and causal discovery" says one subject twice
-        if other.part and not first.part:
-            continue  # "Vision-language, multimodal models and recognition": the venue's part says less than the field
-        return other
-    return None
-
-
-def _words(name: str) -> set[str]:
-    """A name's words in lower case, "and" left out."""
-    return {w for w in name.lower().replace(",", " ").split() if w != "and"}

@@ -37,8 +37,9 @@ import numpy as np
 from analysis.embedding.backends import Backend, TfidfBackend
 from analysis.embedding.cache import embed_texts
 from analysis.model.measures import unit_rows
-from analysis.model.naming_fields import FieldCandidate, _area_fields, _words, field_candidates
+from analysis.model.naming_fields import FieldCandidate, _area_fields, field_candidates
 from analysis.model.naming_parts import choose
+from analysis.model.naming_second import words
 from analysis.model.naming_text import MAX_SHOWN_WORDS, lower_first, written
 from analysis.model.phrase_table import PhraseTable
 
@@ -194,7 +195,7 @@ def field_pairs(fields: list[FieldCandidate], size: int, area: bool) -> set[str]
     names = set()
     for i, first in enumerate(pool):
         for second in pool[i + 1 :]:
-            if (_words(first.short) & _words(second.short)) - FILLER:
+            if (words(first.short) & words(second.short)) - FILLER:
                 continue
             if first.papers <= second.papers or second.papers <= first.papers:
                 continue

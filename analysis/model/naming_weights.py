@@ -56,6 +56,9 @@ KIND_TOPIC = 0.25
 FIELD_WHOLE = 0.6
 # ... a narrow one that with the first holds this share of its papers.
 TOPIC_SECOND = 0.7
+# A field in more of a topic is named with a narrow field beside it that is in this share of the topic and more
+# focused on it than the first (dev panel 135).
+FOCUSED_SECOND = 0.4
 # Two or three narrow fields name an area none covers where together they hold this share of it.
 AREA_FIELDS = 0.6
 # A broad field holding this share of the first field's papers is its parent, no second subject.
