@@ -291,6 +291,7 @@ PAPERLISTS: dict[str, tuple[str | tuple[str, ...], str]] = {
     "colt2018": ("colt/colt2018.json", "COLT 2018"),
     "3dv2025": ("3dv/3dv2025.json", "3DV 2025"),
     "rss2020": ("rss/rss2020.json", "RSS 2020"),
+    "rss2025": ("rss/rss2025.json", "RSS 2025"),
     "aistats2019": ("aistats/aistats2019.json", "AISTATS 2019"),
     "iros2011": ("iros/iros2011.json", "IROS 2011"),
     "aistats2018": ("aistats/aistats2018.json", "AISTATS 2018"),

@@ -19,8 +19,8 @@ def with_focused(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     The second field's papers are the topic's more than the first's are: it is what sets the topic apart from the
     other groups the first field is in ("Submodular optimization and active learning", "Differential privacy and
     federated learning"). Readers rated the two subjects above the first alone; a field already of two subjects
-    stays as it is (three subjects read as a list). Dev panel 135 (``bench/``): 4 of the 5 topics it renames at 81
-    fitted venues rated higher, none lower (2.93 -> 3.80).
+    stays as it is (three subjects read as a list). Dev panel 135 (``bench/``): of the 4,992 labels of 177 fitted
+    venues it renames 5 topics, 4 rated higher, none lower (2.93 -> 3.80).
     """
     if " and " in first.name:
         return first.name
