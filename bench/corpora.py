@@ -118,6 +118,8 @@ empty column, venue, PDF URL, attachment URL, two empty columns, abstract.
   to measure the labeller on more unseen venues.
 * ``aistats2019`` and ``iros2011``: added for final panel 46 (2026-12-06), two more venues fitted by no one
   before (360 and 785 papers), judged beside the reference corpus.
+* ``rss2025``: added for dev panel 135 (2026-12-07), RSS 2025 (159 papers with abstracts), fitted by no one
+  before, to see whether a change renames groups at a venue nobody tuned on.
 * ``aistats2018`` and ``iros2010``: added for final panel 47 (2026-12-06), two more venues fitted by no one
   before (216 and 992 papers), judged beside the reference corpus.
 * ``aistats2017`` and ``icra2010``: added for final panel 48 (2026-12-06), two more venues fitted by no one
