@@ -291,7 +291,8 @@ def _topic_field(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     ("Knowledge distillation and information retrieval"). The second may be a field another topic is named by
     (``fields`` holds those too): the two names still differ. Kept out, it left IROS 2022's "Visual servoing"
     without its surgical robots and WACV 2024's "Audio-visual learning" without its multimodal models: panel 74
-    rated 3 of the 4 labels it changes higher, none lower (2.25 -> 2.83).
+    rated 3 of the 4 labels it changes higher, none lower (2.25 -> 2.83). A field that covers the topic may take
+    a second more focused on it (:func:`~analysis.model.naming_second.with_focused`).
     """
     kind = _kind_beside(first, fields, size)
     if kind is not None:
