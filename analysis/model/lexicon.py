@@ -54,6 +54,8 @@ from analysis.model.lexicon_science import SCIENCE
 # initialization, the theory of networks) was named by its phrases ("Neural networks, synthesis and deep learning",
 # 1.00-2.00 of 5) or "Computer vision"; of the 17 labels it changes, final panel 71 rated 10 higher, 2 lower (areas
 # on the theory of networks at COLT 2020 and AISTATS 2019; COLT 2022's and 2023's keep "Deep learning theory").
+# Social bias apart from sociolinguistics, whose field held its cues: groups on gender bias were "Computational
+# sociolinguistics and social bias" (1.00-3.00); dev panel 136 rated 5 of the 8 labels it changes higher, none lower.
 # "Vision and multimodal models" was "Multimodal vision models" (2.69 of 5 over 63 judgments to final panel 56);
 # ICLR 2024's writers wrote "Computer vision and multimodal learning" six times in 22 panels (panel 74: 4 higher).
 # "Low-rank matrix[ and tensor] methods" was "Matrix and tensor methods", 3.09 of 5 where no paper held a tensor; its
@@ -204,9 +206,9 @@ Cognitive modeling of language | Cognitive modeling: cognitive model; cognitive 
     psycholinguistics; sentence processing; human sentence processing; reading time; eye-tracking; eye movement;
     language acquisition; child language; surprisal; human language processing; language learning; human-like;
     cognitively plausible; cognitive plausibility; syntactic generalization
-Computational sociolinguistics and social bias | Sociolinguistics: sociolinguistic; sociolinguistics; dialect;
-    language variation; social bias; gender bias; stereotype; demographic; social meaning; social variable; gender;
-    stylistic variation; stylometric; social context; social power; social implication
+Computational sociolinguistics | Sociolinguistics: sociolinguistic; sociolinguistics; dialect; language variation;
+    social meaning; social variable; stylistic variation; stylometric; social context; social power; social implication
+Social bias and stereotypes | Social bias: social bias; gender bias; stereotype; demographic; gender
 Classification methods and evaluation | Classification: classification method; classification algorithm;
     classifier combination; ensemble of classifiers; linear classifier; multi-class; multiclass; binary
     classification; naive bayes; logistic regression; nearest neighbor; k-nearest neighbor; classification accuracy;
