@@ -67,9 +67,10 @@ def lower_first(name: str) -> str:
 
     A word with a capital after its first letter keeps it: "SVMs", "LLGformer", "NeRF" ("sVMs" reads wrong);
     so does a word made from a person's name (:func:`~analysis.model.phrases.is_eponym`): "... and Bayesian
-    nonparametrics", not "bayesian".
+    nonparametrics", not "bayesian". A hyphenated word is judged by its first part: "... and human-AI
+    interaction", but "K-means" and "GPT-4" stay.
     """
-    first = name.split()[0] if name.strip() else ""
+    first = name.split()[0].split("-")[0] if name.strip() else ""
     if first[1:] != first[1:].lower() or first.isupper() or is_eponym(first):
         return name
     return name[:1].lower() + name[1:]

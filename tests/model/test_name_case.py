@@ -6,6 +6,7 @@ abstracts define the terms in title case ("Event Detection (ED)"), and those cap
 
 from __future__ import annotations
 
+from analysis.model.naming_text import lower_first
 from analysis.model.phrases import written_form
 from tests.model.test_fields import EXPECTED, names_beside_six
 
@@ -87,3 +88,14 @@ def test_a_one_letter_part_keeps_the_capital_the_texts_give_it():
     # ICLR 2018's "Reinforcement learning and q-networks": the titles' "Q-Networks" in sentence case lost the
     # capital of the letter that names the function Q.
     assert names_beside_six(Q_NETWORKS) == EXPECTED | {6: "Deep Q-networks"}
+
+
+def test_a_hyphenated_part_after_another_is_lower_case_where_its_first_part_is_a_plain_word():
+    # CHI 2024's "Programming tools and Human-AI interaction": the capital after the hyphen kept the "H".
+    assert lower_first("Human-AI interaction") == "human-AI interaction"
+    assert lower_first("Non-IID data") == "non-IID data"
+    assert [lower_first(name) for name in ("K-means clustering", "GPT-4 agents", "X-ray imaging")] == [
+        "K-means clustering",
+        "GPT-4 agents",
+        "X-ray imaging",
+    ]
