@@ -30,7 +30,7 @@ def with_focused(first: FieldCandidate, fields: list[FieldCandidate], size: int)
 
 
 def with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
-    """An area's field name, with a second field where one covers :data:`ADDS` of the area more."""
+    """A group's field name, with a second field where one covers :data:`ADDS` of the group more (topics and areas)."""
     second = second_field(first, fields, size)
     return first.name if second is None else joined_fields((first.name, first.short, first.broad), second.short)
 
