@@ -29,43 +29,8 @@ from analysis.model.lexicon_science import SCIENCE
 # venue whose subject is Parent, and nothing elsewhere (human-computer interaction's, :mod:`lexicon_hci`).
 # "Name ~: ..." is no venue's own subject however many of its titles hold it: every ML venue of 2015-2019 writes of
 # neural networks.
-# Removed as naming groups by their method or a mix of subjects (bench/RESULTS.md, final panels 30-31): the cues
-# "transformer" and "attention" alone; "3D scene understanding and pose estimation" for depth, SfM and pose. Narrowed
-# as naming groups by a word they share (final panels 36-37, 46-47): "traffic" and "vehicle" count for driving only
-# beside a sign of it, "graph" for graph neural networks (graph algorithms keep the lexicon's gate), "cell" for
-# computational biology (micro-robots handle cells); "argument(ation)" alone is no cue (event arguments), nor
-# "topological" of geometric deep learning (robots' topological maps, final panel 48).
-# Statistical machine learning ("Hypothesis testing" to "Distribution learning and testing"), from the subject
-# areas of AISTATS, UAI and COLT: groups of tests, Dirichlet processes or rankings were named by one of their
-# phrases ("Two-sample test", "Chinese restaurant process and poisson-process") or by a field beside them
-# ("Information retrieval and search" for ranking, 2.00 of 5). Final panel 64: of 28 labels these fields changed,
-# 17 rated higher, 4 lower (3.52 against 2.86).
-# "Learning with noisy labels" apart from weak and semi-supervised learning, and uncertainty's field away from
-# robotics, where "calibration" is a sensor's (ICRA 2008's odometry calibration was "Uncertainty quantification and
-# calibration", 1.33 of 5): final panel 65 rated the 6 labels they change 4 higher, none lower.
-# Recurrent networks apart from state space models (RNN groups were "State space models...", 1.00; panel 67: 5 up).
-# "Large language models" needs a sign of their era (LLM, GPT, a prompt, an instruction, a foundation or pretrained
-# LM): ICLR 2018's word-embedding areas were "... and large language models" (2.00; final panel 68: 3 higher, 2 same).
-# "Active learning" apart from data selection, whose cue it was (its groups 1.33-2.00; panel 95: 3 higher, 1 lower);
-# "multi-view" stays a 3D cue (ICCV 2013 needs it inside the gate), naming ACML 2019's multi-view learning "3D ...".
-# "Statistical learning and optimization" was "Learning theory and optimization": its cues gather the sparsity, kernel
-# and matrix areas of AISTATS and NeurIPS (13 judged, 2.69 of 5); dev panel 101: 9 of 15 higher, 3 lower (COLT 2014).
-# "Deep learning methods and theory": the catch-all area of ICML, NeurIPS and ICLR of 2015-2019 (CNNs, normalization,
-# initialization, the theory of networks) was named by its phrases ("Neural networks, synthesis and deep learning",
-# 1.00-2.00 of 5) or "Computer vision"; of the 17 labels it changes, final panel 71 rated 10 higher, 2 lower (areas
-# on the theory of networks at COLT 2020 and AISTATS 2019; COLT 2022's and 2023's keep "Deep learning theory").
-# Social bias apart from sociolinguistics, whose field held its cues: groups on gender bias were "Computational
-# sociolinguistics and social bias" (1.00-3.00); dev panel 136 rated 5 of the 8 labels it changes higher, none lower.
-# "Vision and multimodal models" was "Multimodal vision models" (2.69 of 5 over 63 judgments to final panel 56);
-# ICLR 2024's writers wrote "Computer vision and multimodal learning" six times in 22 panels (panel 74: 4 higher).
-# "Low-rank matrix[ and tensor] methods" was "Matrix and tensor methods", 3.09 of 5 where no paper held a tensor; its
-# writers wrote "low-rank" in half their names. Panel 96 rated 28 of its 42 changed labels higher, 3 lower. Panel 97:
-# learning theory without estimators and search without planning said so, 4 of 8 labels higher, 1 lower.
-# The vision venues' part "Face and people analysis" was "Faces, bodies and human pose", a list no writer wrote: panel
-# 77 rated 6 of its 9 groups higher, 1 lower (3.04 -> 3.70). Not kept: "Video analysis and action recognition" for
-# "Video understanding and tracking" (5 higher, 3 lower: tracking and video restoration are no action recognition).
-# The vision venues' video part is two of one set of cues, "... and action recognition" and "... and tracking", each
-# saying its last subject only where its area does (panel 83: "Video understanding" 3 of 5 -> 4 for action areas).
+# Why entries were added, split, narrowed or removed, with the panels that judged them: docs/development.md
+# ("The field lexicon's history").
 _BEFORE_ROBOTICS = """
 Optimization algorithms and convergence | Optimization: stochastic optimization; convex optimization; nonconvex
     optimization; non-convex optimization; gradient descent; sgd; stochastic gradient; convergence rate; minimax
