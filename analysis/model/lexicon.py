@@ -110,7 +110,7 @@ Retrieval-augmented generation: retrieval-augmented generation; rag; retrieval a
 Code generation: code generation; program synthesis; code; programming; software engineering
 In-context learning: in-context learning; icl; in-context
 Interpretability and explainability | Interpretability: interpretability; feature attribution; explanation;
-    explainability; saliency; concept bottleneck; concept-based; concept activation
+    explainability; saliency map; concept bottleneck; concept-based; concept activation
 Mechanistic interpretability: mechanistic interpretability; sparse autoencoder; circuit; probing; activation
     patching; attention head; induction head; superposition; steering vector; activation steering; logit lens;
     representation engineering
@@ -244,8 +244,8 @@ Optimal transport: optimal transport; wasserstein; schrodinger bridge; transport
 Variational autoencoders and latent variable models: vae; variational autoencoder; latent variable; latent variable
     model
 Generative adversarial networks: gan; generative adversarial network; generative adversarial
-Adversarial robustness and attacks | Adversarial robustness: adversarial; adversarial attack; adversarial
-    robustness; certified robustness; adversarial example; adversarial training; perturbation
+Adversarial robustness and attacks | Adversarial robustness: adversarial attack; adversarial robustness; certified
+    robustness; adversarial example; adversarial training; adversarial perturbation; perturbation
 Backdoor and data poisoning attacks | Backdoor attacks: backdoor; backdoor attack; poisoning; data poisoning; trojan
 Differential privacy: differential privacy; differentially private; dp; privacy; private
 Privacy attacks and machine unlearning | Machine unlearning: membership inference; unlearning; machine unlearning;
@@ -297,7 +297,7 @@ Network pruning and sparsity | Network pruning: pruning; lottery ticket; network
     neural network; sparse network; structured sparsity; weight sparsity; activation sparsity
 Quantization and efficient inference | Quantization: quantization; low-bit; binary neural network; compression;
     model compression; post-training quantization
-Mixture of experts: mixture of experts; mixture-of-experts; moe; expert; routing
+Mixture of experts: mixture of experts; mixture-of-experts; moe; routing
 Spiking neural networks: spiking neural network; snn; spiking; neuromorphic
 Clustering: clustering; cluster; k-means; spectral clustering
 Multi-label classification: multi-label; multilabel; multi-label classification; multi-label learning; extreme
