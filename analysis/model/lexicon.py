@@ -245,7 +245,8 @@ Variational autoencoders and latent variable models: vae; variational autoencode
     model
 Generative adversarial networks: gan; generative adversarial network; generative adversarial
 Adversarial robustness and attacks | Adversarial robustness: adversarial attack; adversarial robustness; certified
-    robustness; adversarial example; adversarial training; adversarial perturbation; perturbation
+    robustness; adversarial example; adversarial sample; adversarial training; adversarial perturbation; adversarial
+    prompt; adversarial suffix; adversarial defense; adversarial defence; perturbation
 Backdoor and data poisoning attacks | Backdoor attacks: backdoor; backdoor attack; poisoning; data poisoning; trojan
 Differential privacy: differential privacy; differentially private; dp; privacy; private
 Privacy attacks and machine unlearning | Machine unlearning: membership inference; unlearning; machine unlearning;

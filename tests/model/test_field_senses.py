@@ -71,3 +71,12 @@ def test_a_group_on_gans_holds_no_adversarial_robustness():
 
 def test_a_group_on_adversarial_examples_still_holds_the_field():
     assert fields_beside_six(ATTACKS)["Adversarial robustness and attacks"] == 1.0
+
+
+def test_adversarial_prompts_to_language_models_hold_the_field():
+    # Jailbreak papers write "adversarial prompts" and "adversarial suffixes"; that is the field's sense.
+    prompts = [
+        ("Universal Adversarial Suffixes", "An adversarial suffix makes aligned language models answer anything."),
+        ("Red-Teaming with Adversarial Prompts", "We search for adversarial prompts that elicit harmful text."),
+    ]
+    assert fields_beside_six(prompts)["Adversarial robustness and attacks"] == 1.0
