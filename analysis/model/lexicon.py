@@ -75,7 +75,8 @@ Games and equilibria | Games: game; nash equilibrium; equilibrium; equilibria; m
     theory
 Computational social choice | Social choice: social choice; computational social choice; voting; voter; election;
     committee election; approval voting; ballot; preference aggregation; fair division; envy-free; envy-freeness;
-    participatory budgeting; apportionment; stable matching
+    participatory budgeting; apportionment; stable matching; indivisible good; indivisible item; indivisible chore;
+    maximin share; efx; cake cutting; fair allocation; winner; multiwinner; multi-winner
 """
 _AFTER_ROBOTICS = """
 LLM reasoning and chain-of-thought | LLM reasoning: reasoning; chain-of-thought; mathematical reasoning;
@@ -252,7 +253,11 @@ Differential privacy: differential privacy; differentially private; dp; privacy;
 Privacy attacks and machine unlearning | Machine unlearning: membership inference; unlearning; machine unlearning;
     privacy attack; data extraction
 Federated learning: federated learning; fl; federated; client
-Algorithmic fairness: fairness; fair; demographic parity; group fairness; bias; discrimination
+Algorithmic fairness: fairness; fair; demographic parity; group fairness; bias; discrimination; +machine learning;
+    +learn; +learned; +classifier; +classification; +prediction; +predictor; +predictive; +dataset; +training;
+    +representation; +ranking; +recommendation; +recommender; +language model; +llm; +bias; +clustering;
+    +regression; +demographic parity; +sensitive attribute; +protected attribute; +group fairness; +individual
+    fairness; +equalized odds; +disparate impact; +debiasing; +neural network
 Out-of-distribution detection and generalization | Out-of-distribution detection: out-of-distribution; ood; ood
     detection; out-of-distribution detection; domain generalization; distribution shift; open-world; open-set
 Domain adaptation and transfer learning | Domain adaptation: domain adaptation; transfer learning; test-time
