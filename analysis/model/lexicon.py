@@ -357,8 +357,8 @@ area Graph and geometric learning | Graph learning: graph; gnn; graph neural net
     geometric; symmetry; manifold; node; topological
 area Probabilistic methods and inference | Probabilistic inference: bayesian; variational inference; posterior;
     probabilistic; gaussian process; mcmc; sampling; uncertainty; inference
-area AI for science: molecule; molecular; protein; drug; cell; gene; pde; physics; chemical; material; scientific;
-    biology; climate; weather; simulation
+area AI for science: molecule; molecular; protein; drug; single-cell; cell type; gene; pde; physics; chemical;
+    material; scientific; biology; climate; weather; simulation
 area Robot learning: robot; robotic; manipulation; navigation; locomotion; autonomous driving; embodied; grasping;
     policy learning
 area Efficient deep learning: pruning; quantization; sparsity; compression; distillation; efficient inference;

@@ -1,4 +1,4 @@
-"""A cue read in its field's sense only: "expert", "saliency" and "adversarial" of other fields name none of theirs.
+"""A cue read in its field's sense only: "expert", "saliency", "adversarial" and "cell" of others name none of theirs.
 
 "Expert" was a cue of "Mixture of experts", so COLT 2015's group on prediction with expert advice was named
 "Mixture of experts" (1.33 of 5 in bench/ panels; its writer: "Online Learning and Prediction with Experts").
@@ -80,3 +80,21 @@ def test_adversarial_prompts_to_language_models_hold_the_field():
         ("Red-Teaming with Adversarial Prompts", "We search for adversarial prompts that elicit harmful text."),
     ]
     assert fields_beside_six(prompts)["Adversarial robustness and attacks"] == 1.0
+
+
+def test_cells_of_the_brain_and_of_networks_are_no_science_of_cells():
+    # "Cell" alone named NeurIPS 1998's area on synapses and place cells "... and AI for science" (2.00 of 5); the
+    # field keeps "single-cell" and "cell type", and an LSTM's memory cell is no cell biology either.
+    cells = [
+        ("Place Cells in a Spiking Network", "Hippocampal place cells fire where the animal is; a spiking model."),
+        ("Memory Cells of LSTMs", "Each LSTM cell keeps a memory; we study how its gates forget."),
+    ]
+    assert "AI for science" not in fields_beside_six(cells)
+
+
+def test_single_cell_data_is_still_science():
+    single_cell = [
+        ("Embedding Single-Cell RNA Data", "We embed single-cell expression profiles to find each cell type."),
+        ("Cell Type Annotation with Transformers", "A transformer assigns a cell type to single-cell profiles."),
+    ]
+    assert "AI for science" in fields_beside_six(single_cell)
