@@ -25,8 +25,7 @@ def with_focused(first: FieldCandidate, fields: list[FieldCandidate], size: int)
     if " and " in first.name:
         return first.name
     focused = [f for f in fields if not f.broad and f.share >= FOCUSED_SECOND and f.focus > first.focus]
-    second = second_field(first, focused, size)
-    return first.name if second is None else joined_fields((first.name, first.short, first.broad), second.short)
+    return with_second(first, focused, size)
 
 
 def with_second(first: FieldCandidate, fields: list[FieldCandidate], size: int) -> str:
